@@ -1,0 +1,47 @@
+/**
+ * Wire-level types and codes of the admin and sports APIs (PROTOCOL.md), the only code
+ * besides the envelope codec that the console and the platform share.
+ */
+
+/** The response body of every call, success or failure. `data` is envelope text on success. */
+export type WireResponse =
+  | { status: "SUCCESS"; msg: string; data: string }
+  | { status: "FAIL"; msg: string; data: null };
+
+/** A POST body: the request, sealed. */
+export type WireRequest = { payload: string };
+
+export const ROLE = { superAdmin: 1, staff: 2, partner: 3 } as const;
+export type Role = (typeof ROLE)[keyof typeof ROLE];
+
+/** What an account may play; partners hold a share per flag. Served by GET /permissions. */
+export const GAME_FLAGS = ["cricket", "football", "tennis", "bookmaker", "fancy", "casino"] as const;
+export type GameFlag = (typeof GAME_FLAGS)[number];
+
+/** What a staff account may do (spec §2.12 Admin Management). */
+export const STAFF_FLAGS = ["report", "users", "deposits", "withdraws", "settings"] as const;
+export type StaffFlag = (typeof STAFF_FLAGS)[number];
+
+export type PermissionMap<Flag extends string> = Partial<Record<Flag, boolean>>;
+
+/** GET /b2c/admin. `permissions` is a JSON string of boolean flags; balance is "unlimited" for role 1. */
+export type AdminRecord = {
+  _id: string;
+  udid: string;
+  username: string;
+  role: Role;
+  balance: number | "unlimited";
+  permissions: string;
+};
+
+export type PartnerRole = { _id: string; role: string };
+
+/** Paginated lists. `page` starts at 1. */
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+export const PAGE_SIZE = { default: 50, max: 500 } as const;
+
+/** Messages with a meaning on the wire (spec §8). */
+export const WIRE_MESSAGE = {
+  adminNotFound: "Admin not found",
+  fallback: "Something went wrong",
+} as const;
