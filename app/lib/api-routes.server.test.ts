@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { parseRouting, resolveUrl } from "./api-routes.server";
+
+const bases = { admin: "http://127.0.0.1:4000/api/admin", sports: "http://127.0.0.1:4000/api/sports/" };
+
+describe("API routing table", () => {
+  it("joins a path to the chosen API's base", () => {
+    expect(resolveUrl(bases, "admin", "/b2c/admin").url.href).toBe("http://127.0.0.1:4000/api/admin/b2c/admin");
+    expect(resolveUrl(bases, "sports", "/market-bets").url.href).toBe("http://127.0.0.1:4000/api/sports/market-bets");
+  });
+
+  it("sends ./ paths to the admin API root without the admin segment (spec §7.1)", () => {
+    expect(resolveUrl(bases, "admin", "./matches/cricket").url.href).toBe("http://127.0.0.1:4000/api/matches/cricket");
+  });
+
+  it("fills and encodes path parameters and reports which it used", () => {
+    const { url, consumed } = resolveUrl(bases, "admin", "/is-logouted/:udid", { udid: "a b/c", other: 1 });
+    expect(url.href).toBe("http://127.0.0.1:4000/api/admin/is-logouted/a%20b%2Fc");
+    expect([...consumed]).toEqual(["udid"]);
+  });
+
+  it("refuses a missing path parameter", () => {
+    expect(() => resolveUrl(bases, "admin", "/is-logouted/:udid", {})).toThrow(/udid/);
+  });
+
+  it("reads overrides from API_ROUTING and rejects unknown names or APIs", () => {
+    expect(parseRouting(" permissions=sports , login=admin ")).toEqual({ permissions: "sports", login: "admin" });
+    expect(parseRouting("")).toEqual({});
+    expect(() => parseRouting("nope=sports")).toThrow(/unknown call/);
+    expect(() => parseRouting("login=elsewhere")).toThrow(/admin or sports/);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The one table of upstream calls: which API serves each, with what method and path, and the
+ * request and answer types. An operator moves a call between the admin and the sports API with
+ * `API_ROUTING=name=sports,other=admin` without touching code.
+ */
+import type { AdminRecord, GameFlag, PartnerRole } from "../../protocol/wire";
+
+export type ApiName = "admin" | "sports";
+
+type Route<Request, Answer> = {
+  method: "GET" | "POST";
+  /** `:name` segments are filled from the request; `./` means the admin API root (spec §7.1). */
+  path: string;
+  api: ApiName;
+  /** Phantom fields that carry the types; never read at run time. */
+  request?: Request;
+  answer?: Answer;
+};
+
+const get = <Request = void, Answer = unknown>(path: string, api: ApiName = "admin"): Route<Request, Answer> => ({
+  method: "GET",
+  path,
+  api,
+});
+const post = <Request, Answer = unknown>(path: string, api: ApiName = "admin"): Route<Request, Answer> => ({
+  method: "POST",
+  path,
+  api,
+});
+
+export const API_ROUTES = {
+  login: post<{ username: string; password: string }, { token: string }>("/login"),
+  logout: post<Record<string, never>, boolean>("/logout"),
+  currentAdmin: get<void, AdminRecord>("/b2c/admin"),
+  isLogouted: get<{ udid: string }, boolean>("/is-logouted/:udid"),
+  changePassword: post<{ curPassword: string; password: string }>("/change-password"),
+  permissions: get<void, Partial<Record<GameFlag, boolean>>>("/permissions"),
+  partnerRoles: get<void, PartnerRole[]>("/partner-roles"),
+} satisfies Record<string, Route<unknown, unknown>>;
+
+export type CallName = keyof typeof API_ROUTES;
+export type RequestOf<K extends CallName> = Exclude<(typeof API_ROUTES)[K]["request"], undefined>;
+export type AnswerOf<K extends CallName> = Exclude<(typeof API_ROUTES)[K]["answer"], undefined>;
+
+/** Parses `API_ROUTING` into per-call overrides; unknown names and APIs are configuration errors. */
+export function parseRouting(text: string): Partial<Record<CallName, ApiName>> {
+  const overrides: Partial<Record<CallName, ApiName>> = {};
+  for (const entry of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [name, api] = entry.split("=").map((s) => s.trim());
+    if (!name || !(name in API_ROUTES)) throw new Error(`API_ROUTING names an unknown call: ${entry}`);
+    if (api !== "admin" && api !== "sports") throw new Error(`API_ROUTING must say admin or sports: ${entry}`);
+    overrides[name as CallName] = api;
+  }
+  return overrides;
+}
+
+/** Builds the absolute URL of a call from the bases, the route and the request's path params. */
+export function resolveUrl(
+  bases: Record<ApiName, string>,
+  api: ApiName,
+  path: string,
+  params: Record<string, unknown> = {},
+): { url: URL; consumed: Set<string> } {
+  const consumed = new Set<string>();
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === null || value === "") throw new Error(`Missing path parameter ${key}`);
+    consumed.add(key);
+    return encodeURIComponent(String(value));
+  });
+  const base = bases[api].replace(/\/+$/, "");
+  // Spec §7.1: a path beginning with ./ goes to the admin API root with the admin segment removed.
+  const absolute = filled.startsWith("./") ? `${base.replace(/\/[^/]*$/, "")}${filled.slice(1)}` : `${base}${filled}`;
+  return { url: new URL(absolute), consumed };
+}

@@ -1,0 +1,87 @@
+import CryptoJS from "crypto-js";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, createApiClient } from "./api.server";
+
+const SECRET = "test-secret";
+const sealed = (value: unknown) => CryptoJS.AES.encrypt(JSON.stringify(value), SECRET).toString();
+const reply = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+function clientWith(fetchImpl: (url: URL, init: RequestInit) => Promise<Response>, timeoutMs = 1000) {
+  const fetchSpy = vi.fn(fetchImpl);
+  const call = createApiClient({
+    bases: { admin: "http://api.test/api/admin", sports: "http://api.test/api/sports" },
+    secret: SECRET,
+    timeoutMs,
+    routing: { permissions: "sports" },
+    fetch: fetchSpy as unknown as typeof fetch,
+  });
+  return { call, fetchSpy };
+}
+
+describe("API client", () => {
+  it("seals POST bodies, sends the bearer token and opens the answer", async () => {
+    const { call, fetchSpy } = clientWith(async () => reply({ status: "SUCCESS", msg: "", data: sealed({ token: "t1" }) }));
+    await expect(call("login", { username: "admin", password: "pw" }, { clientIp: "10.0.0.9" })).resolves.toEqual({
+      token: "t1",
+    });
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(String(url)).toBe("http://api.test/api/admin/login");
+    const payload = JSON.parse(init.body as string).payload as string;
+    expect(JSON.parse(CryptoJS.AES.decrypt(payload, SECRET).toString(CryptoJS.enc.Utf8))).toEqual({
+      username: "admin",
+      password: "pw",
+    });
+    expect((init.headers as Record<string, string>)["X-Forwarded-For"]).toBe("10.0.0.9");
+  });
+
+  it("fills path parameters on GET and follows routing overrides", async () => {
+    const { call, fetchSpy } = clientWith(async () => reply({ status: "SUCCESS", msg: "", data: sealed(true) }));
+    await call("isLogouted", { udid: "u-1" }, { token: "tok" });
+    await call("permissions", undefined, { token: "tok" });
+    expect(String(fetchSpy.mock.calls[0]![0])).toBe("http://api.test/api/admin/is-logouted/u-1");
+    expect((fetchSpy.mock.calls[0]![1].headers as Record<string, string>).Authorization).toBe("Bearer tok");
+    expect(String(fetchSpy.mock.calls[1]![0])).toBe("http://api.test/api/sports/permissions");
+  });
+
+  it("rejects with the server's msg, or the fallback when it is empty", async () => {
+    const failing = clientWith(async () => reply({ status: "FAIL", msg: "Invalid username or password", data: null }, 401));
+    await expect(failing.call("login", { username: "a", password: "b" }, {})).rejects.toMatchObject({
+      message: "Invalid username or password",
+      httpStatus: 401,
+      endsSession: false,
+    });
+    const empty = clientWith(async () => reply({ status: "FAIL", msg: "", data: null }, 500));
+    await expect(empty.call("currentAdmin", undefined, { token: "t" })).rejects.toThrow("Something went wrong");
+  });
+
+  it("marks 'Admin not found' as the end of the session", async () => {
+    const { call } = clientWith(async () => reply({ status: "FAIL", msg: "Admin not found", data: null }, 401));
+    const error = await call("currentAdmin", undefined, { token: "t" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).endsSession).toBe(true);
+  });
+
+  it("turns network failures, timeouts and garbage into 'Something went wrong', calling once", async () => {
+    const down = clientWith(async () => {
+      throw new TypeError("fetch failed");
+    });
+    await expect(down.call("changePassword", { curPassword: "a", password: "b" }, { token: "t" })).rejects.toThrow(
+      "Something went wrong",
+    );
+    expect(down.fetchSpy).toHaveBeenCalledTimes(1);
+
+    const slow = clientWith(
+      (_, init) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason))),
+      50,
+    );
+    await expect(slow.call("currentAdmin", undefined, { token: "t" })).rejects.toThrow("Something went wrong");
+
+    const garbage = clientWith(async () => new Response("<html>bad gateway</html>", { status: 502 }));
+    await expect(garbage.call("currentAdmin", undefined, { token: "t" })).rejects.toMatchObject({ httpStatus: null });
+
+    const undecryptable = clientWith(async () => reply({ status: "SUCCESS", msg: "", data: "garbage" }));
+    await expect(undecryptable.call("currentAdmin", undefined, { token: "t" })).rejects.toThrow("Something went wrong");
+  });
+});

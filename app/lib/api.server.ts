@@ -1,0 +1,95 @@
+/**
+ * The console's client of the upstream APIs: one routing table, the bearer token, the envelope
+ * both ways, a timeout, and no automatic retry (a retried POST could move money twice).
+ * Every failure becomes an ApiError whose message is what the operator sees (spec §8).
+ */
+import { open, seal } from "../../protocol/envelope";
+import { WIRE_MESSAGE, type WireResponse } from "../../protocol/wire";
+import {
+  API_ROUTES,
+  parseRouting,
+  resolveUrl,
+  type AnswerOf,
+  type ApiName,
+  type CallName,
+  type RequestOf,
+} from "./api-routes.server";
+import { env } from "./env.server";
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    message: string,
+    /** The upstream HTTP status, or null when no answer came back. */
+    readonly httpStatus: number | null,
+  ) {
+    super(message || WIRE_MESSAGE.fallback);
+  }
+  /** Spec §4/§8: this answer means the token no longer maps to an account. */
+  get endsSession(): boolean {
+    return this.message === WIRE_MESSAGE.adminNotFound;
+  }
+}
+
+/** Who is calling: the session token, and the operator's address and browser for the audit trail. */
+export type Caller = { token?: string; clientIp?: string; userAgent?: string };
+
+export type ApiClientConfig = {
+  bases: Record<ApiName, string>;
+  secret: string;
+  timeoutMs: number;
+  routing: Partial<Record<CallName, ApiName>>;
+  fetch?: typeof fetch;
+};
+
+export type ApiCall = <K extends CallName>(name: K, request: RequestOf<K>, caller: Caller) => Promise<AnswerOf<K>>;
+
+export function createApiClient(config: ApiClientConfig): ApiCall {
+  const doFetch = config.fetch ?? fetch;
+  return async (name, request, caller) => {
+    const route = API_ROUTES[name];
+    const params = (request ?? {}) as Record<string, unknown>;
+    const { url, consumed } = resolveUrl(config.bases, config.routing[name] ?? route.api, route.path, params);
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (caller.token) headers.Authorization = `Bearer ${caller.token}`;
+    if (caller.clientIp) headers["X-Forwarded-For"] = caller.clientIp;
+    if (caller.userAgent) headers["User-Agent"] = caller.userAgent;
+    let body: string | undefined;
+    if (route.method === "POST") {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify({ payload: seal(params, config.secret) });
+    } else {
+      for (const [key, value] of Object.entries(params)) {
+        if (!consumed.has(key) && value !== undefined && value !== null) url.searchParams.set(key, String(value));
+      }
+    }
+
+    let response: Response;
+    let wire: WireResponse;
+    try {
+      response = await doFetch(url, {
+        method: route.method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+      wire = (await response.json()) as WireResponse;
+    } catch {
+      // Network failure, timeout, or a body that is not JSON: spec §8 "Network or other exception".
+      throw new ApiError(WIRE_MESSAGE.fallback, null);
+    }
+    if (wire?.status !== "SUCCESS") throw new ApiError(typeof wire?.msg === "string" ? wire.msg : "", response.status);
+    try {
+      return open(wire.data, config.secret) as AnswerOf<typeof name>;
+    } catch {
+      throw new ApiError(WIRE_MESSAGE.fallback, response.status);
+    }
+  };
+}
+
+export const callApi: ApiCall = createApiClient({
+  bases: { admin: env.ADMIN_API_URL, sports: env.SPORTS_API_URL },
+  secret: env.API_SECRET,
+  timeoutMs: env.API_TIMEOUT_MS,
+  routing: parseRouting(env.API_ROUTING),
+});

@@ -1,0 +1,51 @@
+/**
+ * The console's configuration, validated once when the server starts (PROTOCOL.md).
+ * Secrets live here and only here: nothing under app/lib/*.server.ts reaches the browser bundle.
+ */
+import { z } from "zod";
+
+export const DEV_API_SECRET = "betdesk-dev-api-secret";
+export const DEV_SESSION_SECRET = "betdesk-dev-session-secret";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  ADMIN_API_URL: z.string().url().default("http://127.0.0.1:4000/api/admin"),
+  SPORTS_API_URL: z.string().url().default("http://127.0.0.1:4000/api/sports"),
+  SOCKET_URL: z.string().url().default("http://127.0.0.1:4000"),
+  API_SECRET: z.string().min(8).default(DEV_API_SECRET),
+  SESSION_SECRET: z.string().min(8).default(DEV_SESSION_SECRET),
+  /** Moves calls between the two APIs: `marketBets=admin,matches=sports` (see api-routes.server.ts). */
+  API_ROUTING: z.string().default(""),
+  API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+
+export type Env = z.infer<typeof schema> & { sessionSecrets: string[] };
+
+/** Names of the secrets still at their development value. */
+function developmentSecretsOf(env: Env): string[] {
+  return [
+    env.API_SECRET === DEV_API_SECRET && "API_SECRET",
+    env.sessionSecrets.includes(DEV_SESSION_SECRET) && "SESSION_SECRET",
+  ].filter((name): name is string => Boolean(name));
+}
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid console configuration:\n${problems}`);
+  }
+  const sessionSecrets = parsed.data.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean);
+  const env = { ...parsed.data, sessionSecrets };
+  const devSecrets = developmentSecretsOf(env);
+  if (devSecrets.length > 0 && env.NODE_ENV === "production") {
+    throw new Error(`Refusing to start in production with development values for ${devSecrets.join(" and ")}`);
+  }
+  return env;
+}
+
+export const env: Env = load();
+
+/** For the start-up warning. */
+export const developmentSecrets = (): string[] => developmentSecretsOf(env);

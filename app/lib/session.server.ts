@@ -1,0 +1,97 @@
+/**
+ * The console's session: an httpOnly, SameSite cookie whose value is the upstream token and the
+ * sign-in's udid, encrypted and authenticated (AES-256-GCM) so the token is never readable in the
+ * browser. SESSION_SECRET may list several secrets: the first encrypts, all are tried to decrypt.
+ */
+import { createCookie, redirect, type AppLoadContext } from "@remix-run/node";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
+import { ApiError, callApi, type Caller } from "./api.server";
+import { env } from "./env.server";
+
+/** Matches the platform's token lifetime. */
+const SESSION_SECONDS = 12 * 60 * 60;
+
+const sessionSchema = z.object({ token: z.string().min(1), udid: z.string().min(1) });
+export type Session = z.infer<typeof sessionSchema>;
+
+const cookie = createCookie("__betdesk", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.NODE_ENV === "production",
+  path: "/",
+  maxAge: SESSION_SECONDS,
+});
+
+const keys = env.sessionSecrets.map((secret) => createHash("sha256").update(`betdesk-session:${secret}`).digest());
+
+function encrypt(session: Session): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", keys[0]!, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(session), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+}
+
+function decrypt(text: string): Session | null {
+  const raw = Buffer.from(text, "base64url");
+  if (raw.length < 29) return null;
+  for (const key of keys) {
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+      const parsed = sessionSchema.safeParse(JSON.parse(json));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      // Not this key (or tampered): try the next one.
+    }
+  }
+  return null;
+}
+
+export async function readSession(request: Request): Promise<Session | null> {
+  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? decrypt(value) : null;
+}
+
+export const commitSession = (session: Session): Promise<string> => cookie.serialize(encrypt(session));
+export const destroySession = (): Promise<string> => cookie.serialize("", { maxAge: 0 });
+
+/** Redirect to the login screen, clearing the cookie, remembering where the operator was going. */
+export async function signedOutRedirect(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const back = url.pathname === "/" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  return redirect(`/login${back}`, { headers: { "Set-Cookie": await destroySession() } });
+}
+
+/** The session, or a thrown redirect to /login. */
+export async function requireSession(request: Request): Promise<Session> {
+  const session = await readSession(request);
+  if (!session) throw await signedOutRedirect(request);
+  return session;
+}
+
+/** The operator's address and browser, forwarded so the platform's logs and limits see the person. */
+export function callerOf(request: Request, context: AppLoadContext, token?: string): Caller {
+  return { token, clientIp: context.clientIp, userAgent: request.headers.get("User-Agent") ?? undefined };
+}
+
+/**
+ * Calls the API as the signed-in operator. An answer that ends the session (`Admin not found`)
+ * becomes a thrown redirect to /login that also clears the cookie.
+ */
+export async function callAsOperator<K extends CallName>(
+  request: Request,
+  context: AppLoadContext,
+  name: K,
+  body: RequestOf<K>,
+): Promise<AnswerOf<K>> {
+  const session = await requireSession(request);
+  try {
+    return await callApi(name, body, callerOf(request, context, session.token));
+  } catch (error) {
+    if (error instanceof ApiError && error.endsSession) throw await signedOutRedirect(request);
+    throw error;
+  }
+}
