@@ -18,13 +18,13 @@ export const SESSION_CHECK_MS = 30_000;
 
 export const sessionMachine = setup({
   types: {
-    input: {} as { signedIn: boolean },
-    /** `resumed`: the page loaded with a session cookie already set. */
-    context: {} as { error: string | null; resumed: boolean },
+    context: {} as { error: string | null },
     events: {} as
       | { type: "session.submit"; credentials: Credentials }
       | { type: "session.logout" }
       | { type: "session.check" }
+      /** A signed-in page is showing (first load with a cookie, or a sign-in from another tab). */
+      | { type: "session.resumed" }
       /** The server already ended the session (e.g. a loader redirected to /login and cleared the cookie). */
       | { type: "session.cleared" },
   },
@@ -52,18 +52,15 @@ export const sessionMachine = setup({
   delays: { checkInterval: SESSION_CHECK_MS },
 }).createMachine({
   id: "session",
-  context: ({ input }) => ({ error: null, resumed: input.signedIn }),
-  initial: "booting",
+  context: { error: null },
+  initial: "signedOut",
   states: {
-    booting: {
-      always: [
-        { guard: ({ context }) => context.resumed, target: "signedIn" },
-        { target: "signedOut" },
-      ],
-    },
     signedOut: {
       tags: ["signedOut"],
-      on: { "session.submit": { target: "signingIn", actions: assign({ error: null }) } },
+      on: {
+        "session.submit": { target: "signingIn", actions: assign({ error: null }) },
+        "session.resumed": "signedIn",
+      },
     },
     signingIn: {
       tags: ["signedOut", "busy"],

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { createSequenceMatcher, describeKeys, keyToken, SEQUENCE_TIMEOUT_MS } from "./keymap";
+import { rank } from "./rank";
+import { COMMANDS, commandById, commandsFor } from "./registry";
+
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
+
+describe("keymap", () => {
+  it("turns events into tokens", () => {
+    expect(keyToken(key("g"))).toBe("g");
+    expect(keyToken(key("R"))).toBe("R");
+    expect(keyToken(key("k", { ctrlKey: true }))).toBe("mod+k");
+    expect(keyToken(key("K", { metaKey: true }))).toBe("mod+k");
+    expect(keyToken(key("Escape"))).toBe("escape");
+    expect(keyToken(key("Shift"))).toBeNull();
+  });
+
+  it("describes sequences for people", () => {
+    expect(describeKeys("mod+k")).toBe("Ctrl+K");
+    expect(describeKeys("mod+k", true)).toBe("⌘K");
+    expect(describeKeys("g h")).toBe("g h");
+  });
+
+  it("matches prefixed sequences within the timeout only", () => {
+    const matcher = createSequenceMatcher([["g h", "home"], ["g c", "password"], ["?", "help"]] as const);
+    expect(matcher.feed("g", 0)).toEqual({ kind: "pending", prefix: "g" });
+    expect(matcher.feed("h", 100)).toEqual({ kind: "run", target: "home" });
+    expect(matcher.feed("g", 1000)).toEqual({ kind: "pending", prefix: "g" });
+    expect(matcher.feed("c", 1000 + SEQUENCE_TIMEOUT_MS + 1)).toEqual({ kind: "none" });
+    expect(matcher.feed("?", 5000)).toEqual({ kind: "run", target: "help" });
+  });
+
+  it("restarts from a stray key so the next sequence still runs", () => {
+    const matcher = createSequenceMatcher([["g h", "home"]] as const);
+    matcher.feed("g", 0);
+    expect(matcher.feed("g", 10)).toEqual({ kind: "pending", prefix: "g" });
+    expect(matcher.feed("h", 20)).toEqual({ kind: "run", target: "home" });
+    expect(matcher.feed("x", 30)).toEqual({ kind: "none" });
+  });
+});
+
+describe("palette ranking", () => {
+  const items = [
+    { title: "Go to Home", keywords: ["dashboard"] },
+    { title: "Go to Change Password" },
+    { title: "Change password", keywords: ["own password"] },
+    { title: "Logout", keywords: ["sign out"] },
+  ];
+
+  it("keeps the registry order for a blank term", () => {
+    expect(rank(items, "  ")).toEqual(items);
+  });
+
+  it("ranks title prefixes, then word prefixes, then keywords and subsequences", () => {
+    expect(rank(items, "chan").map((i) => i.title)).toEqual(["Change password", "Go to Change Password"]);
+    expect(rank(items, "sign")[0]!.title).toBe("Logout");
+    expect(rank(items, "gth")[0]!.title).toBe("Go to Home");
+    expect(rank(items, "zzz")).toEqual([]);
+  });
+
+  it("caps the result count", () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ title: `User ${i}` }));
+    expect(rank(many, "user", 20)).toHaveLength(20);
+  });
+});
+
+describe("registry", () => {
+  it("has unique ids and unique key sequences", () => {
+    const ids = COMMANDS.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const sequences = COMMANDS.flatMap((c) => c.keys ?? []);
+    expect(new Set(sequences).size).toBe(sequences.length);
+  });
+
+  it("finds commands by id and filters by permission", () => {
+    expect(commandById("session.logout").title).toBe("Logout");
+    expect(() => commandById("nope")).toThrow();
+    const staff = { username: "staff", role: 2 as const, flags: { deposits: true } };
+    expect(commandsFor(staff).length).toBe(COMMANDS.filter((c) => !c.permission || c.permission(staff)).length);
+  });
+});

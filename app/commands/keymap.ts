@@ -1,0 +1,69 @@
+/**
+ * Key sequences (`"g h"`, `"?"`, `"mod+k"`) matched against keyboard events. Pure: the hook that
+ * listens lives in useGlobalKeys.ts.
+ */
+
+/** How long `g` waits for its letter. */
+export const SEQUENCE_TIMEOUT_MS = 1200;
+
+/** A keydown as a token: the printed character, or `mod+k` style for chords; null for bare modifiers. */
+export function keyToken(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey">): string | null {
+  if (["Shift", "Control", "Meta", "Alt", "CapsLock"].includes(event.key)) return null;
+  const key = event.key.length === 1 ? event.key : event.key.toLowerCase();
+  if (event.ctrlKey || event.metaKey) return `mod+${key.toLowerCase()}`;
+  if (event.altKey) return `alt+${key}`;
+  return key;
+}
+
+/** Renders a sequence for people: `mod+k` → `Ctrl+K`, `g h` → `g h`. */
+export function describeKeys(sequence: string, isMac = false): string {
+  return sequence
+    .split(" ")
+    .map((token) => (token.startsWith("mod+") ? `${isMac ? "⌘" : "Ctrl+"}${token.slice(4).toUpperCase()}` : token))
+    .join(" ");
+}
+
+export type MatchResult<T> = { kind: "run"; target: T } | { kind: "pending"; prefix: string } | { kind: "none" };
+
+/**
+ * Feeds tokens one at a time and says when a whole sequence matched. A token that continues no
+ * sequence restarts matching from that token alone, so `x g h` still runs `g h`.
+ */
+export function createSequenceMatcher<T>(bindings: ReadonlyArray<readonly [string, T]>) {
+  const table = new Map(bindings.map(([sequence, target]) => [sequence, target]));
+  const prefixes = new Set<string>();
+  for (const [sequence] of bindings) {
+    const parts = sequence.split(" ");
+    for (let i = 1; i < parts.length; i++) prefixes.add(parts.slice(0, i).join(" "));
+  }
+  let buffer = "";
+  let lastAt = 0;
+
+  const attempt = (sequence: string): MatchResult<T> | null => {
+    const target = table.get(sequence);
+    if (target !== undefined) {
+      buffer = "";
+      return { kind: "run", target };
+    }
+    if (prefixes.has(sequence)) {
+      buffer = sequence;
+      return { kind: "pending", prefix: sequence };
+    }
+    return null;
+  };
+
+  return {
+    feed(token: string, now: number): MatchResult<T> {
+      const continued = buffer && now - lastAt <= SEQUENCE_TIMEOUT_MS ? `${buffer} ${token}` : null;
+      lastAt = now;
+      buffer = "";
+      return (continued && attempt(continued)) || attempt(token) || { kind: "none" };
+    },
+    reset(): void {
+      buffer = "";
+    },
+    get pending(): string {
+      return buffer;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The registry of actions. Screens, keys and the palette all run these same entries; later
+ * screens add theirs here. Navigation commands exist only for screens that exist.
+ */
+import type { Command, Operator } from "./types";
+
+const goTo = (id: string, title: string, to: string, letter: string, keywords: string[] = []): Command => ({
+  id,
+  title: `Go to ${title}`,
+  group: "Go to",
+  keywords: [title.toLowerCase(), ...keywords],
+  keys: [`g ${letter}`],
+  run: ({ navigate }) => navigate(to),
+});
+
+export const COMMANDS: readonly Command[] = [
+  goTo("go.home", "Home", "/", "h", ["start", "dashboard"]),
+  goTo("go.change-password", "Change Password", "/change-password", "c", ["password", "account"]),
+  {
+    id: "palette.open",
+    title: "Open command palette",
+    group: "View",
+    keywords: ["commands", "search"],
+    keys: ["mod+k", ":"],
+    run: ({ openPalette }) => openPalette(),
+  },
+  {
+    id: "help.keys",
+    title: "Show key help",
+    group: "View",
+    keywords: ["keys", "shortcuts", "help", "keymap"],
+    keys: ["?"],
+    run: ({ openHelp }) => openHelp(),
+  },
+  {
+    id: "sidebar.toggle",
+    title: "Toggle sidebar",
+    group: "View",
+    keywords: ["menu", "navigation", "links"],
+    run: ({ toggleSidebar }) => toggleSidebar(),
+  },
+  {
+    id: "password.change",
+    title: "Change password",
+    group: "Account",
+    keywords: ["own password", "security"],
+    run: ({ navigate }) => navigate("/change-password"),
+  },
+  {
+    id: "session.logout",
+    title: "Logout",
+    group: "Account",
+    keywords: ["sign out", "log out", "exit"],
+    run: ({ logout }) => logout(),
+  },
+];
+
+export const commandsFor = (operator: Operator): Command[] =>
+  COMMANDS.filter((command) => !command.permission || command.permission(operator));
+
+export function commandById(id: string): Command {
+  const command = COMMANDS.find((c) => c.id === id);
+  if (!command) throw new Error(`Unknown command ${id}`);
+  return command;
+}

@@ -1,0 +1,30 @@
+/** The shape of every action the console offers: one registry feeds buttons, keys and the palette. */
+import type { Role } from "../../protocol/wire";
+
+/** What a command may look at to decide whether the operator may run it. */
+export type Operator = { username: string; role: Role; flags: Record<string, boolean> };
+
+/** The effects a command can use, supplied by the shell. */
+export type CommandContext = {
+  operator: Operator;
+  navigate: (to: string) => void;
+  toggleSidebar: () => void;
+  openPalette: () => void;
+  openHelp: () => void;
+  logout: () => void;
+};
+
+export type Command = {
+  /** Stable id, used by buttons (`useCommand(id)`) and as the test hook `data-command`. */
+  id: string;
+  /** Palette text. Money-moving or destructive commands end with `…` and confirm. */
+  title: string;
+  group: "Go to" | "Account" | "View";
+  /** Extra words the palette matches. */
+  keywords?: readonly string[];
+  /** Key sequences that run it anywhere outside a text field: `"g h"`, `"?"`, `"mod+k"`. */
+  keys?: readonly string[];
+  /** Absent means every signed-in operator. Checked again by the platform on every call. */
+  permission?: (operator: Operator) => boolean;
+  run: (context: CommandContext) => void;
+};

@@ -1,0 +1,89 @@
+/**
+ * The signed-in frame: top bar, sidebar, the page, the status line, and the palette and key help
+ * layers. It builds the command context and runs the registry for keys, buttons and palette alike.
+ */
+import { useNavigate } from "@remix-run/react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Palette } from "../commands/Palette";
+import { commandById, commandsFor } from "../commands/registry";
+import type { Command, CommandContext, Operator } from "../commands/types";
+import { useGlobalKeys } from "../commands/useGlobalKeys";
+import { usePageTitle } from "../lib/page";
+import { SessionActor } from "../lib/session-context";
+import { KeyHelp } from "./KeyHelp";
+import { Sidebar } from "./Sidebar";
+import { StatusLine } from "./StatusLine";
+
+type Layer = "palette" | "help" | null;
+
+const RunCommand = createContext<(id: string) => void>(() => {
+  throw new Error("useCommand is used outside the shell");
+});
+
+/** A button's way to run a registry command: the same code path as its keys and the palette. */
+export function useCommand(id: string): () => void {
+  const run = useContext(RunCommand);
+  return useCallback(() => run(id), [run, id]);
+}
+
+type ShellProps = { operator: Operator; balance: number | "unlimited"; children: ReactNode };
+
+export function Shell({ operator, balance, children }: ShellProps) {
+  const title = usePageTitle();
+  const navigate = useNavigate();
+  const session = SessionActor.useActorRef();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [layer, setLayer] = useState<Layer>(null);
+
+  useEffect(() => session.send({ type: "session.resumed" }), [session]);
+  // Spec §2.3: the sidebar closes whenever the page title changes.
+  useEffect(() => setSidebarOpen(false), [title]);
+
+  const context: CommandContext = useMemo(
+    () => ({
+      operator,
+      navigate: (to) => navigate(to),
+      toggleSidebar: () => setSidebarOpen((open) => !open),
+      openPalette: () => setLayer((current) => (current === "palette" ? null : "palette")),
+      openHelp: () => setLayer("help"),
+      logout: () => session.send({ type: "session.logout" }),
+    }),
+    [operator, navigate, session],
+  );
+  const commands = useMemo(() => commandsFor(operator), [operator]);
+  const pending = useGlobalKeys(commands, context, layer !== null);
+  const runById = useCallback((id: string) => commandById(id).run(context), [context]);
+  const runFromPalette = (command: Command) => {
+    setLayer(null);
+    command.run(context);
+  };
+
+  const mode = layer === "palette" ? "PALETTE" : layer === "help" ? "HELP" : pending ? `${pending}-` : "NORMAL";
+
+  return (
+    <RunCommand.Provider value={runById}>
+      <div className="shell" data-sidebar={sidebarOpen ? "open" : "closed"}>
+        <header className="top-bar">
+          <button
+            type="button"
+            className="sidebar-toggle"
+            aria-label="Toggle sidebar"
+            aria-expanded={sidebarOpen}
+            aria-controls="sidebar"
+            onClick={context.toggleSidebar}
+          >
+            ☰
+          </button>
+          <h1 className="page-title">{title} - Admin</h1>
+        </header>
+        <Sidebar open={sidebarOpen} username={operator.username} onLogout={context.logout} />
+        <main className="page" id="main">
+          {children}
+        </main>
+        <StatusLine operator={operator} balance={balance} mode={mode} />
+        {layer === "palette" && <Palette commands={commands} onRun={runFromPalette} onClose={() => setLayer(null)} />}
+        {layer === "help" && <KeyHelp commands={commands} onClose={() => setLayer(null)} />}
+      </div>
+    </RunCommand.Provider>
+  );
+}

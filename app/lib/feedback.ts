@@ -1,0 +1,12 @@
+/** Toasts with the spec's positions and durations (spec §8, §9). */
+import toast from "react-hot-toast";
+import { TOAST } from "./constants";
+
+export function notifySuccess(message: string, options: { short?: boolean } = {}): void {
+  toast.success(message, { duration: options.short ? TOAST.shortDurationMs : TOAST.durationMs });
+}
+
+/** A failed call or a rejected form: top-centre, spec §8. */
+export function notifyError(message: string): void {
+  toast.error(message, { position: "top-center", duration: TOAST.durationMs });
+}

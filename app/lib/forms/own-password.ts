@@ -1,0 +1,22 @@
+/** Change own password (spec §2.10, §5), shared by the form and its action. */
+import { z } from "zod";
+import { MESSAGES } from "../constants";
+
+/** The platform's rule for a new password, checked here first so nothing doomed is sent. */
+export const PASSWORD_RULE = { min: 6, max: 128 } as const;
+
+export const ownPasswordSchema = z
+  .object({
+    curPassword: z.string().min(1, "Old Password is required").max(PASSWORD_RULE.max),
+    password: z
+      .string()
+      .min(1, "New Password is required")
+      .min(PASSWORD_RULE.min, `New Password must be at least ${PASSWORD_RULE.min} characters`)
+      .max(PASSWORD_RULE.max),
+    confirmPassword: z.string().min(1, "Confirm Password is required"),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: MESSAGES.ownPasswordMismatch,
+    path: ["confirmPassword"],
+  });
+export type OwnPasswordForm = z.infer<typeof ownPasswordSchema>;

@@ -1,0 +1,20 @@
+/** The signed-in operator as the browser needs it, derived from the admin record (spec §3). */
+import type { Operator } from "../commands/types";
+import type { AdminRecord } from "../../protocol/wire";
+
+/** `permissions` is a JSON string of boolean flags; anything unreadable grants nothing. */
+export function parseFlags(permissions: string): Record<string, boolean> {
+  try {
+    const parsed: unknown = JSON.parse(permissions);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter(([, on]) => on === true).map(([flag]) => [flag, true]));
+  } catch {
+    return {};
+  }
+}
+
+export const toOperator = (admin: AdminRecord): Operator => ({
+  username: admin.username,
+  role: admin.role,
+  flags: parseFlags(admin.permissions),
+});

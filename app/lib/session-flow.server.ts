@@ -1,0 +1,55 @@
+/** What the /session resource route does: sign in, sign out, and the periodic logout check. */
+import type { AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import type { CheckResult } from "../machines/session.machine";
+import { ApiError, callApi } from "./api.server";
+import { MESSAGES } from "./constants";
+import { loginSchema, safeRedirect } from "./forms/login";
+import { firstIssue } from "./forms/first-issue";
+import { callerOf, commitSession, destroySession, readSession } from "./session.server";
+
+const fail = (message: string, status: number) => Response.json({ ok: false, message }, { status });
+
+export async function signIn(request: Request, context: AppLoadContext, body: unknown): Promise<Response> {
+  const form = loginSchema.safeParse(body);
+  if (!form.success) return fail(firstIssue(form.error), 400);
+  const { username, password, redirectTo } = form.data;
+  try {
+    const { token } = await callApi("login", { username, password }, callerOf(request, context));
+    const admin = await callApi("currentAdmin", undefined, callerOf(request, context, token));
+    return Response.json(
+      { ok: true, redirectTo: safeRedirect(redirectTo) },
+      { headers: { "Set-Cookie": await commitSession({ token, udid: admin.udid }) } },
+    );
+  } catch (error) {
+    if (error instanceof ApiError) return fail(error.message, error.httpStatus ?? 502);
+    throw error;
+  }
+}
+
+export async function signOut(request: Request, context: AppLoadContext): Promise<Response> {
+  const session = await readSession(request);
+  if (session) {
+    // Revoke upstream too; the cookie goes whatever the platform answers.
+    await callApi("logout", {}, callerOf(request, context, session.token)).catch(() => undefined);
+  }
+  return Response.json({ ok: true }, { headers: { "Set-Cookie": await destroySession() } });
+}
+
+/** `ended` when there is no session, the logout check says true, or the account is gone. */
+export async function checkSession(request: Request, context: AppLoadContext): Promise<Response> {
+  const session = await readSession(request);
+  const ended = async () =>
+    Response.json({ state: "ended" satisfies CheckResult }, { headers: { "Set-Cookie": await destroySession() } });
+  if (!session) return ended();
+  try {
+    const loggedOut = await callApi("isLogouted", { udid: session.udid }, callerOf(request, context, session.token));
+    return loggedOut ? ended() : Response.json({ state: "active" satisfies CheckResult });
+  } catch (error) {
+    if (error instanceof ApiError && error.endsSession) return ended();
+    // Unknown: the platform may be down. The machine keeps the operator signed in.
+    return Response.json({ state: null, message: MESSAGES.fallback }, { status: 503 });
+  }
+}
+
+export const sessionIntentSchema = z.object({ intent: z.enum(["signIn", "signOut"]) }).passthrough();

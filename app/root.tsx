@@ -1,0 +1,52 @@
+import type { LinksFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Toaster } from "react-hot-toast";
+import { UnexpectedError } from "./components/RouteError";
+import { TOAST } from "./lib/constants";
+import { SessionProvider } from "./lib/session-context";
+import styles from "./styles/app.css?url";
+import "./lib/load-context";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SessionProvider>
+      <Outlet />
+      <Toaster
+        position="top-right"
+        toastOptions={{ duration: TOAST.durationMs, className: "toast", ariaProps: { role: "status", "aria-live": "polite" } }}
+      />
+    </SessionProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <main className="page">
+      <title>Error - Admin</title>
+      <UnexpectedError message={error instanceof Error ? error.message : String((error as { data?: unknown })?.data ?? error)} />
+    </main>
+  );
+}

@@ -1,0 +1,15 @@
+/** Any other signed-in address: the not-found page, inside the shell. */
+import { RouteErrorBoundary } from "~/components/RouteError";
+import type { PageHandle } from "~/lib/page";
+
+export const handle: PageHandle = { title: "Not Found" };
+
+export function loader(): never {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export default function NotFoundRoute() {
+  return null;
+}

@@ -1,0 +1,88 @@
+/** Spec §2.10: change own password. The same schema checks the form here and in the action. */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { data, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { RouteErrorBoundary } from "~/components/RouteError";
+import { ApiError } from "~/lib/api.server";
+import { MESSAGES } from "~/lib/constants";
+import { notifyError, notifySuccess } from "~/lib/feedback";
+import { firstIssue } from "~/lib/forms/first-issue";
+import { ownPasswordSchema } from "~/lib/forms/own-password";
+import type { PageHandle } from "~/lib/page";
+import { callAsOperator } from "~/lib/session.server";
+
+export const handle: PageHandle = { title: "Change Password" };
+export const ErrorBoundary = RouteErrorBoundary;
+
+type Outcome = { ok: boolean; message: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = ownPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return data<Outcome>({ ok: false, message: firstIssue(form.error) }, { status: 400 });
+  try {
+    await callAsOperator(request, context, "changePassword", {
+      curPassword: form.data.curPassword,
+      password: form.data.password,
+    });
+    return data<Outcome>({ ok: true, message: MESSAGES.passwordChanged });
+  } catch (error) {
+    if (error instanceof ApiError) return data<Outcome>({ ok: false, message: error.message }, { status: 400 });
+    throw error;
+  }
+}
+
+const FIELDS = [
+  { name: "curPassword", label: "Old Password", autoComplete: "current-password" },
+  { name: "password", label: "New Password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm Password", autoComplete: "new-password" },
+] as const;
+
+type Values = Record<(typeof FIELDS)[number]["name"], string>;
+const EMPTY: Values = { curPassword: "", password: "", confirmPassword: "" };
+
+export default function ChangePassword() {
+  const fetcher = useFetcher<typeof action>();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const shown = useRef<unknown>(null);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (!fetcher.data || shown.current === fetcher.data) return;
+    shown.current = fetcher.data;
+    if (fetcher.data.ok) {
+      notifySuccess(fetcher.data.message);
+      setValues(EMPTY);
+    } else {
+      notifyError(fetcher.data.message);
+    }
+  }, [fetcher.data]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const form = ownPasswordSchema.safeParse(values);
+    if (!form.success) {
+      // Spec §5: on a mismatch the message shows and nothing is sent.
+      event.preventDefault();
+      notifyError(firstIssue(form.error));
+    }
+  };
+
+  return (
+    <fetcher.Form method="post" className="form narrow" onSubmit={submit} aria-label="Change password">
+      {FIELDS.map((field) => (
+        <label key={field.name}>
+          {field.label}
+          <input
+            type="password"
+            name={field.name}
+            autoComplete={field.autoComplete}
+            value={values[field.name]}
+            onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+          />
+        </label>
+      ))}
+      <button type="submit" disabled={busy || FIELDS.some((field) => !values[field.name])}>
+        {busy ? "Saving…" : "Change Password"}
+      </button>
+    </fetcher.Form>
+  );
+}

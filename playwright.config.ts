@@ -1,0 +1,53 @@
+import { defineConfig } from "@playwright/test";
+
+/** The e2e run starts its own platform on a fresh temporary database, and the built console. */
+const PLATFORM_PORT = 4310;
+const CONSOLE_PORT = 3310;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? "line" : "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: `http://localhost:${CONSOLE_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `bash -c 'DATA_DIR="$(mktemp -d)/platform" exec node --import tsx platform/server.ts'`,
+      url: `http://127.0.0.1:${PLATFORM_PORT}/api/health`,
+      env: { PLATFORM_PORT: String(PLATFORM_PORT), NODE_ENV: "test" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "node --import tsx server.ts",
+      url: `http://127.0.0.1:${CONSOLE_PORT}/login`,
+      env: {
+        PORT: String(CONSOLE_PORT),
+        NODE_ENV: "test",
+        ADMIN_API_URL: `http://127.0.0.1:${PLATFORM_PORT}/api/admin`,
+        SPORTS_API_URL: `http://127.0.0.1:${PLATFORM_PORT}/api/sports`,
+        SOCKET_URL: `http://127.0.0.1:${PLATFORM_PORT}`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

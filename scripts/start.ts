@@ -1,0 +1,81 @@
+/**
+ * `npm start`: builds the console when its sources changed, starts the embedded platform (unless
+ * ADMIN_API_URL points elsewhere), waits for it to be healthy, starts the console, and prints the
+ * address and the demo logins. `--dev` runs the console through Vite instead of the build.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const dev = process.argv.includes("--dev");
+const started = performance.now();
+const platformPort = process.env.PLATFORM_PORT ?? "4000";
+const consolePort = process.env.PORT ?? "3000";
+const embedded = !process.env.ADMIN_API_URL;
+
+function newestMtime(path: string): number {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+function buildIfStale(): void {
+  const built = newestMtime("build/server/index.js");
+  const sources = Math.max(...["app", "protocol", "vite.config.ts", "remix.config.js", "package-lock.json"].map(newestMtime));
+  if (built > sources) return;
+  console.log("building the console…");
+  const result = spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const children: ChildProcess[] = [];
+function launch(script: string, args: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { stdio: "inherit" });
+  child.on("exit", (code) => {
+    for (const other of children) if (other !== child) other.kill("SIGTERM");
+    process.exit(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
+
+if (!dev) buildIfStale();
+if (embedded) {
+  launch("platform/server.ts");
+  await waitFor(`http://127.0.0.1:${platformPort}/api/health`, "the platform");
+}
+launch("server.ts", dev ? ["--dev"] : []);
+await waitFor(`http://127.0.0.1:${consolePort}/login`, "the console");
+
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`
+  betdesk is ready in ${seconds} s:  http://localhost:${consolePort}
+${
+  embedded
+    ? `  demo logins (embedded platform, not in production):
+    admin  / admin123   super admin
+    staff  / staff123   staff (deposits, withdraws)
+    panel1 / panel123   partner`
+    : `  upstream: ${process.env.ADMIN_API_URL}`
+}
+`);

@@ -1,0 +1,52 @@
+import { DEMO, expect, runCommand, signIn, test } from "./fixtures";
+
+test("change own password, then sign in with the new one", async ({ page }) => {
+  const newPassword = "panel-new-456";
+  await signIn(page, DEMO.panel);
+  await expect(page.getByRole("heading", { name: "Signed in as panel1" })).toBeVisible();
+  await runCommand(page, "change password");
+  await expect(page).toHaveURL(/\/change-password$/);
+
+  const submit = page.getByRole("button", { name: "Change Password" });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Old Password").focus();
+  await page.keyboard.type(DEMO.panel.password);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(newPassword);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("something-else");
+
+  // A mismatch says the spec's words and sends nothing.
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted += 1;
+  });
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Password and confirm password do not match")).toBeVisible();
+  expect(posted).toBe(0);
+
+  await page.getByLabel("Confirm Password").fill("");
+  await page.getByLabel("Confirm Password").focus();
+  await page.keyboard.type(newPassword);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Password changed successfully")).toBeVisible();
+  await expect(page.getByLabel("Old Password")).toHaveValue("");
+
+  await runCommand(page, "logout");
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, DEMO.panel);
+  await expect(page.getByText("Invalid username or password")).toBeVisible();
+  await signIn(page, { username: DEMO.panel.username, password: newPassword });
+  await expect(page.getByRole("heading", { name: "Signed in as panel1" })).toBeVisible();
+});
+
+test("a wrong old password is refused with the server's message", async ({ page }) => {
+  await signIn(page, DEMO.staff);
+  await page.keyboard.press("g");
+  await page.keyboard.press("c");
+  await page.getByLabel("Old Password").fill("wrong-old");
+  await page.getByLabel("New Password").fill("whatever-1");
+  await page.getByLabel("Confirm Password").fill("whatever-1");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Current password is incorrect")).toBeVisible();
+});
