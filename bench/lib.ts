@@ -1,0 +1,77 @@
+/** Helpers for benchmarks: start the stack on spare ports, and record figures in docs/benchmarks.md. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export async function waitForOk(url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export type Stack = { consoleUrl: string; platformUrl: string; stop: () => void };
+
+/** The platform on a fresh temporary database plus the built console, on the given ports. */
+export async function startStack(platformPort = 4410, consolePort = 3410): Promise<Stack> {
+  const children: ChildProcess[] = [];
+  const run = (script: string, env: Record<string, string>) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    children.push(child);
+  };
+  const platformUrl = `http://127.0.0.1:${platformPort}`;
+  run("platform/server.ts", {
+    PLATFORM_PORT: String(platformPort),
+    DATA_DIR: join(mkdtempSync(join(tmpdir(), "betdesk-bench-")), "platform"),
+  });
+  await waitForOk(`${platformUrl}/api/health`);
+  run("server.ts", { PORT: String(consolePort), ADMIN_API_URL: `${platformUrl}/api/admin` });
+  const consoleUrl = `http://localhost:${consolePort}`;
+  await waitForOk(`${consoleUrl}/login`);
+  return { consoleUrl, platformUrl, stop: () => children.forEach((child) => child.kill("SIGTERM")) };
+}
+
+const REPORT = "docs/benchmarks.md";
+
+/** Replaces (or appends) the section `## title` of docs/benchmarks.md with fresh figures. */
+export function record(title: string, body: string): void {
+  const header = `## ${title}`;
+  const current = existsSync(REPORT) ? readFileSync(REPORT, "utf8") : "# Benchmarks\n\nWritten by `npm run bench`.\n";
+  const section = `${header}\n\n_measured ${new Date().toISOString().slice(0, 16)}Z on ${process.platform}, node ${process.version}_\n\n${body.trim()}\n`;
+  const start = current.indexOf(header);
+  let next: string;
+  if (start === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const end = current.indexOf("\n## ", start + header.length);
+    next = current.slice(0, start) + section + (end === -1 ? "" : current.slice(end + 1));
+  }
+  writeFileSync(REPORT, `${next.trimEnd()}\n`);
+  console.log(`${header}\n${body.trim()}\n`);
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}

@@ -1,0 +1,16 @@
+/** `npm run bench`: every benchmark, figures printed and written to docs/benchmarks.md. */
+import { spawnSync } from "node:child_process";
+import { benchBundle } from "./bundle.bench";
+import { startStack } from "./lib";
+import { benchStartup } from "./startup.bench";
+
+const build = spawnSync("npx", ["remix", "vite:build"], { stdio: "ignore" });
+if (build.status !== 0) throw new Error("the console build failed");
+
+await benchStartup();
+const stack = await startStack();
+try {
+  await benchBundle(stack);
+} finally {
+  stack.stop();
+}
