@@ -1,0 +1,119 @@
+/**
+ * Kysely's view of the tables created by `migrations/`. Keep the two in step: a
+ * migration that changes a table changes its interface here.
+ *
+ * Both drivers are configured to read the same JS types: bigint (int8) → `bigint`,
+ * numeric → `string` (exact), timestamptz → `Date`, jsonb → parsed JSON. jsonb is
+ * written as JSON text, so every driver stores it the same way.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { GameFlag, StaffFlag } from "../../protocol/wire.js";
+
+/** An identity column: read as bigint, never written. */
+type Identity = ColumnType<bigint, never, never>;
+/** A bigint foreign key or amount: ids from the wire arrive as decimal strings. */
+type Int8 = ColumnType<bigint, bigint | string, bigint | string>;
+/** Integer minor units (paise/cents) of money. */
+type Minor = ColumnType<bigint, bigint | undefined, bigint>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type Timestamp = ColumnType<Date, Date, Date>;
+
+export type Flags = Partial<Record<GameFlag | StaffFlag, boolean>>;
+export type Shares = Partial<Record<GameFlag, number>>;
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: CreatedAt;
+}
+
+export interface PartnerRolesTable {
+  id: Identity;
+  name: string;
+  /** 1 is the highest tier; a partner may only create partners of a lower tier. */
+  level: number;
+}
+
+export interface AdminsTable {
+  id: Identity;
+  username: string;
+  password_hash: string;
+  role: number;
+  permissions: Json<Flags>;
+  partner_role_id: Int8 | null;
+  parent_id: Int8 | null;
+  share: Json<Shares>;
+  balance: Minor;
+  demo_password: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface AdminSessionsTable {
+  id: Identity;
+  udid: string;
+  token_hash: string;
+  admin_id: Int8;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, never, Date>;
+  ip: string;
+  user_agent: string;
+}
+
+export interface LoginLogsTable {
+  id: Identity;
+  account_kind: "admin" | "user";
+  account_id: Int8;
+  ip: string;
+  user_agent: string;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Identity;
+  username: string;
+  password_hash: string;
+  mob_no: string | null;
+  parent_id: Int8;
+  balance: Minor;
+  bonus: Minor;
+  login_enabled: Generated<boolean>;
+  bet_enabled: Generated<boolean>;
+  permissions: Json<Flags>;
+  demo_password: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export type BetStatus = "PENDING" | "SUCCESS" | "FAIL" | "ABANDONED";
+
+export interface SportsBetsTable {
+  id: Identity;
+  user_id: Int8;
+  sport: number;
+  event_id: string;
+  market: string;
+  market_type: string;
+  runner: string;
+  is_back: boolean;
+  price: string;
+  amount: ColumnType<bigint, bigint, bigint>;
+  odds: string | null;
+  status: ColumnType<BetStatus, BetStatus | undefined, BetStatus>;
+  profit: Minor;
+  loss: Minor;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  schema_migrations: SchemaMigrationsTable;
+  partner_roles: PartnerRolesTable;
+  admins: AdminsTable;
+  admin_sessions: AdminSessionsTable;
+  login_logs: LoginLogsTable;
+  users: UsersTable;
+  sports_bets: SportsBetsTable;
+}
+
+export type Admin = Selectable<AdminsTable>;
+export type NewAdmin = Insertable<AdminsTable>;
+export type AdminSession = Selectable<AdminSessionsTable>;

@@ -1,0 +1,226 @@
+/**
+ * Deterministic demo data. The same options always produce the same accounts, users and
+ * bets (timestamps are spread over the days before seeding, so reports show recent
+ * activity). Seeding tops up: it inserts only what is missing, so running it again, or
+ * with larger counts for a benchmark, is safe.
+ */
+import { sql } from "kysely";
+import { GAME_FLAGS, ROLE, type GameFlag } from "../../protocol/wire.js";
+import { hashPassword } from "../security/password.js";
+import type { Db } from "./index.js";
+import type { Flags, Shares } from "./schema.js";
+
+export const DEMO_ACCOUNTS = {
+  admin: { username: "admin", password: "admin123" },
+  staff: { username: "staff", password: "staff123" },
+  partner: { username: "panel1", password: "panel123" },
+} as const;
+/** The password of every seeded end user. */
+export const DEMO_USER_PASSWORD = "user123";
+
+export const PARTNER_ROLES = ["Admin", "Super Master", "Master", "Agent"] as const;
+
+export type SeedOptions = { users?: number; bets?: number };
+export const DEFAULT_SEED = { users: 200, bets: 1000 } as const;
+
+const BATCH_ROWS = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const allGameFlags = (): Flags => Object.fromEntries(GAME_FLAGS.map((flag) => [flag, true]));
+const PARTNER_SHARE: Shares = { cricket: 80, football: 80, tennis: 80, bookmaker: 75, fancy: 75, casino: 70 };
+
+/** A stable pseudo-random number in [0, 1) for (index, stream): the seed's only randomness. */
+function rand(index: number, stream: number): number {
+  let h = Math.imul(index ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(stream + 1, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+}
+const pick = <T>(items: readonly T[], index: number, stream: number): T =>
+  items[Math.floor(rand(index, stream) * items.length)]!;
+
+export const seedUsername = (index: number) => `user${String(index).padStart(4, "0")}`;
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  return (await db.selectFrom("admins").select("id").limit(1).executeTakeFirst()) === undefined;
+}
+
+export type SeedSummary = { admins: Record<keyof typeof DEMO_ACCOUNTS, string>; users: number; bets: number };
+
+export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
+  const users = options.users ?? DEFAULT_SEED.users;
+  const bets = options.bets ?? DEFAULT_SEED.bets;
+  // Hashing is slow (scrypt); do it before taking the lock. One hash serves every end user.
+  const [adminHash, staffHash, partnerHash, userHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+    hashPassword(DEMO_ACCOUNTS.staff.password),
+    hashPassword(DEMO_ACCOUNTS.partner.password),
+    hashPassword(DEMO_USER_PASSWORD),
+  ]);
+  const seededAt = Date.now();
+
+  return db.transaction().execute(async (trx) => {
+    // Two instances seeding an empty PostgreSQL at once take turns.
+    await sql`select pg_advisory_xact_lock(hashtext('betdesk.seed'))`.execute(trx);
+
+    await trx
+      .insertInto("partner_roles")
+      .values(PARTNER_ROLES.map((name, i) => ({ name, level: i + 1 })))
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
+    const topRole = await trx
+      .selectFrom("partner_roles")
+      .select("id")
+      .where("name", "=", PARTNER_ROLES[0])
+      .executeTakeFirstOrThrow();
+
+    const admin = await insertAdmin(trx, {
+      username: DEMO_ACCOUNTS.admin.username,
+      password_hash: adminHash,
+      role: ROLE.superAdmin,
+      permissions: JSON.stringify({ ...allGameFlags(), report: true, users: true, deposits: true, withdraws: true, settings: true }),
+    });
+    const staff = await insertAdmin(trx, {
+      username: DEMO_ACCOUNTS.staff.username,
+      password_hash: staffHash,
+      role: ROLE.staff,
+      permissions: JSON.stringify({ deposits: true, withdraws: true } satisfies Flags),
+      parent_id: admin,
+    });
+    const partner = await insertAdmin(trx, {
+      username: DEMO_ACCOUNTS.partner.username,
+      password_hash: partnerHash,
+      role: ROLE.partner,
+      permissions: JSON.stringify(allGameFlags()),
+      partner_role_id: topRole.id,
+      parent_id: admin,
+      share: JSON.stringify(PARTNER_SHARE),
+      balance: 10_000_000n,
+    });
+
+    const parents = [admin, partner];
+    for (let start = 1; start <= users; start += BATCH_ROWS) {
+      const rows = [];
+      for (let i = start; i < Math.min(start + BATCH_ROWS, users + 1); i++) {
+        const permissions = Object.fromEntries(GAME_FLAGS.map((flag, f) => [flag, rand(i, 10 + f) > 0.1]));
+        rows.push({
+          username: seedUsername(i),
+          password_hash: userHash,
+          mob_no: `9${String(800_000_000 + i).padStart(9, "0")}`,
+          parent_id: parents[i % parents.length]!,
+          balance: BigInt(Math.floor(rand(i, 1) * 50_000)) * 100n,
+          bonus: rand(i, 2) < 0.3 ? BigInt(Math.floor(rand(i, 3) * 500)) * 100n : 0n,
+          login_enabled: rand(i, 4) > 0.03,
+          bet_enabled: rand(i, 5) > 0.05,
+          permissions: JSON.stringify(permissions),
+          demo_password: true,
+          created_at: new Date(seededAt - Math.floor(rand(i, 6) * 30 * DAY_MS)),
+        });
+      }
+      await trx
+        .insertInto("users")
+        .values(rows)
+        .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
+        .execute();
+    }
+
+    const betCount = await seedBets(trx, users, bets, seededAt);
+    const userCount = await trx.selectFrom("users").select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+    return {
+      admins: { admin: String(admin), staff: String(staff), partner: String(partner) },
+      users: Number(userCount.n),
+      bets: betCount,
+    };
+  });
+}
+
+/** Seeds into an empty database only; true when it did. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  await seed(db);
+  return true;
+}
+
+type AdminValues = {
+  username: string;
+  password_hash: string;
+  role: number;
+  permissions: string;
+  partner_role_id?: bigint;
+  parent_id?: bigint;
+  share?: string;
+  balance?: bigint;
+};
+
+/** Inserts a demo admin unless one with that username exists; returns its id either way. */
+async function insertAdmin(db: Db, values: AdminValues): Promise<bigint> {
+  await db
+    .insertInto("admins")
+    .values({ ...values, demo_password: true })
+    .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("admins")
+    .select("id")
+    .where(sql<string>`lower(username)`, "=", values.username.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const EVENTS: Record<number, readonly [string, string][]> = {
+  0: [["India", "Australia"], ["England", "South Africa"], ["Mumbai Indians", "Chennai Super Kings"], ["Pakistan", "New Zealand"]],
+  1: [["Arsenal", "Chelsea"], ["Real Madrid", "Barcelona"], ["Bayern Munich", "Dortmund"], ["Inter", "Milan"]],
+  2: [["Alcaraz", "Sinner"], ["Djokovic", "Medvedev"], ["Swiatek", "Sabalenka"], ["Zverev", "Rune"]],
+};
+const CRICKET_MARKETS = [
+  { market: "Match Odds", marketType: "odds" },
+  { market: "Bookmaker", marketType: "bookmaker" },
+  { market: "6 Over Runs", marketType: "fancy" },
+] as const;
+const SETTLED = ["SUCCESS", "FAIL", "ABANDONED"] as const;
+
+/** Bet i is a pure function of i, so topping up from the current count stays deterministic. */
+async function seedBets(db: Db, users: number, bets: number, seededAt: number): Promise<number> {
+  const existing = await db.selectFrom("sports_bets").select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+  const seededUsers = await db
+    .selectFrom("users")
+    .select(["id", "username"])
+    .where(sql<string>`lower(username)`, "like", "user%")
+    .execute();
+  const ids = new Map(seededUsers.map((row) => [row.username, row.id]));
+  for (let start = Number(existing.n) + 1; start <= bets && ids.size > 0; start += BATCH_ROWS) {
+    const rows = [];
+    for (let i = start; i < Math.min(start + BATCH_ROWS, bets + 1); i++) {
+      const userId = ids.get(seedUsername(1 + Math.floor(rand(i, 20) * users)));
+      if (userId === undefined) continue;
+      const sport = i % 3;
+      const event = Math.floor(rand(i, 21) * EVENTS[sport]!.length);
+      const teams = EVENTS[sport]![event]!;
+      const { market, marketType } = sport === 0 ? pick(CRICKET_MARKETS, i, 22) : { market: "Match Odds", marketType: "odds" };
+      const isBack = rand(i, 23) < 0.6;
+      const priceCents = 110 + Math.floor(rand(i, 24) * 390); // 1.10 – 4.99
+      const amount = BigInt(100 + Math.floor(rand(i, 25) * 100) * 100) * 100n; // 100 – 10,000 in whole units
+      const win = (amount * BigInt(priceCents - 100)) / 100n;
+      rows.push({
+        user_id: userId,
+        sport,
+        event_id: `${sport}${String(30_000_000 + event).padStart(8, "0")}`,
+        market,
+        market_type: marketType,
+        runner: marketType === "fancy" ? `${teams[0]} 6 Over Runs` : pick(teams, i, 26),
+        is_back: isBack,
+        price: (priceCents / 100).toFixed(2),
+        amount,
+        odds: marketType === "fancy" ? String(40 + Math.floor(rand(i, 27) * 30)) : null,
+        status: rand(i, 28) < 0.8 ? ("PENDING" as const) : pick(SETTLED, i, 29),
+        // Exposure: a back bet risks the stake, a lay bet stake × (price − 1).
+        profit: isBack ? win : amount,
+        loss: isBack ? amount : win,
+        created_at: new Date(seededAt - Math.floor(rand(i, 30) * 7 * DAY_MS)),
+      });
+    }
+    if (rows.length > 0) await db.insertInto("sports_bets").values(rows).execute();
+  }
+  const total = await db.selectFrom("sports_bets").select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+  return Number(total.n);
+}

@@ -1,0 +1,62 @@
+/**
+ * The platform's configuration, read from the environment once at start and validated,
+ * so a typo fails loudly at boot instead of at the first request that needs the value.
+ */
+import { z } from "zod";
+
+/** The shared development secret; production refuses to start with it. */
+export const DEV_API_SECRET = "betdesk-dev-api-secret";
+
+// An exported-but-empty variable (`DATABASE_URL=`) means "unset", as in a shell script.
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema);
+
+const EnvSchema = z.object({
+  NODE_ENV: optional(z.enum(["development", "test", "production"]).default("development")),
+  PLATFORM_HOST: optional(z.string().default("127.0.0.1")),
+  PLATFORM_PORT: optional(z.coerce.number().int().min(0).max(65_535).default(4000)),
+  /** Request body limit in bytes; larger bodies answer 413. */
+  PLATFORM_BODY_LIMIT: optional(z.coerce.number().int().positive().default(1024 * 1024)),
+  /** Unset → embedded PGlite in DATA_DIR; postgres:// → a PostgreSQL server. */
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  DATA_DIR: optional(z.string().default("./data/platform")),
+  API_SECRET: optional(z.string().default(DEV_API_SECRET)),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * Validates `source` (default `process.env`). Throws when a value is invalid or when
+ * production would run with the development secret; warns on one line otherwise.
+ */
+type Source = Record<string, string | undefined>;
+
+function parse<T extends z.ZodTypeAny>(schema: T, source: Source): z.output<T> {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid platform environment: ${problems.join("; ")}`);
+  }
+  return parsed.data;
+}
+
+export function loadEnv(source: Source = process.env): Env {
+  const env = parse(EnvSchema, source);
+  if (env.API_SECRET === DEV_API_SECRET) {
+    if (env.NODE_ENV === "production") {
+      throw new Error("API_SECRET still has its development value; set a secret before starting in production");
+    }
+    console.warn("warning: API_SECRET has its development value; set API_SECRET before exposing the platform");
+  }
+  return env;
+}
+
+/** Only the database settings, for tools such as the db CLI that never serve requests. */
+export function loadDbEnv(source: Source = process.env): Pick<Env, "NODE_ENV" | "DATABASE_URL" | "DATA_DIR"> {
+  return parse(EnvSchema.pick({ NODE_ENV: true, DATABASE_URL: true, DATA_DIR: true }), source);
+}
