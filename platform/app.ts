@@ -1,0 +1,57 @@
+/**
+ * Builds the platform's Fastify instance without listening, so tests drive it with
+ * `app.inject()` and server.ts adds only the socket.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Db } from "./db/index.js";
+import type { Env } from "./env.js";
+import adminsRoutes from "./modules/admins/routes.js";
+import authRoutes from "./modules/auth/routes.js";
+import healthRoutes from "./modules/health/routes.js";
+import auth from "./plugins/auth.js";
+import envelope from "./plugins/envelope.js";
+import errorHandler from "./plugins/error-handler.js";
+import { zodValidatorCompiler } from "./plugins/validation.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    config: Env;
+  }
+}
+
+export type AppOptions = {
+  db: Db;
+  env: Env;
+  /** Fastify's logger option; off unless given (tests stay quiet). */
+  logger?: FastifyServerOptions["logger"];
+};
+
+export const ADMIN_API_PREFIX = "/api/admin";
+
+export function buildApp({ db, env, logger = false }: AppOptions): FastifyInstance {
+  const app = Fastify({
+    logger,
+    bodyLimit: env.PLATFORM_BODY_LIMIT,
+    // The console on this host forwards the browser's address in X-Forwarded-For;
+    // nobody else may set it.
+    trustProxy: "loopback",
+  });
+
+  app.decorate("db", db);
+  app.decorate("config", env);
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.register(errorHandler);
+  app.register(envelope, { secret: env.API_SECRET });
+
+  app.register(healthRoutes);
+  app.register(
+    async (adminApi) => {
+      await adminApi.register(auth);
+      await adminApi.register(authRoutes);
+      await adminApi.register(adminsRoutes);
+    },
+    { prefix: ADMIN_API_PREFIX },
+  );
+  return app;
+}

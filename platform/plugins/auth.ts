@@ -1,0 +1,60 @@
+/**
+ * Bearer-token authentication for every route of the scope it is registered in, unless
+ * the route opts out with `config: { auth: false }`. Protected by default, so a new route
+ * cannot be left open by forgetting a hook. A missing, unknown, expired or revoked token
+ * answers 401 "Admin not found", which makes the console end its session.
+ */
+import type { FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { WIRE_MESSAGE, type StaffFlag } from "../../protocol/wire.js";
+import { forbidden, unauthorized } from "../errors.js";
+import type { AdminAccount } from "../modules/admins/repository.js";
+import { hasStaffFlag } from "../modules/admins/service.js";
+import { findLiveSession } from "../modules/auth/repository.js";
+import { hashToken } from "../security/token.js";
+
+export type Authenticated = { admin: AdminAccount; session: { id: bigint; udid: string } };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** `false`: the route needs no bearer token. */
+    auth?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set by the auth hook; null on routes with `config: { auth: false }`. */
+    auth: Authenticated | null;
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? "");
+  return match?.[1] ?? null;
+}
+
+/** The signed-in admin and session of a protected route. */
+export function authenticated(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw unauthorized(WIRE_MESSAGE.adminNotFound);
+  return request.auth;
+}
+
+/** preHandler: the super admin passes; staff need `flag`; anyone else is refused (403). */
+export function requireStaffFlag(flag: StaffFlag) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!hasStaffFlag(authenticated(request).admin, flag)) throw forbidden();
+  };
+}
+
+export default fp(
+  async function auth(app) {
+    app.decorateRequest("auth", null);
+    app.addHook("onRequest", async (request) => {
+      if (request.routeOptions.config.auth === false) return;
+      const token = bearerToken(request);
+      const found = token ? await findLiveSession(app.db, hashToken(token)) : undefined;
+      if (!found) throw unauthorized(WIRE_MESSAGE.adminNotFound);
+      request.auth = found;
+    });
+  },
+  { name: "auth" },
+);

@@ -1,0 +1,46 @@
+/**
+ * The encrypted envelope of PROTOCOL.md. A POST body must be `{"payload": ciphertext}`;
+ * the hook replaces it with the decrypted value before validation, so routes see plain
+ * data. Handlers answer through `reply.ok(data, msg)`, which seals `data`.
+ */
+import type { FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+import { EnvelopeError, open, seal } from "../../protocol/envelope.js";
+import type { WireResponse } from "../../protocol/wire.js";
+import { badRequest } from "../errors.js";
+
+export const INVALID_PAYLOAD = "Invalid payload";
+
+declare module "fastify" {
+  interface FastifyReply {
+    /** Answers 200 `{status: "SUCCESS", msg, data: seal(data)}`. */
+    ok(data?: unknown, msg?: string): FastifyReply;
+  }
+}
+
+function openPayload(body: unknown, secret: string): unknown {
+  const payload = typeof body === "object" && body !== null ? (body as { payload?: unknown }).payload : undefined;
+  try {
+    return open(payload, secret);
+  } catch (error) {
+    if (error instanceof EnvelopeError) throw badRequest(INVALID_PAYLOAD);
+    throw error;
+  }
+}
+
+export default fp<{ secret: string }>(
+  async function envelope(app, { secret }) {
+    // The envelope travels as JSON only; any other body type answers 415.
+    app.removeContentTypeParser("text/plain");
+
+    app.decorateReply("ok", function ok(this: FastifyReply, data: unknown = null, msg = "") {
+      const body: WireResponse = { status: "SUCCESS", msg, data: seal(data, secret) };
+      return this.code(200).send(body);
+    });
+
+    app.addHook("preValidation", async (request) => {
+      if (request.method === "POST") request.body = openPayload(request.body, secret);
+    });
+  },
+  { name: "envelope" },
+);

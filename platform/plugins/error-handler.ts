@@ -1,0 +1,62 @@
+/**
+ * The one place a failure becomes a response: `{status: "FAIL", msg, data: null}` with a
+ * truthful HTTP status, whatever threw (HttpError, zod, Fastify itself, or a bug).
+ */
+import fp from "fastify-plugin";
+import { ZodError } from "zod";
+import { WIRE_MESSAGE, type WireResponse } from "../../protocol/wire.js";
+import { badRequest, HttpError, notFound, payloadTooLarge } from "../errors.js";
+import { INVALID_PAYLOAD } from "./envelope.js";
+
+// Fastify's own errors whose message we reword for the wire; other 4xx pass through.
+const FASTIFY_ERRORS: Record<string, () => HttpError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => payloadTooLarge(),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => badRequest(INVALID_PAYLOAD),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => badRequest(INVALID_PAYLOAD),
+};
+
+type FastifyError = Error & { code: string; statusCode: number };
+
+const isFastifyClientError = (error: unknown): error is FastifyError =>
+  error instanceof Error &&
+  typeof (error as Partial<FastifyError>).code === "string" &&
+  (error as FastifyError).code.startsWith("FST_") &&
+  typeof (error as Partial<FastifyError>).statusCode === "number" &&
+  (error as FastifyError).statusCode >= 400 &&
+  (error as FastifyError).statusCode < 500;
+
+/** "password: String must contain at least 6 character(s)": the first problem, naming its field. */
+function describeZodError(error: ZodError & { validationContext?: string }): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid request";
+  const field = issue.path.join(".") || error.validationContext || "body";
+  return `${field}: ${issue.message}`;
+}
+
+function toHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ZodError) return badRequest(describeZodError(error));
+  if (isFastifyClientError(error)) {
+    return FASTIFY_ERRORS[error.code]?.() ?? new HttpError(error.statusCode, error.message);
+  }
+  return undefined;
+}
+
+export default fp(
+  async function errorHandler(app) {
+    app.setNotFoundHandler(() => {
+      throw notFound("Not found");
+    });
+
+    app.setErrorHandler((error, request, reply) => {
+      const known = toHttpError(error);
+      if (!known) request.log.error({ err: error }, "request failed");
+      const body: WireResponse = { status: "FAIL", msg: known?.message ?? WIRE_MESSAGE.fallback, data: null };
+      return reply
+        .code(known?.statusCode ?? 500)
+        .headers(known?.headers ?? {})
+        .send(body);
+    });
+  },
+  { name: "error-handler" },
+);

@@ -1,0 +1,46 @@
+/**
+ * Password hashing with node:crypto scrypt. A stored hash describes itself
+ * (`scrypt$N$r$p$salt$hash`, base64url), so the cost can be raised later without
+ * invalidating existing hashes: verification reads the parameters from the hash.
+ */
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+// N=2^15, r=8 takes ~100 ms and 32 MiB per hash on a current core.
+const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_BYTES = 32;
+const SALT_BYTES = 16;
+
+function derive(password: string, salt: Buffer, { N, r, p }: { N: number; r: number; p: number }): Promise<Buffer> {
+  const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, COST);
+  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+/** False for a wrong password and for a hash it cannot read; never throws on bad input. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !key) return false;
+  const expected = Buffer.from(key, "base64url");
+  const cost = { N: Number(n), r: Number(r), p: Number(p) };
+  if (!Object.values(cost).every(Number.isSafeInteger) || expected.length === 0) return false;
+  const actual = await derive(password, Buffer.from(salt, "base64url"), cost).catch(() => null);
+  return actual !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * A hash to verify against when the account does not exist, so an unknown username
+ * costs the same time as a wrong password and does not reveal which usernames exist.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  return dummyHash;
+}

@@ -1,0 +1,131 @@
+/**
+ * The integration tests' way in: one migrated, seeded database per worker (PGlite in
+ * memory, or the PostgreSQL schema the integration-pg project provides), apps built on
+ * it, and a client that speaks the envelope like the console does.
+ */
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
+import { open, seal } from "../../../protocol/envelope.js";
+import type { WireResponse } from "../../../protocol/wire.js";
+import { ADMIN_API_PREFIX, buildApp } from "../../../platform/app.js";
+import { openDb, type Db } from "../../../platform/db/index.js";
+import { migrate } from "../../../platform/db/migrate.js";
+import type { Flags } from "../../../platform/db/schema.js";
+import { seedIfEmpty } from "../../../platform/db/seed.js";
+import { loadEnv, type Env } from "../../../platform/env.js";
+import { hashPassword } from "../../../platform/security/password.js";
+
+export const TEST_SECRET = "integration-test-secret";
+
+let shared: Promise<Db> | undefined;
+
+/** The worker's database, created, migrated and seeded on first use. */
+export function testDb(): Promise<Db> {
+  shared ??= (async () => {
+    const postgres = inject("postgres");
+    const db = await openDb(postgres ? { kind: "postgres", ...postgres } : { kind: "pglite", dataDir: null });
+    await migrate(db);
+    await seedIfEmpty(db);
+    return db;
+  })();
+  return shared;
+}
+
+export function testEnv(overrides: Partial<Env> = {}): Env {
+  return { ...loadEnv({ NODE_ENV: "test", API_SECRET: TEST_SECRET }), ...overrides };
+}
+
+export async function testApp(overrides: Partial<Env> = {}): Promise<FastifyInstance> {
+  return buildApp({ db: await testDb(), env: testEnv(overrides) });
+}
+
+export type CallOptions = {
+  /** Sealed into `{payload}` for a POST. */
+  body?: unknown;
+  /** Sent as the raw JSON body instead of sealing `body` (malformed envelopes). */
+  rawBody?: string | object;
+  token?: string;
+  /** The client address, passed as X-Forwarded-For from loopback like the console does. */
+  ip?: string;
+  headers?: Record<string, string>;
+};
+
+export type CallResult<T> = {
+  statusCode: number;
+  status: WireResponse["status"];
+  msg: string;
+  /** The opened `data` on SUCCESS, null on FAIL. */
+  data: T | null;
+  /** The `data` text as received. */
+  sealed: string | null;
+};
+
+/** Calls the admin API: `path` is relative to /api/admin unless it starts with /api/. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: "GET" | "POST",
+  path: string,
+  { body, rawBody, token, ip, headers = {} }: CallOptions = {},
+): Promise<CallResult<T>> {
+  const url = path.startsWith("/api/") ? path : `${ADMIN_API_PREFIX}${path}`;
+  const response = await app.inject({
+    method,
+    url,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(ip ? { "x-forwarded-for": ip } : {}),
+      ...headers,
+    },
+    ...(method === "POST" ? { payload: rawBody !== undefined ? rawBody : { payload: seal(body ?? {}, TEST_SECRET) } } : {}),
+  });
+  const reply = response.json<WireResponse>();
+  return {
+    statusCode: response.statusCode,
+    status: reply.status,
+    msg: reply.msg,
+    data: reply.status === "SUCCESS" ? (open(reply.data, TEST_SECRET) as T) : null,
+    sealed: reply.data,
+  };
+}
+
+/** Signs in and returns the token; fails the test when the sign-in is refused. */
+export async function login(app: FastifyInstance, username: string, password: string, ip?: string): Promise<string> {
+  const reply = await call<{ token: string }>(app, "POST", "/login", { body: { username, password }, ip });
+  if (reply.status !== "SUCCESS" || !reply.data) throw new Error(`login ${username} refused: ${reply.statusCode} ${reply.msg}`);
+  return reply.data.token;
+}
+
+let ipCount = 0;
+/** A client address no other test uses, so per-IP sign-in limits never cross tests. */
+export function freshIp(): string {
+  ipCount += 1;
+  return `10.${(ipCount >> 16) & 255}.${(ipCount >> 8) & 255}.${ipCount & 255}`;
+}
+
+export type TestAdmin = { id: bigint; username: string; password: string };
+
+/** A throwaway admin that a test may change at will without touching the demo accounts. */
+export async function createAdmin(
+  options: { role?: 1 | 2 | 3; permissions?: Flags; balance?: bigint } = {},
+): Promise<TestAdmin> {
+  const db = await testDb();
+  const username = `t_${randomUUID().slice(0, 12)}`;
+  const password = `pw-${randomUUID()}`;
+  const role = options.role ?? 2;
+  const partnerRole =
+    role === 3 ? await db.selectFrom("partner_roles").select("id").orderBy("level").executeTakeFirstOrThrow() : undefined;
+  const row = await db
+    .insertInto("admins")
+    .values({
+      username,
+      password_hash: await hashPassword(password),
+      role,
+      permissions: JSON.stringify(options.permissions ?? {}),
+      partner_role_id: partnerRole?.id ?? null,
+      balance: options.balance ?? 0n,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, username, password };
+}
