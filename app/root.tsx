@@ -8,7 +8,10 @@ import { SessionProvider } from "./lib/session-context";
 import styles from "./styles/app.css?url";
 import "./lib/load-context";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

@@ -1,4 +1,7 @@
-/** Page titles: each route names itself once in `handle.title`; the top bar and document read it. */
+/**
+ * Page titles: each route names itself once in `handle.title` and exports `meta = titleMeta`
+ * (Remix hands a meta function only the matches up to its own route, so the leaf must do it).
+ */
 import type { MetaFunction } from "@remix-run/node";
 import { useMatches } from "@remix-run/react";
 

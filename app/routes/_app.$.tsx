@@ -1,8 +1,9 @@
 /** Any other signed-in address: the not-found page, inside the shell. */
 import { RouteErrorBoundary } from "~/components/RouteError";
-import type { PageHandle } from "~/lib/page";
+import { titleMeta, type PageHandle } from "~/lib/page";
 
 export const handle: PageHandle = { title: "Not Found" };
+export const meta = titleMeta;
 
 export function loader(): never {
   throw new Response("Not Found", { status: 404 });

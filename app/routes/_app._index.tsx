@@ -4,10 +4,11 @@ import { Keys } from "~/components/Keys";
 import { RouteErrorBoundary } from "~/components/RouteError";
 import { ROLE_LABEL } from "~/lib/constants";
 import { formatBalance } from "~/lib/format";
-import type { PageHandle } from "~/lib/page";
+import { titleMeta, type PageHandle } from "~/lib/page";
 import type { loader as shellLoader } from "./_app";
 
 export const handle: PageHandle = { title: "Home" };
+export const meta = titleMeta;
 export const ErrorBoundary = RouteErrorBoundary;
 
 export default function Home() {

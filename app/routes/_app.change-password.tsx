@@ -8,10 +8,11 @@ import { MESSAGES } from "~/lib/constants";
 import { notifyError, notifySuccess } from "~/lib/feedback";
 import { firstIssue } from "~/lib/forms/first-issue";
 import { ownPasswordSchema } from "~/lib/forms/own-password";
-import type { PageHandle } from "~/lib/page";
+import { titleMeta, type PageHandle } from "~/lib/page";
 import { callAsOperator } from "~/lib/session.server";
 
 export const handle: PageHandle = { title: "Change Password" };
+export const meta = titleMeta;
 export const ErrorBoundary = RouteErrorBoundary;
 
 type Outcome = { ok: boolean; message: string };

@@ -5,9 +5,6 @@ import { Shell } from "~/components/Shell";
 import { callAsOperator } from "~/lib/session.server";
 import { orRouteError } from "~/lib/route-errors.server";
 import { toOperator } from "~/lib/operator";
-import { titleMeta } from "~/lib/page";
-
-export const meta = titleMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await orRouteError(callAsOperator(request, context, "currentAdmin", undefined));

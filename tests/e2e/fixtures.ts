@@ -29,14 +29,20 @@ export const DEMO = {
   panel: { username: "panel1", password: "panel123" },
 } as const;
 
-/** Signs in with the keyboard alone: type, Tab, type, Enter. */
-export async function signIn(page: Page, account: { username: string; password: string }, path = "/login") {
-  await page.goto(path);
-  await page.getByLabel("Username").fill("");
+/** Types the credentials with the keyboard alone (type, Tab, type, Enter) on the login screen. */
+export async function submitLogin(page: Page, account: { username: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Username").focus();
   await page.keyboard.type(account.username);
   await page.keyboard.press("Tab");
   await page.keyboard.type(account.password);
   await page.keyboard.press("Enter");
+}
+
+/** Signs in with the keyboard and waits for the shell. */
+export async function signIn(page: Page, account: { username: string; password: string }) {
+  await submitLogin(page, account);
+  await expect(page.getByRole("heading", { name: `Signed in as ${account.username}` })).toBeVisible();
 }
 
 /** Opens the palette with Ctrl+K and runs the best match for `text`. */

@@ -20,7 +20,6 @@ const SPEC_LINKS = [
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, DEMO.admin);
-  await expect(page.getByRole("heading", { name: "Signed in as admin" })).toBeVisible();
 });
 
 test("Ctrl+K, type, Enter navigates", async ({ page }) => {
@@ -87,7 +86,7 @@ test("the sidebar has exactly the spec's links, greets the admin and closes on n
 
 test("an unknown address shows the not-found page inside the shell", async ({ page }) => {
   await page.goto("/no-such-screen");
-  await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Not Found", exact: true })).toBeVisible();
   await expect(page).toHaveTitle("Not Found - Admin");
   await expect(page.getByLabel("Status line")).toBeVisible();
 });
