@@ -1,7 +1,7 @@
 /**
  * `npm start`: builds the console when its sources changed, starts the embedded platform (unless
- * ADMIN_API_URL points elsewhere), waits for it to be healthy, starts the console, and prints the
- * address and the demo logins. `--dev` runs the console through Vite instead of the build.
+ * ADMIN_API_URL points elsewhere) and the console, and once both answer prints the address and
+ * the demo logins. `--dev` runs the console through Vite instead of the build.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
@@ -60,12 +60,14 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 if (!dev) buildIfStale();
-if (embedded) {
-  launch("platform/server.ts");
-  await waitFor(`http://127.0.0.1:${platformPort}/api/health`, "the platform");
-}
+// Both start at once: the login page needs only the console, and the platform's first database
+// creation is the slow part.
+if (embedded) launch("platform/server.ts");
 launch("server.ts", dev ? ["--dev"] : []);
-await waitFor(`http://127.0.0.1:${consolePort}/login`, "the console");
+await Promise.all([
+  embedded && waitFor(`http://127.0.0.1:${platformPort}/api/health`, "the platform"),
+  waitFor(`http://127.0.0.1:${consolePort}/login`, "the console"),
+]);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`
