@@ -38,8 +38,9 @@ export default fp<{ secret: string }>(
       return this.code(200).send(body);
     });
 
+    // Unknown routes run root hooks too; they answer 404 whatever their body.
     app.addHook("preValidation", async (request) => {
-      if (request.method === "POST") request.body = openPayload(request.body, secret);
+      if (request.method === "POST" && !request.is404) request.body = openPayload(request.body, secret);
     });
   },
   { name: "envelope" },

@@ -26,6 +26,7 @@ describe("failures", () => {
     expect(await call(app, "GET", "/api/nowhere")).toMatchObject({ statusCode: 404, ...FAIL });
     expect(await call(app, "GET", "/nowhere-at-all")).toMatchObject({ statusCode: 404, ...FAIL });
     expect(await call(app, "POST", "/no-such-call", { body: {} })).toMatchObject({ statusCode: 404, ...FAIL });
+    expect(await call(app, "POST", "/no-such-call", { rawBody: { payload: "junk" } })).toMatchObject({ statusCode: 404 });
   });
 
   it("answers an oversize body with 413 FAIL", async () => {
@@ -78,6 +79,8 @@ describe("the envelope", () => {
   it("refuses a decrypted body of the wrong shape with 400 naming the field", async () => {
     const reply = await call(app, "POST", "/login", { body: { username: 7, password: "x" }, ip: freshIp() });
     expect(reply).toMatchObject({ statusCode: 400, ...FAIL, msg: expect.stringMatching(/^username: /) });
+    const notAnObject = await call(app, "POST", "/login", { body: "admin", ip: freshIp() });
+    expect(notAnObject).toMatchObject({ statusCode: 400, msg: expect.stringMatching(/^body: /) });
   });
 });
 
