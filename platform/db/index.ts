@@ -27,6 +27,9 @@ export function dbTargetFromEnv(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): Db
 
 export async function openDb(target: DbTarget): Promise<Db> {
   if (target.kind === "postgres") {
+    if (target.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(target.schema)) {
+      throw new Error(`Invalid schema name: ${target.schema}`);
+    }
     const pool = new pg.Pool({
       connectionString: target.url,
       options: target.schema ? `-c search_path=${target.schema}` : undefined,
@@ -35,6 +38,9 @@ export async function openDb(target: DbTarget): Promise<Db> {
           oid === INT8_OID ? BigInt : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle client that loses its server emits here; the pool replaces it on the next
+    // checkout, so log instead of letting the unhandled event end the process.
+    pool.on("error", (error) => console.warn(`postgres: idle client error: ${error.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.dataDir) await mkdir(target.dataDir, { recursive: true });

@@ -5,7 +5,7 @@
  * with larger counts for a benchmark, is safe.
  */
 import { sql } from "kysely";
-import { GAME_FLAGS, ROLE, type GameFlag } from "../../protocol/wire.js";
+import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../../protocol/wire.js";
 import { hashPassword } from "../security/password.js";
 import type { Db } from "./index.js";
 import type { Flags, Shares } from "./schema.js";
@@ -26,8 +26,10 @@ export const DEFAULT_SEED = { users: 200, bets: 1000 } as const;
 const BATCH_ROWS = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const allGameFlags = (): Flags => Object.fromEntries(GAME_FLAGS.map((flag) => [flag, true]));
+const flagsOn = (flags: readonly (GameFlag | StaffFlag)[]): Flags => Object.fromEntries(flags.map((flag) => [flag, true]));
 const PARTNER_SHARE: Shares = { cricket: 80, football: 80, tennis: 80, bookmaker: 75, fancy: 75, casino: 70 };
+/** 100,000.00 in minor units. */
+const PARTNER_BALANCE = 10_000_000n;
 
 /** A stable pseudo-random number in [0, 1) for (index, stream): the seed's only randomness. */
 function rand(index: number, stream: number): number {
@@ -39,11 +41,7 @@ function rand(index: number, stream: number): number {
 const pick = <T>(items: readonly T[], index: number, stream: number): T =>
   items[Math.floor(rand(index, stream) * items.length)]!;
 
-export const seedUsername = (index: number) => `user${String(index).padStart(4, "0")}`;
-
-export async function isEmpty(db: Db): Promise<boolean> {
-  return (await db.selectFrom("admins").select("id").limit(1).executeTakeFirst()) === undefined;
-}
+const seedUsername = (index: number) => `user${String(index).padStart(4, "0")}`;
 
 export type SeedSummary = { admins: Record<keyof typeof DEMO_ACCOUNTS, string>; users: number; bets: number };
 
@@ -51,94 +49,100 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
   const users = options.users ?? DEFAULT_SEED.users;
   const bets = options.bets ?? DEFAULT_SEED.bets;
   // Hashing is slow (scrypt); do it before taking the lock. One hash serves every end user.
-  const [adminHash, staffHash, partnerHash, userHash] = await Promise.all([
-    hashPassword(DEMO_ACCOUNTS.admin.password),
-    hashPassword(DEMO_ACCOUNTS.staff.password),
-    hashPassword(DEMO_ACCOUNTS.partner.password),
-    hashPassword(DEMO_USER_PASSWORD),
-  ]);
+  const [admin, staff, partner, user] = await Promise.all(
+    [...Object.values(DEMO_ACCOUNTS).map((account) => account.password), DEMO_USER_PASSWORD].map(hashPassword),
+  );
   const seededAt = Date.now();
 
   return db.transaction().execute(async (trx) => {
     // Two instances seeding an empty PostgreSQL at once take turns.
     await sql`select pg_advisory_xact_lock(hashtext('betdesk.seed'))`.execute(trx);
-
-    await trx
-      .insertInto("partner_roles")
-      .values(PARTNER_ROLES.map((name, i) => ({ name, level: i + 1 })))
-      .onConflict((oc) => oc.column("name").doNothing())
-      .execute();
-    const topRole = await trx
-      .selectFrom("partner_roles")
-      .select("id")
-      .where("name", "=", PARTNER_ROLES[0])
-      .executeTakeFirstOrThrow();
-
-    const admin = await insertAdmin(trx, {
-      username: DEMO_ACCOUNTS.admin.username,
-      password_hash: adminHash,
-      role: ROLE.superAdmin,
-      permissions: JSON.stringify({ ...allGameFlags(), report: true, users: true, deposits: true, withdraws: true, settings: true }),
-    });
-    const staff = await insertAdmin(trx, {
-      username: DEMO_ACCOUNTS.staff.username,
-      password_hash: staffHash,
-      role: ROLE.staff,
-      permissions: JSON.stringify({ deposits: true, withdraws: true } satisfies Flags),
-      parent_id: admin,
-    });
-    const partner = await insertAdmin(trx, {
-      username: DEMO_ACCOUNTS.partner.username,
-      password_hash: partnerHash,
-      role: ROLE.partner,
-      permissions: JSON.stringify(allGameFlags()),
-      partner_role_id: topRole.id,
-      parent_id: admin,
-      share: JSON.stringify(PARTNER_SHARE),
-      balance: 10_000_000n,
-    });
-
-    const parents = [admin, partner];
-    for (let start = 1; start <= users; start += BATCH_ROWS) {
-      const rows = [];
-      for (let i = start; i < Math.min(start + BATCH_ROWS, users + 1); i++) {
-        const permissions = Object.fromEntries(GAME_FLAGS.map((flag, f) => [flag, rand(i, 10 + f) > 0.1]));
-        rows.push({
-          username: seedUsername(i),
-          password_hash: userHash,
-          mob_no: `9${String(800_000_000 + i).padStart(9, "0")}`,
-          parent_id: parents[i % parents.length]!,
-          balance: BigInt(Math.floor(rand(i, 1) * 50_000)) * 100n,
-          bonus: rand(i, 2) < 0.3 ? BigInt(Math.floor(rand(i, 3) * 500)) * 100n : 0n,
-          login_enabled: rand(i, 4) > 0.03,
-          bet_enabled: rand(i, 5) > 0.05,
-          permissions: JSON.stringify(permissions),
-          demo_password: true,
-          created_at: new Date(seededAt - Math.floor(rand(i, 6) * 30 * DAY_MS)),
-        });
-      }
-      await trx
-        .insertInto("users")
-        .values(rows)
-        .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
-        .execute();
-    }
-
-    const betCount = await seedBets(trx, users, bets, seededAt);
-    const userCount = await trx.selectFrom("users").select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+    const ids = await seedAccounts(trx, { admin: admin!, staff: staff!, partner: partner! });
+    await seedUsers(trx, users, [ids.admin, ids.partner], user!, seededAt);
+    await seedBets(trx, users, bets, seededAt);
     return {
-      admins: { admin: String(admin), staff: String(staff), partner: String(partner) },
-      users: Number(userCount.n),
-      bets: betCount,
+      admins: { admin: String(ids.admin), staff: String(ids.staff), partner: String(ids.partner) },
+      users: await count(trx, "users"),
+      bets: await count(trx, "sports_bets"),
     };
   });
 }
 
-/** Seeds into an empty database only; true when it did. */
+/** Seeds into an empty database only (no admin yet); true when it did. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
+  if (await db.selectFrom("admins").select("id").limit(1).executeTakeFirst()) return false;
   await seed(db);
   return true;
+}
+
+async function count(db: Db, table: "users" | "sports_bets"): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function seedAccounts(db: Db, hashes: Record<keyof typeof DEMO_ACCOUNTS, string>) {
+  await db
+    .insertInto("partner_roles")
+    .values(PARTNER_ROLES.map((name, i) => ({ name, level: i + 1 })))
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const topRole = await db
+    .selectFrom("partner_roles")
+    .select("id")
+    .where("name", "=", PARTNER_ROLES[0])
+    .executeTakeFirstOrThrow();
+
+  const admin = await insertAdmin(db, {
+    username: DEMO_ACCOUNTS.admin.username,
+    password_hash: hashes.admin,
+    role: ROLE.superAdmin,
+    permissions: JSON.stringify(flagsOn([...GAME_FLAGS, ...STAFF_FLAGS])),
+  });
+  const staff = await insertAdmin(db, {
+    username: DEMO_ACCOUNTS.staff.username,
+    password_hash: hashes.staff,
+    role: ROLE.staff,
+    permissions: JSON.stringify(flagsOn(["deposits", "withdraws"])),
+    parent_id: admin,
+  });
+  const partner = await insertAdmin(db, {
+    username: DEMO_ACCOUNTS.partner.username,
+    password_hash: hashes.partner,
+    role: ROLE.partner,
+    permissions: JSON.stringify(flagsOn(GAME_FLAGS)),
+    partner_role_id: topRole.id,
+    parent_id: admin,
+    share: JSON.stringify(PARTNER_SHARE),
+    balance: PARTNER_BALANCE,
+  });
+  return { admin, staff, partner };
+}
+
+/** User i is a pure function of i; existing usernames are skipped, so re-seeding tops up. */
+async function seedUsers(db: Db, users: number, parents: bigint[], passwordHash: string, seededAt: number) {
+  for (let start = 1; start <= users; start += BATCH_ROWS) {
+    const rows = [];
+    for (let i = start; i < Math.min(start + BATCH_ROWS, users + 1); i++) {
+      rows.push({
+        username: seedUsername(i),
+        password_hash: passwordHash,
+        mob_no: `9${String(800_000_000 + i).padStart(9, "0")}`,
+        parent_id: parents[i % parents.length]!,
+        balance: BigInt(Math.floor(rand(i, 1) * 50_000)) * 100n,
+        bonus: rand(i, 2) < 0.3 ? BigInt(Math.floor(rand(i, 3) * 500)) * 100n : 0n,
+        login_enabled: rand(i, 4) > 0.03,
+        bet_enabled: rand(i, 5) > 0.05,
+        permissions: JSON.stringify(Object.fromEntries(GAME_FLAGS.map((flag, f) => [flag, rand(i, 10 + f) > 0.1]))),
+        demo_password: true,
+        created_at: new Date(seededAt - Math.floor(rand(i, 6) * 30 * DAY_MS)),
+      });
+    }
+    await db
+      .insertInto("users")
+      .values(rows)
+      .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
+      .execute();
+  }
 }
 
 type AdminValues = {
@@ -180,15 +184,16 @@ const CRICKET_MARKETS = [
 const SETTLED = ["SUCCESS", "FAIL", "ABANDONED"] as const;
 
 /** Bet i is a pure function of i, so topping up from the current count stays deterministic. */
-async function seedBets(db: Db, users: number, bets: number, seededAt: number): Promise<number> {
-  const existing = await db.selectFrom("sports_bets").select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+async function seedBets(db: Db, users: number, bets: number, seededAt: number): Promise<void> {
+  const existing = await count(db, "sports_bets");
+  if (existing >= bets) return;
   const seededUsers = await db
     .selectFrom("users")
     .select(["id", "username"])
     .where(sql<string>`lower(username)`, "like", "user%")
     .execute();
   const ids = new Map(seededUsers.map((row) => [row.username, row.id]));
-  for (let start = Number(existing.n) + 1; start <= bets && ids.size > 0; start += BATCH_ROWS) {
+  for (let start = existing + 1; start <= bets && ids.size > 0; start += BATCH_ROWS) {
     const rows = [];
     for (let i = start; i < Math.min(start + BATCH_ROWS, bets + 1); i++) {
       const userId = ids.get(seedUsername(1 + Math.floor(rand(i, 20) * users)));
@@ -221,6 +226,4 @@ async function seedBets(db: Db, users: number, bets: number, seededAt: number): 
     }
     if (rows.length > 0) await db.insertInto("sports_bets").values(rows).execute();
   }
-  const total = await db.selectFrom("sports_bets").select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
-  return Number(total.n);
 }

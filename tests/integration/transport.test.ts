@@ -46,7 +46,7 @@ describe("failures", () => {
 
   it("answers a non-JSON content type with 415 FAIL", async () => {
     const reply = await call(app, "POST", "/login", { rawBody: "payload", headers: { "content-type": "text/plain" } });
-    expect(reply).toMatchObject({ statusCode: 415, ...FAIL });
+    expect(reply).toMatchObject({ statusCode: 415, ...FAIL, msg: "Unsupported Media Type" });
   });
 });
 
