@@ -10,10 +10,10 @@ import { WIRE_MESSAGE, type StaffFlag } from "../../protocol/wire.js";
 import { forbidden, unauthorized } from "../errors.js";
 import type { AdminAccount } from "../modules/admins/repository.js";
 import { hasStaffFlag } from "../modules/admins/service.js";
-import { findLiveSession } from "../modules/auth/repository.js";
+import { findLiveSession, type SessionRef } from "../modules/auth/repository.js";
 import { hashToken } from "../security/token.js";
 
-export type Authenticated = { admin: AdminAccount; session: { id: bigint; udid: string } };
+export type Authenticated = { admin: AdminAccount; session: SessionRef };
 
 declare module "fastify" {
   interface FastifyContextConfig {

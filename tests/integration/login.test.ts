@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminRecord } from "../../protocol/wire.js";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
 import type { Db } from "../../platform/db/index.js";
+import { LOGIN_LIMITS } from "../../platform/modules/auth/service.js";
 import { call, createAdmin, freshIp, login, TEST_SECRET, testApp, testDb } from "./support/platform.js";
 
 let app: FastifyInstance;
@@ -79,7 +80,7 @@ describe("POST /login", () => {
   it("limits failures per username and IP, refusing even the right password meanwhile", async () => {
     const admin = await createAdmin();
     const ip = freshIp();
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < LOGIN_LIMITS.perAccount.limit; attempt++) {
       const reply = await call(app, "POST", "/login", { body: { username: admin.username, password: "wrong-password" }, ip });
       expect(reply.statusCode).toBe(401);
     }
@@ -93,7 +94,7 @@ describe("POST /login", () => {
 
   it("limits failures per IP across usernames", async () => {
     const ip = freshIp();
-    for (let attempt = 0; attempt < 30; attempt++) {
+    for (let attempt = 0; attempt < LOGIN_LIMITS.perIp.limit; attempt++) {
       await call(app, "POST", "/login", { body: { username: `spray-${attempt}`, password: "x" }, ip });
     }
     const limited = await call(app, "POST", "/login", { body: DEMO_ACCOUNTS.admin, ip });
@@ -104,9 +105,10 @@ describe("POST /login", () => {
     const admin = await createAdmin();
     const ip = freshIp();
     const fail = () => call(app, "POST", "/login", { body: { username: admin.username, password: "wrong-password" }, ip });
-    for (let attempt = 0; attempt < 4; attempt++) await fail();
+    const belowLimit = LOGIN_LIMITS.perAccount.limit - 1;
+    for (let attempt = 0; attempt < belowLimit; attempt++) await fail();
     await login(app, admin.username, admin.password, ip);
-    for (let attempt = 0; attempt < 4; attempt++) expect((await fail()).statusCode).toBe(401);
+    for (let attempt = 0; attempt < belowLimit; attempt++) expect((await fail()).statusCode).toBe(401);
     await expect(login(app, admin.username, admin.password, ip)).resolves.toEqual(expect.any(String));
   });
 });

@@ -11,8 +11,7 @@ import {
 } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
 import { minorToAmount } from "../../money.js";
-import { listPartnerRoles } from "./repository.js";
-import type { AdminAccount } from "./repository.js";
+import { listPartnerRoles, type AdminAccount } from "./repository.js";
 
 type Flag = GameFlag | StaffFlag;
 const ALL_FLAGS: readonly Flag[] = [...GAME_FLAGS, ...STAFF_FLAGS];

@@ -2,6 +2,9 @@ import type { Db } from "../../db/index.js";
 import type { AdminSession } from "../../db/schema.js";
 import { ACCOUNT_COLUMNS, type AdminAccount } from "../admins/repository.js";
 
+/** What a request carries of its session. */
+export type SessionRef = { id: bigint; udid: string };
+
 export type NewSession = {
   adminId: bigint;
   udid: string;
@@ -34,7 +37,7 @@ export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<Admin
 export async function findLiveSession(
   db: Db,
   tokenHash: string,
-): Promise<{ admin: AdminAccount; session: { id: bigint; udid: string } } | undefined> {
+): Promise<{ admin: AdminAccount; session: SessionRef } | undefined> {
   const row = await db
     .selectFrom("admin_sessions as s")
     .innerJoin("admins as a", "a.id", "s.admin_id")

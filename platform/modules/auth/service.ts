@@ -16,6 +16,7 @@ import {
   recordLogin,
   revokeOtherSessions,
   revokeSession,
+  type SessionRef,
 } from "./repository.js";
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -32,15 +33,12 @@ export const AUTH_MESSAGE = {
 } as const;
 
 export type Client = { ip: string; userAgent: string };
-export type SessionRef = { id: bigint; udid: string };
 
 export type AuthServiceOptions = {
   db: Db;
   /** Seeded demo passwords are refused in production. */
   production: boolean;
 };
-
-export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService({ db, production }: AuthServiceOptions) {
   const perAccount = new FailureThrottle(LOGIN_LIMITS.perAccount);
