@@ -6,7 +6,7 @@
  * numeric → `string` (exact), timestamptz → `Date`, jsonb → parsed JSON. jsonb is
  * written as JSON text, so every driver stores it the same way.
  */
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { GameFlag, StaffFlag } from "../../protocol/wire.js";
 
 /** An identity column: read as bigint, never written. */
@@ -115,5 +115,4 @@ export interface Database {
 }
 
 export type Admin = Selectable<AdminsTable>;
-export type NewAdmin = Insertable<AdminsTable>;
 export type AdminSession = Selectable<AdminSessionsTable>;
