@@ -1,46 +1,169 @@
 /**
  * The command palette (cmdk). Filtering and ranking are ours (`shouldFilter={false}`), and vim
- * bindings are off so Ctrl+K is never eaten. Typing `>` first restricts to commands.
+ * bindings are off so Ctrl+K is never eaten. Typing `>` first restricts to commands. A command
+ * with steps asks for its arguments one at a time (palette.machine.ts); Backspace on an empty
+ * answer goes back a step, Esc closes.
  */
+import { useActorRef, useSelector } from "@xstate/react";
 import { Command as Cmdk } from "cmdk";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { fromPromise } from "xstate";
 import { Keys } from "../components/Keys";
 import { Overlay } from "../components/Overlay";
+import { announce } from "../lib/feedback";
+import { currentStep, paletteMachine, type Step } from "../machines/palette.machine";
 import { rank } from "./rank";
-import type { Command } from "./types";
+import type { Command, CommandContext } from "./types";
 
 type PaletteProps = {
   commands: readonly Command[];
-  onRun: (command: Command) => void;
+  context: CommandContext;
+  /** Called once the chosen command has run (or the operator pressed Esc). */
   onClose: () => void;
 };
 
-export function Palette({ commands, onRun, onClose }: PaletteProps) {
+export function Palette({ commands, context, onClose }: PaletteProps) {
+  const latest = useRef({ commands, context });
+  latest.current = { commands, context };
+  const actor = useActorRef(
+    paletteMachine.provide({
+      actors: {
+        runCommand: fromPromise(async ({ input }) => {
+          const command = latest.current.commands.find((c) => c.id === input.command.id)!;
+          const outcome = await command.run(latest.current.context, input.answers);
+          if (!outcome) return;
+          announce(outcome);
+          if (!outcome.ok) throw new Error(outcome.message);
+        }),
+      },
+    }),
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  useEffect(() => {
+    if (snapshot.status === "done") onClose();
+  }, [snapshot.status, onClose]);
+
+  const { command, error } = snapshot.context;
+  const step = currentStep(snapshot.context);
+  return (
+    <Overlay label="Command palette" onClose={onClose} className="palette">
+      {snapshot.hasTag("choosing") ? (
+        <CommandList commands={commands} error={error} onChoose={(chosen) => actor.send({ type: "palette.choose", command: chosen })} />
+      ) : (
+        <div className="palette-step" aria-busy={snapshot.hasTag("busy")}>
+          <p className="palette-crumbs">
+            {command?.title}
+            {step && (
+              <>
+                {" › "}
+                <span className="accent">{stepLabel(step, snapshot.context.answers)}</span>
+                <span className="dim">
+                  {" "}
+                  {snapshot.context.stepIndex + 1}/{command?.steps?.length}
+                </span>
+              </>
+            )}
+          </p>
+          {snapshot.hasTag("busy") ? (
+            <p className="dim">Working…</p>
+          ) : step ? (
+            <StepInput
+              key={`${snapshot.context.stepIndex}-${error ?? ""}`}
+              step={step}
+              onAnswer={(value) => actor.send({ type: "palette.answer", value })}
+              onBack={() => actor.send({ type: "palette.back" })}
+            />
+          ) : null}
+          {error && (
+            <p className="palette-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </Overlay>
+  );
+}
+
+const stepLabel = (step: Step, answers: Record<string, string>) =>
+  step.kind === "confirm" ? step.label(answers) : step.label;
+
+function CommandList({
+  commands,
+  error,
+  onChoose,
+}: {
+  commands: readonly Command[];
+  error: string | null;
+  onChoose: (command: Command) => void;
+}) {
   const [query, setQuery] = useState("");
   const term = query.startsWith(">") ? query.slice(1) : query;
   const results = useMemo(() => rank(commands, term), [commands, term]);
-
   return (
-    <Overlay label="Command palette" onClose={onClose} className="palette">
-      <Cmdk label="Command palette" shouldFilter={false} vimBindings={false} loop>
-        <Cmdk.Input
-          autoFocus
-          value={query}
-          onValueChange={setQuery}
-          placeholder="Type a command…"
-          aria-label="Command"
-        />
-        <Cmdk.List>
-          <Cmdk.Empty>No results</Cmdk.Empty>
-          {results.map((command) => (
-            <Cmdk.Item key={command.id} value={command.id} data-command={command.id} onSelect={() => onRun(command)}>
-              <span className="palette-title">{command.title}</span>
-              <span className="palette-group">{command.group}</span>
-              {command.keys?.map((sequence) => <Keys key={sequence} sequence={sequence} />)}
-            </Cmdk.Item>
-          ))}
-        </Cmdk.List>
-      </Cmdk>
-    </Overlay>
+    <Cmdk label="Command palette" shouldFilter={false} vimBindings={false} loop>
+      <Cmdk.Input autoFocus value={query} onValueChange={setQuery} placeholder="Type a command…" aria-label="Command" />
+      {error && (
+        <p className="palette-error" role="alert">
+          {error}
+        </p>
+      )}
+      <Cmdk.List>
+        <Cmdk.Empty>No results</Cmdk.Empty>
+        {results.map((command) => (
+          <Cmdk.Item key={command.id} value={command.id} data-command={command.id} onSelect={() => onChoose(command)}>
+            <span className="palette-title">{command.title}</span>
+            <span className="palette-group">{command.group}</span>
+            {command.keys?.map((sequence) => <Keys key={sequence} sequence={sequence} />)}
+          </Cmdk.Item>
+        ))}
+      </Cmdk.List>
+    </Cmdk>
+  );
+}
+
+/** One answer: a text field, or for a confirmation Yes (`y`) / No (`n`). */
+function StepInput({ step, onAnswer, onBack }: { step: Step; onAnswer: (value: string) => void; onBack: () => void }) {
+  const [value, setValue] = useState("");
+  if (step.kind === "confirm") {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "y") onAnswer("yes");
+      else if (event.key === "n") onAnswer("no");
+      else if (event.key === "Backspace") onBack();
+      else return;
+      event.preventDefault();
+    };
+    return (
+      <div className="palette-confirm" onKeyDown={onKeyDown}>
+        <button type="button" autoFocus onClick={() => onAnswer("yes")}>
+          <kbd>y</kbd> Yes
+        </button>
+        <button type="button" onClick={() => onAnswer("no")}>
+          <kbd>n</kbd> No
+        </button>
+      </div>
+    );
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      onAnswer(value);
+    } else if (event.key === "Backspace" && value === "") {
+      event.preventDefault();
+      onBack();
+    }
+  };
+  return (
+    <input
+      className="palette-answer"
+      autoFocus
+      aria-label={step.label}
+      type={step.secret ? "password" : "text"}
+      autoComplete="off"
+      value={value}
+      placeholder={step.optional ? "optional — Enter to skip" : "Enter to continue, Backspace to go back"}
+      onChange={(event) => setValue(event.target.value)}
+      onKeyDown={onKeyDown}
+    />
   );
 }

@@ -2,6 +2,8 @@
  * The registry of actions. Screens, keys and the palette all run these same entries; later
  * screens add theirs here. Navigation commands exist only for screens that exist.
  */
+import { firstIssue, problemOf } from "../lib/forms/first-issue";
+import { newPasswordField, ownPasswordSchema } from "../lib/forms/own-password";
 import type { Command, Operator } from "./types";
 
 const goTo = (id: string, title: string, to: string, letter: string, keywords: string[] = []): Command => ({
@@ -41,10 +43,25 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     id: "password.change",
-    title: "Change password",
+    title: "Change password…",
     group: "Account",
     keywords: ["own password", "security"],
-    run: ({ navigate }) => navigate("/change-password"),
+    steps: [
+      { kind: "text", name: "curPassword", label: "Old Password", secret: true },
+      { kind: "text", name: "password", label: "New Password", secret: true, check: (value) => problemOf(newPasswordField, value) },
+      {
+        kind: "text",
+        name: "confirmPassword",
+        label: "Confirm Password",
+        secret: true,
+        check: (value, answers) => {
+          const form = ownPasswordSchema.safeParse({ ...answers, confirmPassword: value });
+          return form.success ? null : firstIssue(form.error);
+        },
+      },
+    ],
+    // The same action the Change Password screen's form posts to.
+    run: ({ submitAction }, answers) => submitAction("/change-password", answers),
   },
   {
     id: "session.logout",

@@ -1,5 +1,7 @@
 /** The shape of every action the console offers: one registry feeds buttons, keys and the palette. */
 import type { Role } from "../../protocol/wire";
+import type { Outcome } from "../lib/feedback";
+import type { Answers, Step } from "../machines/palette.machine";
 
 /** What a command may look at to decide whether the operator may run it. */
 export type Operator = { username: string; role: Role; flags: Record<string, boolean> };
@@ -12,6 +14,8 @@ export type CommandContext = {
   openPalette: () => void;
   openHelp: () => void;
   logout: () => void;
+  /** Posts to a route's action, the same one its screen's form posts to, and resolves its outcome. */
+  submitAction: (action: string, values: Answers) => Promise<Outcome>;
 };
 
 export type Command = {
@@ -26,5 +30,8 @@ export type Command = {
   keys?: readonly string[];
   /** Absent means every signed-in operator. Checked again by the platform on every call. */
   permission?: (operator: Operator) => boolean;
-  run: (context: CommandContext) => void;
+  /** Arguments the palette asks for one at a time before running (Raycast style). */
+  steps?: readonly Step[];
+  /** An Outcome is announced with the spec's toast; a failed one keeps the palette open. */
+  run: (context: CommandContext, answers: Answers) => void | Promise<Outcome | void>;
 };

@@ -30,7 +30,7 @@ export function useGlobalKeys(commands: readonly Command[], context: CommandCont
       setPending(result.kind === "pending" ? result.prefix : "");
       if (result.kind === "none") return;
       event.preventDefault();
-      if (result.kind === "run") result.target.run(latest.current.context);
+      if (result.kind === "run") void result.target.run(latest.current.context, {});
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);

@@ -6,9 +6,10 @@ import { useNavigate } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Palette } from "../commands/Palette";
 import { commandById, commandsFor } from "../commands/registry";
-import type { Command, CommandContext, Operator } from "../commands/types";
+import type { CommandContext, Operator } from "../commands/types";
 import { useGlobalKeys } from "../commands/useGlobalKeys";
 import { usePageTitle } from "../lib/page";
+import { useActionRunner } from "../lib/use-action-runner";
 import { SessionActor } from "../lib/session-context";
 import { KeyHelp } from "./KeyHelp";
 import { Sidebar } from "./Sidebar";
@@ -34,6 +35,7 @@ export function Shell({ operator, balance, children }: ShellProps) {
   const session = SessionActor.useActorRef();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [layer, setLayer] = useState<Layer>(null);
+  const submitAction = useActionRunner();
 
   useEffect(() => session.send({ type: "session.resumed" }), [session]);
   // Spec §2.3: the sidebar closes whenever the page title changes.
@@ -47,16 +49,15 @@ export function Shell({ operator, balance, children }: ShellProps) {
       openPalette: () => setLayer((current) => (current === "palette" ? null : "palette")),
       openHelp: () => setLayer("help"),
       logout: () => session.send({ type: "session.logout" }),
+      submitAction,
     }),
-    [operator, navigate, session],
+    [operator, navigate, session, submitAction],
   );
   const commands = useMemo(() => commandsFor(operator), [operator]);
   const pending = useGlobalKeys(commands, context, layer !== null);
-  const runById = useCallback((id: string) => commandById(id).run(context), [context]);
-  const runFromPalette = (command: Command) => {
-    setLayer(null);
-    command.run(context);
-  };
+  const runById = useCallback((id: string) => void commandById(id).run(context, {}), [context]);
+  // A command run from the palette may itself open another layer (key help); leave that open.
+  const closePalette = useCallback(() => setLayer((current) => (current === "palette" ? null : current)), []);
 
   const mode = layer === "palette" ? "PALETTE" : layer === "help" ? "HELP" : pending ? `${pending}-` : "NORMAL";
 
@@ -81,7 +82,7 @@ export function Shell({ operator, balance, children }: ShellProps) {
           {children}
         </main>
         <StatusLine operator={operator} balance={balance} mode={mode} />
-        {layer === "palette" && <Palette commands={commands} onRun={runFromPalette} onClose={() => setLayer(null)} />}
+        {layer === "palette" && <Palette commands={commands} context={context} onClose={closePalette} />}
         {layer === "help" && <KeyHelp commands={commands} onClose={() => setLayer(null)} />}
       </div>
     </RunCommand.Provider>

@@ -30,7 +30,7 @@ const post = <Request, Answer = unknown>(path: string, api: ApiName = "admin"): 
 
 export const API_ROUTES = {
   login: post<{ username: string; password: string }, { token: string }>("/login"),
-  logout: post<Record<string, never>, boolean>("/logout"),
+  logout: post<Record<string, never>, null>("/logout"),
   currentAdmin: get<void, AdminRecord>("/b2c/admin"),
   isLogouted: get<{ udid: string }, boolean>("/is-logouted/:udid"),
   changePassword: post<{ curPassword: string; password: string }>("/change-password"),

@@ -10,3 +10,11 @@ export function notifySuccess(message: string, options: { short?: boolean } = {}
 export function notifyError(message: string): void {
   toast.error(message, { position: "top-center", duration: TOAST.durationMs });
 }
+
+/** What a form action answers: the toast to show, and whether it worked. */
+export type Outcome = { ok: boolean; message: string };
+
+export function announce(outcome: Outcome): void {
+  if (outcome.ok) notifySuccess(outcome.message);
+  else notifyError(outcome.message);
+}

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { RouteErrorBoundary } from "~/components/RouteError";
 import { ApiError } from "~/lib/api.server";
 import { MESSAGES } from "~/lib/constants";
-import { notifyError, notifySuccess } from "~/lib/feedback";
+import { announce, notifyError, type Outcome } from "~/lib/feedback";
 import { firstIssue } from "~/lib/forms/first-issue";
 import { ownPasswordSchema } from "~/lib/forms/own-password";
 import { titleMeta, type PageHandle } from "~/lib/page";
@@ -14,8 +14,6 @@ import { callAsOperator } from "~/lib/session.server";
 export const handle: PageHandle = { title: "Change Password" };
 export const meta = titleMeta;
 export const ErrorBoundary = RouteErrorBoundary;
-
-type Outcome = { ok: boolean; message: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = ownPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
@@ -50,12 +48,8 @@ export default function ChangePassword() {
   useEffect(() => {
     if (!fetcher.data || shown.current === fetcher.data) return;
     shown.current = fetcher.data;
-    if (fetcher.data.ok) {
-      notifySuccess(fetcher.data.message);
-      setValues(EMPTY);
-    } else {
-      notifyError(fetcher.data.message);
-    }
+    announce(fetcher.data);
+    if (fetcher.data.ok) setValues(EMPTY);
   }, [fetcher.data]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

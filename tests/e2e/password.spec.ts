@@ -1,9 +1,13 @@
 import { DEMO, expect, runCommand, signIn, submitLogin, test } from "./fixtures";
 
+// These tests change panel1's password in turn: the second changes it back.
+test.describe.configure({ mode: "serial" });
+const NEW_PASSWORD = "panel-new-456";
+
 test("change own password, then sign in with the new one", async ({ page }) => {
-  const newPassword = "panel-new-456";
+  const newPassword = NEW_PASSWORD;
   await signIn(page, DEMO.panel);
-  await runCommand(page, "change password");
+  await runCommand(page, "go to change password");
   await expect(page).toHaveURL(/\/change-password$/);
 
   const submit = page.getByRole("button", { name: "Change Password" });
@@ -36,6 +40,34 @@ test("change own password, then sign in with the new one", async ({ page }) => {
   await submitLogin(page, DEMO.panel);
   await expect(page.getByText("Invalid username or password")).toBeVisible();
   await signIn(page, { username: DEMO.panel.username, password: newPassword });
+});
+
+test("change own password from the palette, step by step", async ({ page }) => {
+  await signIn(page, { username: DEMO.panel.username, password: NEW_PASSWORD });
+  await runCommand(page, "change password");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette).toContainText("Change password… › Old Password 1/3");
+  await page.keyboard.type(NEW_PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(palette).toContainText("New Password 2/3");
+  await page.keyboard.type(DEMO.panel.password);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("typo");
+  await page.keyboard.press("Enter");
+  await expect(palette.getByRole("alert")).toHaveText("Password and confirm password do not match");
+  // Backspace on an empty answer goes back a step.
+  await page.keyboard.press("Backspace");
+  await expect(palette).toContainText("New Password 2/3");
+  await page.keyboard.type(DEMO.panel.password);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(DEMO.panel.password);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Password changed successfully")).toBeVisible();
+  await expect(palette).toHaveCount(0);
+
+  await runCommand(page, "logout");
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, DEMO.panel);
 });
 
 test("a wrong old password is refused with the server's message", async ({ page }) => {

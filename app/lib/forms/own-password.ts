@@ -5,14 +5,16 @@ import { MESSAGES } from "../constants";
 /** The platform's rule for a new password, checked here first so nothing doomed is sent. */
 export const PASSWORD_RULE = { min: 6, max: 128 } as const;
 
+export const newPasswordField = z
+  .string()
+  .min(1, "New Password is required")
+  .min(PASSWORD_RULE.min, `New Password must be at least ${PASSWORD_RULE.min} characters`)
+  .max(PASSWORD_RULE.max);
+
 export const ownPasswordSchema = z
   .object({
     curPassword: z.string().min(1, "Old Password is required").max(PASSWORD_RULE.max),
-    password: z
-      .string()
-      .min(1, "New Password is required")
-      .min(PASSWORD_RULE.min, `New Password must be at least ${PASSWORD_RULE.min} characters`)
-      .max(PASSWORD_RULE.max),
+    password: newPasswordField,
     confirmPassword: z.string().min(1, "Confirm Password is required"),
   })
   .refine((form) => form.password === form.confirmPassword, {

@@ -1,0 +1,34 @@
+/**
+ * Lets code outside a form (palette commands) post to a route action and await its Outcome.
+ * A fetcher's submit returns nothing, so the promise settles when the fetcher is idle again.
+ */
+import { useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
+import { MESSAGES } from "./constants";
+import type { Outcome } from "./feedback";
+
+export function useActionRunner(): (action: string, values: Record<string, string>) => Promise<Outcome> {
+  const fetcher = useFetcher<Outcome>({ key: "command-runner" });
+  const waiting = useRef<{ resolve: (outcome: Outcome) => void; started: boolean } | null>(null);
+
+  useEffect(() => {
+    const current = waiting.current;
+    if (!current) return;
+    if (fetcher.state !== "idle") {
+      current.started = true;
+    } else if (current.started) {
+      waiting.current = null;
+      current.resolve(fetcher.data ?? { ok: false, message: MESSAGES.fallback });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const { submit } = fetcher;
+  return useCallback(
+    (action, values) =>
+      new Promise<Outcome>((resolve) => {
+        waiting.current = { resolve, started: false };
+        submit(values, { method: "post", action });
+      }),
+    [submit],
+  );
+}

@@ -1,0 +1,140 @@
+import { createActor, fromPromise, waitFor } from "xstate";
+import { describe, expect, it, vi } from "vitest";
+import { paletteMachine, REQUIRED, type Answers, type SteppedCommand } from "./palette.machine";
+
+const changePassword: SteppedCommand = {
+  id: "password.change",
+  title: "Change password…",
+  steps: [
+    { kind: "text", name: "curPassword", label: "Old Password", secret: true },
+    { kind: "text", name: "password", label: "New Password", secret: true },
+    {
+      kind: "text",
+      name: "confirmPassword",
+      label: "Confirm Password",
+      secret: true,
+      check: (value, answers) => (value === answers.password ? null : "Password and confirm password do not match"),
+    },
+  ],
+};
+const deposit: SteppedCommand = {
+  id: "deposit",
+  title: "Deposit…",
+  steps: [
+    { kind: "text", name: "amount", label: "Amount" },
+    { kind: "text", name: "remark", label: "Remark", optional: true },
+    { kind: "confirm", name: "confirm", label: (a) => `Deposit ${a.amount}?` },
+  ],
+};
+const logout: SteppedCommand = { id: "session.logout", title: "Logout" };
+
+function start(run: (command: SteppedCommand, answers: Answers) => Promise<void> = async () => {}) {
+  const runs = vi.fn(run);
+  const actor = createActor(
+    paletteMachine.provide({
+      actors: { runCommand: fromPromise(({ input }) => runs(input.command, input.answers)) },
+    }),
+  ).start();
+  return { actor, runs };
+}
+
+const answer = (value: string) => ({ type: "palette.answer" as const, value });
+
+describe("palette machine", () => {
+  it("runs a command without steps at once", async () => {
+    const { actor, runs } = start();
+    actor.send({ type: "palette.choose", command: logout });
+    await waitFor(actor, (s) => s.status === "done");
+    expect(runs).toHaveBeenCalledWith(logout, {});
+  });
+
+  it("asks each step in turn and runs with every answer", async () => {
+    const { actor, runs } = start();
+    actor.send({ type: "palette.choose", command: changePassword });
+    expect(actor.getSnapshot().hasTag("asking")).toBe(true);
+    actor.send(answer("old"));
+    actor.send(answer("new-pass"));
+    expect(actor.getSnapshot().context.stepIndex).toBe(2);
+    actor.send(answer("new-pass"));
+    await waitFor(actor, (s) => s.status === "done");
+    expect(runs).toHaveBeenCalledTimes(1);
+    expect(runs.mock.calls[0]![1]).toEqual({ curPassword: "old", password: "new-pass", confirmPassword: "new-pass" });
+  });
+
+  it("refuses an empty or wrong answer and stays on the step", () => {
+    const { actor, runs } = start();
+    actor.send({ type: "palette.choose", command: changePassword });
+    actor.send(answer(""));
+    expect(actor.getSnapshot().context).toMatchObject({ stepIndex: 0, error: REQUIRED });
+    actor.send(answer("old"));
+    actor.send(answer("new-pass"));
+    actor.send(answer("typo"));
+    expect(actor.getSnapshot().context).toMatchObject({
+      stepIndex: 2,
+      error: "Password and confirm password do not match",
+    });
+    expect(runs).not.toHaveBeenCalled();
+  });
+
+  it("accepts an empty optional answer", () => {
+    const { actor } = start();
+    actor.send({ type: "palette.choose", command: deposit });
+    actor.send(answer("100"));
+    actor.send(answer(""));
+    expect(actor.getSnapshot().context.stepIndex).toBe(2);
+  });
+
+  it("goes back one step on Backspace, forgetting that answer, and back to the list from the first", () => {
+    const { actor } = start();
+    actor.send({ type: "palette.choose", command: changePassword });
+    actor.send(answer("old"));
+    actor.send(answer("new-pass"));
+    actor.send({ type: "palette.back" });
+    expect(actor.getSnapshot().context.stepIndex).toBe(1);
+    expect(actor.getSnapshot().context.answers).toEqual({ curPassword: "old" });
+    actor.send({ type: "palette.back" });
+    actor.send({ type: "palette.back" });
+    expect(actor.getSnapshot().hasTag("choosing")).toBe(true);
+    expect(actor.getSnapshot().context.command).toBeNull();
+  });
+
+  it("abandons the command when the confirmation is declined", () => {
+    const { actor, runs } = start();
+    actor.send({ type: "palette.choose", command: deposit });
+    actor.send(answer("100"));
+    actor.send(answer("gift"));
+    actor.send(answer("no"));
+    expect(actor.getSnapshot().hasTag("choosing")).toBe(true);
+    expect(runs).not.toHaveBeenCalled();
+  });
+
+  it("keeps earlier answers and shows the reason when the run fails, and can run again", async () => {
+    let attempt = 0;
+    const { actor, runs } = start(async () => {
+      attempt += 1;
+      if (attempt === 1) throw new Error("Current password is incorrect");
+    });
+    actor.send({ type: "palette.choose", command: changePassword });
+    actor.send(answer("wrong"));
+    actor.send(answer("new-pass"));
+    actor.send(answer("new-pass"));
+    await waitFor(actor, (s) => s.hasTag("asking") && s.context.error !== null);
+    expect(actor.getSnapshot().context).toMatchObject({
+      stepIndex: 2,
+      error: "Current password is incorrect",
+      answers: { curPassword: "wrong", password: "new-pass" },
+    });
+    actor.send(answer("new-pass"));
+    await waitFor(actor, (s) => s.status === "done");
+    expect(runs).toHaveBeenCalledTimes(2);
+  });
+
+  it("returns to the list with the reason when a command without steps fails", async () => {
+    const { actor } = start(async () => {
+      throw new Error("Something went wrong");
+    });
+    actor.send({ type: "palette.choose", command: logout });
+    await waitFor(actor, (s) => s.hasTag("choosing") && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe("Something went wrong");
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The palette's flow, Raycast style: choose a command, answer its steps one at a time (Backspace
+ * on an empty answer goes back a step), then it runs. A failed run keeps the answers and shows
+ * why, so the operator can correct the last step and submit again. Pure: running is the
+ * `runCommand` actor supplied by the palette.
+ */
+import { assign, fromPromise, setup } from "xstate";
+
+/** One argument a command asks for. `check` answers a problem, or null when the value is fine. */
+export type Step =
+  | {
+      kind: "text";
+      name: string;
+      label: string;
+      secret?: boolean;
+      optional?: boolean;
+      check?: (value: string, answers: Answers) => string | null;
+    }
+  | { kind: "confirm"; name: string; label: (answers: Answers) => string };
+
+export type Answers = Record<string, string>;
+
+/** What the machine needs of a command; the registry's commands satisfy it. */
+export type SteppedCommand = { id: string; title: string; steps?: readonly Step[] };
+
+export const REQUIRED = "A value is required";
+
+/** The problem with an answer to a step, or null. */
+export function problemWith(step: Step, value: string, answers: Answers): string | null {
+  if (step.kind === "confirm") return null;
+  if (!value && !step.optional) return REQUIRED;
+  return step.check?.(value, answers) ?? null;
+}
+
+type Context = { command: SteppedCommand | null; stepIndex: number; answers: Answers; error: string | null };
+
+const notProvided = new Error("palette machine: runCommand was not provided");
+
+export const paletteMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as
+      | { type: "palette.choose"; command: SteppedCommand }
+      | { type: "palette.answer"; value: string }
+      /** Backspace on an empty answer. */
+      | { type: "palette.back" },
+  },
+  actors: {
+    runCommand: fromPromise<void, { command: SteppedCommand; answers: Answers }>(async () => {
+      throw notProvided;
+    }),
+  },
+  actions: {
+    keepAnswer: assign({
+      answers: ({ context, event }) =>
+        event.type === "palette.answer" ? { ...context.answers, [currentStep(context)!.name]: event.value } : context.answers,
+      error: null,
+    }),
+  },
+  guards: {
+    hasSteps: ({ event }) => event.type === "palette.choose" && (event.command.steps?.length ?? 0) > 0,
+    answerHasProblem: ({ context, event }) =>
+      event.type === "palette.answer" && problemWith(currentStep(context)!, event.value, context.answers) !== null,
+    isLastStep: ({ context }) => context.stepIndex === (context.command?.steps?.length ?? 0) - 1,
+    isFirstStep: ({ context }) => context.stepIndex === 0,
+    declined: ({ context, event }) =>
+      event.type === "palette.answer" && currentStep(context)?.kind === "confirm" && event.value !== "yes",
+  },
+}).createMachine({
+  id: "palette",
+  context: { command: null, stepIndex: 0, answers: {}, error: null },
+  initial: "choosing",
+  states: {
+    choosing: {
+      tags: ["choosing"],
+      on: {
+        "palette.choose": [
+          {
+            guard: "hasSteps",
+            target: "asking",
+            actions: assign({ command: ({ event }) => event.command, stepIndex: 0, answers: {}, error: null }),
+          },
+          { target: "running", actions: assign({ command: ({ event }) => event.command, answers: {}, error: null }) },
+        ],
+      },
+    },
+    asking: {
+      tags: ["asking"],
+      on: {
+        "palette.answer": [
+          {
+            guard: "answerHasProblem",
+            actions: assign({
+              error: ({ context, event }) => problemWith(currentStep(context)!, event.value, context.answers),
+            }),
+          },
+          // Answering No to a confirmation abandons the command, changing nothing.
+          { guard: "declined", target: "choosing", actions: assign({ command: null, answers: {}, error: null }) },
+          { guard: "isLastStep", target: "running", actions: "keepAnswer" },
+          { actions: ["keepAnswer", assign({ stepIndex: ({ context }) => context.stepIndex + 1 })] },
+        ],
+        "palette.back": [
+          { guard: "isFirstStep", target: "choosing", actions: assign({ command: null, answers: {}, error: null }) },
+          {
+            actions: assign({
+              stepIndex: ({ context }) => context.stepIndex - 1,
+              answers: ({ context }) => withoutStep(context.answers, context.command!.steps![context.stepIndex - 1]!),
+              error: null,
+            }),
+          },
+        ],
+      },
+    },
+    running: {
+      tags: ["busy"],
+      invoke: {
+        src: "runCommand",
+        input: ({ context }) => ({ command: context.command!, answers: context.answers }),
+        onDone: "done",
+        onError: [
+          {
+            guard: ({ context }) => (context.command?.steps?.length ?? 0) > 0,
+            target: "asking",
+            actions: assign({
+              error: ({ event }) => messageOf(event.error),
+              answers: ({ context }) => withoutStep(context.answers, currentStep(context)!),
+            }),
+          },
+          { target: "choosing", actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        ],
+      },
+    },
+    done: { type: "final" },
+  },
+});
+
+export function currentStep(context: Context): Step | undefined {
+  return context.command?.steps?.[context.stepIndex];
+}
+
+function withoutStep(answers: Answers, step: Step): Answers {
+  const { [step.name]: _dropped, ...rest } = answers;
+  return rest;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : "Something went wrong";
+}
