@@ -4,7 +4,8 @@
  */
 import { chromium, type Page } from "@playwright/test";
 import { gzipSync } from "node:zlib";
-import { CHROMIUM, CHROMIUM_ARGS, record, type Stack } from "./lib";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/fixtures/chromium";
+import { record, type Stack } from "./lib";
 
 const BUDGET_KB = 160;
 
@@ -24,7 +25,7 @@ async function firstLoadJs(page: Page, url: string, after?: () => Promise<void>)
 }
 
 export async function benchBundle(stack: Stack): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const login = await firstLoadJs(await browser.newPage(), `${stack.consoleUrl}/login`);
 
   // The shell: a fresh browser context signs in, then the shell's own first load is measured.

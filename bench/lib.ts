@@ -3,30 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-export async function waitForOk(url: string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
+import { waitForOk } from "../scripts/wait-for";
 
 export type Stack = { consoleUrl: string; platformUrl: string; stop: () => void };
 
@@ -45,10 +22,10 @@ export async function startStack(platformPort = 4410, consolePort = 3410): Promi
     PLATFORM_PORT: String(platformPort),
     DATA_DIR: join(mkdtempSync(join(tmpdir(), "betdesk-bench-")), "platform"),
   });
-  await waitForOk(`${platformUrl}/api/health`);
+  await waitForOk(`${platformUrl}/api/health`, "the platform");
   run("server.ts", { PORT: String(consolePort), ADMIN_API_URL: `${platformUrl}/api/admin` });
   const consoleUrl = `http://localhost:${consolePort}`;
-  await waitForOk(`${consoleUrl}/login`);
+  await waitForOk(`${consoleUrl}/login`, "the console");
   return { consoleUrl, platformUrl, stop: () => children.forEach((child) => child.kill("SIGTERM")) };
 }
 

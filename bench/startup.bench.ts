@@ -7,7 +7,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { record, waitForOk } from "./lib";
+import { waitForOk } from "../scripts/wait-for";
+import { record } from "./lib";
 
 const BUDGET_S = 15;
 
@@ -21,8 +22,8 @@ async function timeStart(): Promise<number> {
   });
   try {
     await Promise.all([
-      waitForOk("http://127.0.0.1:3420/login", 120_000),
-      waitForOk("http://127.0.0.1:4420/api/health", 120_000),
+      waitForOk("http://127.0.0.1:3420/login", "the console", 120_000),
+      waitForOk("http://127.0.0.1:4420/api/health", "the platform", 120_000),
     ]);
     return (performance.now() - started) / 1000;
   } finally {

@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { waitForOk } from "./wait-for";
 
 const dev = process.argv.includes("--dev");
 const started = performance.now();
@@ -40,19 +41,6 @@ function launch(script: string, args: string[] = []): ChildProcess {
   return child;
 }
 
-async function waitFor(url: string, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s`);
-}
-
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     for (const child of children) child.kill(signal);
@@ -65,8 +53,8 @@ if (!dev) buildIfStale();
 if (embedded) launch("platform/server.ts");
 launch("server.ts", dev ? ["--dev"] : []);
 await Promise.all([
-  embedded && waitFor(`http://127.0.0.1:${platformPort}/api/health`, "the platform"),
-  waitFor(`http://127.0.0.1:${consolePort}/login`, "the console"),
+  embedded && waitForOk(`http://127.0.0.1:${platformPort}/api/health`, "the platform"),
+  waitForOk(`http://127.0.0.1:${consolePort}/login`, "the console"),
 ]);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
