@@ -47,8 +47,3 @@ export function record(title: string, body: string): void {
   writeFileSync(REPORT, `${next.trimEnd()}\n`);
   console.log(`${header}\n${body.trim()}\n`);
 }
-
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
