@@ -3,11 +3,12 @@ import { createSequenceMatcher, describeKeys, keyToken, SEQUENCE_TIMEOUT_MS } fr
 import { rank } from "./rank";
 import { COMMANDS, commandById, commandsFor } from "./registry";
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
   key: k,
   ctrlKey: false,
   metaKey: false,
   altKey: false,
+  shiftKey: false,
   ...mods,
 });
 
@@ -17,6 +18,8 @@ describe("keymap", () => {
     expect(keyToken(key("R"))).toBe("R");
     expect(keyToken(key("k", { ctrlKey: true }))).toBe("mod+k");
     expect(keyToken(key("K", { metaKey: true }))).toBe("mod+k");
+    expect(keyToken(key("L", { ctrlKey: true, shiftKey: true }))).toBe("mod+shift+l");
+    expect(keyToken(key("?", { shiftKey: true }))).toBe("?");
     expect(keyToken(key("Escape"))).toBe("escape");
     expect(keyToken(key("Shift"))).toBeNull();
   });
@@ -25,6 +28,8 @@ describe("keymap", () => {
     expect(describeKeys("mod+k")).toBe("Ctrl+K");
     expect(describeKeys("mod+k", true)).toBe("⌘K");
     expect(describeKeys("g h")).toBe("g h");
+    expect(describeKeys("mod+shift+l")).toBe("Ctrl+Shift+L");
+    expect(describeKeys("mod+shift+l", true)).toBe("⌘⇧L");
   });
 
   it("matches prefixed sequences within the timeout only", () => {

@@ -7,19 +7,29 @@
 export const SEQUENCE_TIMEOUT_MS = 1200;
 
 /** A keydown as a token: the printed character, or `mod+k` style for chords; null for bare modifiers. */
-export function keyToken(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey">): string | null {
+export function keyToken(
+  event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">,
+): string | null {
   if (["Shift", "Control", "Meta", "Alt", "CapsLock"].includes(event.key)) return null;
   const key = event.key.length === 1 ? event.key : event.key.toLowerCase();
-  if (event.ctrlKey || event.metaKey) return `mod+${key.toLowerCase()}`;
+  if (event.ctrlKey || event.metaKey) return `mod+${event.shiftKey ? "shift+" : ""}${key.toLowerCase()}`;
   if (event.altKey) return `alt+${key}`;
   return key;
 }
 
-/** Renders a sequence for people: `mod+k` → `Ctrl+K`, `g h` → `g h`. */
+const CHORD_PART: Record<string, [pc: string, mac: string]> = { mod: ["Ctrl", "⌘"], shift: ["Shift", "⇧"], alt: ["Alt", "⌥"] };
+
+/** Renders a sequence for people: `mod+k` → `Ctrl+K` (`⌘K` on a Mac), `g h` → `g h`. */
 export function describeKeys(sequence: string, isMac = false): string {
   return sequence
     .split(" ")
-    .map((token) => (token.startsWith("mod+") ? `${isMac ? "⌘" : "Ctrl+"}${token.slice(4).toUpperCase()}` : token))
+    .map((token) => {
+      const parts = token.split("+");
+      if (parts.length === 1) return token;
+      const key = parts.pop()!.toUpperCase();
+      const modifiers = parts.map((part) => CHORD_PART[part]?.[isMac ? 1 : 0] ?? part);
+      return isMac ? [...modifiers, key].join("") : [...modifiers, key].join("+");
+    })
     .join(" ");
 }
 

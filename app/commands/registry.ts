@@ -68,6 +68,7 @@ export const COMMANDS: readonly Command[] = [
     title: "Logout",
     group: "Account",
     keywords: ["sign out", "log out", "exit"],
+    keys: ["mod+shift+l"],
     run: ({ logout }) => logout(),
   },
 ];

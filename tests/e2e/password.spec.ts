@@ -42,7 +42,10 @@ test("change own password, then sign in with the new one", async ({ page }) => {
   await signIn(page, { username: DEMO.panel.username, password: newPassword });
 });
 
-test("change own password from the palette, step by step", async ({ page }) => {
+test("change own password from the palette, step by step; other sign-ins end", async ({ page, browser }) => {
+  // A second operator session of the same account, in another browser.
+  const elsewhere = await (await browser.newContext()).newPage();
+  await signIn(elsewhere, { username: DEMO.panel.username, password: NEW_PASSWORD });
   await signIn(page, { username: DEMO.panel.username, password: NEW_PASSWORD });
   await runCommand(page, "change password");
   const palette = page.getByRole("dialog", { name: "Command palette" });
@@ -64,6 +67,13 @@ test("change own password from the palette, step by step", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page.getByText("Password changed successfully")).toBeVisible();
   await expect(palette).toHaveCount(0);
+
+  // The platform revoked the other session: its next step lands on the login screen.
+  await elsewhere.keyboard.press("g");
+  await elsewhere.keyboard.press("c");
+  await expect(elsewhere).toHaveURL(/\/login/);
+  await expect(elsewhere.getByRole("button", { name: "Login" })).toBeVisible();
+  await elsewhere.context().close();
 
   await runCommand(page, "logout");
   await expect(page).toHaveURL(/\/login$/);

@@ -57,3 +57,11 @@ test("logout from the sidebar ends the session upstream too", async ({ page }) =
   await page.goto("/");
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test("Ctrl+Shift+L logs out from anywhere", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.keyboard.press("Control+Shift+L");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,90 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { AppLoadContext } from "@remix-run/node";
+
+const callApi = vi.fn();
+vi.mock("./api.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./api.server")>()),
+  callApi: (...args: unknown[]) => callApi(...args),
+}));
+
+const { ApiError } = await import("./api.server");
+const { checkSession, signIn } = await import("./session-flow.server");
+const { commitSession } = await import("./session.server");
+
+const context: AppLoadContext = { clientIp: "10.1.2.3" };
+async function requestWithSession() {
+  const cookie = (await commitSession({ token: "tok", udid: "udid-1" })).split(";")[0]!;
+  return new Request("http://console.test/session", { headers: { Cookie: cookie } });
+}
+const clearsCookie = (response: Response) => /Max-Age=0/.test(response.headers.get("Set-Cookie") ?? "");
+
+beforeEach(() => callApi.mockReset());
+
+describe("the logout check", () => {
+  it("is ended without a session cookie, asking nobody", async () => {
+    const response = await checkSession(new Request("http://console.test/session"), context);
+    expect(await response.json()).toEqual({ state: "ended" });
+    expect(callApi).not.toHaveBeenCalled();
+  });
+
+  it("asks is-logouted for this sign-in's udid and stays active on false", async () => {
+    callApi.mockResolvedValueOnce(false);
+    const response = await checkSession(await requestWithSession(), context);
+    expect(await response.json()).toEqual({ state: "active" });
+    expect(callApi).toHaveBeenCalledWith("isLogouted", { udid: "udid-1" }, expect.objectContaining({ token: "tok" }));
+  });
+
+  it("ends the session and clears the cookie when the check answers true", async () => {
+    callApi.mockResolvedValueOnce(true);
+    const response = await checkSession(await requestWithSession(), context);
+    expect(await response.json()).toEqual({ state: "ended" });
+    expect(clearsCookie(response)).toBe(true);
+  });
+
+  it("ends the session when the platform answers Admin not found", async () => {
+    callApi.mockRejectedValueOnce(new ApiError("Admin not found", 401));
+    const response = await checkSession(await requestWithSession(), context);
+    expect(await response.json()).toEqual({ state: "ended" });
+    expect(clearsCookie(response)).toBe(true);
+  });
+
+  it("keeps the session when the platform cannot be reached", async () => {
+    callApi.mockRejectedValueOnce(new ApiError("Something went wrong", null));
+    const response = await checkSession(await requestWithSession(), context);
+    expect(response.status).toBe(503);
+    expect(clearsCookie(response)).toBe(false);
+  });
+});
+
+describe("sign-in", () => {
+  const post = (body: unknown) => signIn(new Request("http://console.test/session", { method: "POST" }), context, body);
+
+  it("refuses an empty form without calling the platform", async () => {
+    const response = await post({ intent: "signIn", username: "", password: "x" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, message: "Username is required" });
+    expect(callApi).not.toHaveBeenCalled();
+  });
+
+  it("passes the server's message and status through, setting no cookie", async () => {
+    callApi.mockRejectedValueOnce(new ApiError("Invalid username or password", 401));
+    const response = await post({ intent: "signIn", username: "admin", password: "bad" });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ ok: false, message: "Invalid username or password" });
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("stores the token in an encrypted cookie and vets where to go next", async () => {
+    callApi.mockResolvedValueOnce({ token: "secret-token" }).mockResolvedValueOnce({ udid: "u-9" });
+    const response = await post({ intent: "signIn", username: "admin", password: "pw", redirectTo: "//evil.example" });
+    expect(await response.json()).toEqual({ ok: true, redirectTo: "/" });
+    const cookie = response.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toContain("secret-token");
+    expect(Buffer.from(decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!), "base64").toString()).not.toContain(
+      "secret-token",
+    );
+    expect(callApi).toHaveBeenNthCalledWith(1, "login", { username: "admin", password: "pw" }, expect.objectContaining({ clientIp: "10.1.2.3" }));
+  });
+});
