@@ -2,6 +2,8 @@
  * Database maintenance:
  *   tsx platform/db/cli.ts reset [--users N] [--bets N]   wipe, migrate, seed
  *   tsx platform/db/cli.ts seed  [--users N] [--bets N]   migrate, top the seed up to N
+ *   tsx platform/db/cli.ts set-password <username>        new password from standard input;
+ *                                                          signs the admin out everywhere
  * Targets DATABASE_URL when set, else the PGlite directory DATA_DIR.
  */
 import { rm } from "node:fs/promises";
@@ -12,8 +14,12 @@ import { loadDbEnv } from "../env.js";
 import { dbTargetFromEnv, openDb, type Db, type DbTarget } from "./index.js";
 import { migrate } from "./migrate.js";
 import { DEFAULT_SEED, DEMO_ACCOUNTS, seed, type SeedOptions } from "./seed.js";
+import { findAdminByUsername, updatePassword } from "../modules/admins/repository.js";
+import { revokeOtherSessions } from "../modules/auth/repository.js";
+import { hashPassword, NewPassword } from "../security/password.js";
 
-const USAGE = "usage: tsx platform/db/cli.ts <reset|seed> [--users N] [--bets N]";
+const USAGE =
+  "usage: tsx platform/db/cli.ts <reset|seed> [--users N] [--bets N]\n       tsx platform/db/cli.ts set-password <username>  (password on standard input)";
 const Count = z.coerce.number().int().min(0);
 
 /** Drops everything: the PGlite directory, or the PostgreSQL schema in use. */
@@ -51,12 +57,40 @@ async function migrateAndSeed(db: Db, options: SeedOptions): Promise<void> {
   );
 }
 
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+}
+
+/** How an operator gets into a production database whose seeded passwords no longer work. */
+async function setPassword(username: string): Promise<void> {
+  const chosen = NewPassword.safeParse(await readStdin());
+  if (!chosen.success) throw new Error(chosen.error.issues[0]!.message);
+  const password = chosen.data;
+  const db = await openDb(dbTargetFromEnv(loadDbEnv()));
+  try {
+    await migrate(db);
+    const admin = await findAdminByUsername(db, username);
+    if (!admin) throw new Error(`No admin named ${username}`);
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      await updatePassword(trx, admin.id, passwordHash);
+      await revokeOtherSessions(trx, admin.id);
+    });
+    console.log(`password set for ${admin.username}; its sessions were signed out`);
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { users: { type: "string" }, bets: { type: "string" } },
   });
   const command = positionals[0];
+  if (command === "set-password" && positionals.length === 2) return setPassword(positionals[1]!);
   if (positionals.length !== 1 || (command !== "reset" && command !== "seed")) throw new Error(USAGE);
   const options: SeedOptions = {
     users: Count.parse(values.users ?? DEFAULT_SEED.users),

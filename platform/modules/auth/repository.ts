@@ -61,14 +61,15 @@ export async function revokeSession(db: Db, sessionId: bigint): Promise<void> {
     .execute();
 }
 
-export async function revokeOtherSessions(db: Db, adminId: bigint, keepSessionId: bigint): Promise<void> {
-  await db
+/** Revokes every live session of an admin but `keepSessionId` (none kept when it is omitted). */
+export async function revokeOtherSessions(db: Db, adminId: bigint, keepSessionId?: bigint): Promise<void> {
+  let update = db
     .updateTable("admin_sessions")
     .set({ revoked_at: new Date() })
     .where("admin_id", "=", adminId)
-    .where("id", "!=", keepSessionId)
-    .where("revoked_at", "is", null)
-    .execute();
+    .where("revoked_at", "is", null);
+  if (keepSessionId !== undefined) update = update.where("id", "!=", keepSessionId);
+  await update.execute();
 }
 
 export async function recordLogin(

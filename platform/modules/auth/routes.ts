@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { authenticated, bearerToken } from "../../plugins/auth.js";
+import { NewPassword } from "../../security/password.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { AUTH_MESSAGE, createAuthService, type Client } from "./service.js";
 
@@ -11,7 +12,7 @@ const LoginBody = z.object({
 
 const ChangePasswordBody = z.object({
   curPassword: z.string().min(1, "Current password is required").max(128),
-  password: z.string().min(6, "Password must be 6 to 128 characters").max(128, "Password must be 6 to 128 characters"),
+  password: NewPassword,
 });
 
 const UdidParams = z.object({ udid: z.string().min(1).max(64) });
