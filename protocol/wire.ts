@@ -45,3 +45,30 @@ export const WIRE_MESSAGE = {
   adminNotFound: "Admin not found",
   fallback: "Something went wrong",
 } as const;
+
+/** A user row of GET /users (spec §3). `password` only for role 1. Money has 2 decimals. */
+export type UserRow = {
+  _id: string;
+  username: string;
+  mobNo: string | null;
+  password?: string;
+  balance: number;
+  bonus: number;
+  createdAt: string;
+  login: boolean;
+  bet: boolean;
+  parent: { _id: string; username: string } | null;
+};
+
+/** A partner (panel) row of GET /partners: a user row plus its partner role's name. */
+export type PartnerRow = UserRow & { roleName: string };
+
+/** List queries of /users, /partners and /download-users (PROTOCOL.md pages and sort). */
+export type AccountListQuery = {
+  username?: string;
+  page?: number;
+  pageSize?: number;
+  orderBy?: "_id" | "username" | "balance" | "bonus" | "createdAt";
+  isAcc?: boolean;
+  partner?: string;
+};

@@ -3,7 +3,15 @@
  * request and answer types. An operator moves a call between the admin and the sports API with
  * `API_ROUTING=name=sports,other=admin` without touching code.
  */
-import type { AdminRecord, GameFlag, PartnerRole } from "../../protocol/wire";
+import type {
+  AccountListQuery,
+  AdminRecord,
+  GameFlag,
+  Page,
+  PartnerRole,
+  PartnerRow,
+  UserRow,
+} from "../../protocol/wire";
 
 export type ApiName = "admin" | "sports";
 
@@ -36,6 +44,9 @@ export const API_ROUTES = {
   changePassword: post<{ curPassword: string; password: string }>("/change-password"),
   permissions: get<void, Partial<Record<GameFlag, boolean>>>("/permissions"),
   partnerRoles: get<void, PartnerRole[]>("/partner-roles"),
+  users: get<AccountListQuery, Page<UserRow>>("/users"),
+  partners: get<AccountListQuery, Page<PartnerRow>>("/partners"),
+  defaultAdmin: get<void, PartnerRow[]>("/b2c/default-admin"),
 } satisfies Record<string, Route<unknown, unknown>>;
 
 export type CallName = keyof typeof API_ROUTES;

@@ -1,0 +1,258 @@
+/**
+ * The dense keyboard table every list screen uses. Only the rows in view are rendered (fixed row
+ * height), so thousands of rows stay smooth. Keys, while no text field or dialog has focus:
+ * j/k ↓/↑ Home/End PgUp/PgDn move the cursor, Enter opens the row, x selects, Shift+↓/↑ extends,
+ * * selects the page, Esc closes the panel then clears the selection.
+ * Test hooks: `[data-table-row]`, `[data-cursor]`, `aria-selected`.
+ */
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { extendSelection, moveCursor, scrollToReveal, visibleRange, type CursorKey } from "./table-model";
+
+export type Column<Row> = {
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Numbers are right-aligned. */
+  numeric?: boolean;
+  /** Present when the column sorts; the server's `orderBy` name. */
+  sortKey?: string;
+  width?: string;
+};
+
+export type Sort = { key: string; ascending: boolean };
+
+export type TableProps<Row> = {
+  label: string;
+  rows: readonly Row[];
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => string;
+  cursor: number;
+  onCursorChange: (cursor: number) => void;
+  selected: ReadonlySet<string>;
+  onSelectionChange: (selected: Set<string>) => void;
+  sort?: Sort;
+  onSort?: (key: string) => void;
+  /** The row whose inline panel is open, and the panel itself. */
+  expandedKey?: string | null;
+  renderPanel?: (row: Row) => ReactNode;
+  onOpen?: (row: Row) => void;
+  onClosePanel?: () => void;
+  /** Whether this table takes the view's movement keys. */
+  keyboard?: boolean;
+  emptyText?: string;
+  rowHeight?: number;
+};
+
+const MOVES: Record<string, CursorKey> = {
+  j: "down",
+  ArrowDown: "down",
+  k: "up",
+  ArrowUp: "up",
+  Home: "home",
+  End: "end",
+  PageDown: "pageDown",
+  PageUp: "pageUp",
+};
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || !!target.closest("[role=dialog]"));
+
+export function Table<Row>(props: TableProps<Row>) {
+  const { rows, columns, rowKey, cursor, selected, expandedKey, rowHeight = 23 } = props;
+  const viewport = useRef<HTMLDivElement>(null);
+  const [scroll, setScroll] = useState({ top: 0, height: 600 });
+  const [panelHeight, setPanelHeight] = useState(0);
+  const latest = useRef(props);
+  latest.current = props;
+  const anchor = useRef<number | null>(null);
+
+  const expandedIndex = expandedKey ? rows.findIndex((row) => rowKey(row) === expandedKey) : -1;
+  /** Pixel offset of row i: rows below an open panel sit lower by its height. */
+  const offsetOf = useCallback(
+    (index: number) => index * rowHeight + (expandedIndex >= 0 && index > expandedIndex ? panelHeight : 0),
+    [rowHeight, expandedIndex, panelHeight],
+  );
+
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const measure = () => setScroll({ top: element.scrollTop, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // Keep the cursor row in view.
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const top = offsetOf(cursor);
+    const target = scrollToReveal(top / rowHeight, element.scrollTop, element.clientHeight, rowHeight);
+    if (target !== null) element.scrollTop = target;
+  }, [cursor, offsetOf, rowHeight]);
+
+  useEffect(() => {
+    if (!props.keyboard) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      const p = latest.current;
+      const keys = p.rows.map(p.rowKey);
+      const pageRows = Math.max(1, Math.floor((viewport.current?.clientHeight ?? 600) / rowHeight) - 1);
+      const move = MOVES[event.key];
+      if (move) {
+        const next = moveCursor(p.cursor, move, p.rows.length, pageRows);
+        if (event.shiftKey && (move === "down" || move === "up")) {
+          anchor.current ??= p.cursor;
+          p.onSelectionChange(extendSelection(p.selected, keys, anchor.current, next));
+        } else {
+          anchor.current = null;
+        }
+        p.onCursorChange(next);
+      } else if (event.key === "Enter" && p.rows[p.cursor] !== undefined) {
+        p.onOpen?.(p.rows[p.cursor]!);
+      } else if (event.key === "x" && keys[p.cursor] !== undefined) {
+        const next = new Set(p.selected);
+        const key = keys[p.cursor]!;
+        if (next.has(key)) next.delete(key);
+        else next.add(key);
+        p.onSelectionChange(next);
+      } else if (event.key === "*") {
+        p.onSelectionChange(new Set(keys));
+      } else if (event.key === "Escape") {
+        if (p.expandedKey) p.onClosePanel?.();
+        else if (p.selected.size > 0) p.onSelectionChange(new Set());
+        else return;
+      } else {
+        return;
+      }
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [props.keyboard, rowHeight]);
+
+  const { start, end } = visibleRange(scroll.top, scroll.height, rowHeight, rows.length);
+  const totalHeight = rows.length * rowHeight + (expandedIndex >= 0 ? panelHeight : 0);
+  const template = columns.map((column) => column.width ?? "minmax(80px, 1fr)").join(" ");
+  // The open panel's row must be rendered even when scrolled away, so the panel keeps its height.
+  const indexes = Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
+  if (expandedIndex >= 0 && (expandedIndex < start || expandedIndex >= end)) indexes.push(expandedIndex);
+
+  return (
+    <div
+      className="table"
+      role="grid"
+      aria-label={props.label}
+      aria-rowcount={rows.length + 1}
+      aria-multiselectable="true"
+      style={{ ["--columns" as string]: template }}
+    >
+      <div className="table-head" role="row" aria-rowindex={1}>
+        {columns.map((column) => (
+          <HeaderCell key={column.id} column={column} sort={props.sort} onSort={props.onSort} />
+        ))}
+      </div>
+      <div
+        ref={viewport}
+        className="table-body"
+        onScroll={(event) => setScroll({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight })}
+      >
+        {rows.length === 0 ? (
+          <p className="table-empty dim">{props.emptyText ?? "No rows"}</p>
+        ) : (
+          <div style={{ height: totalHeight, position: "relative" }}>
+            {indexes.map((index) => {
+              const row = rows[index]!;
+              const key = rowKey(row);
+              const open = index === expandedIndex;
+              return (
+                <div key={key} style={{ position: "absolute", top: offsetOf(index), left: 0, right: 0 }}>
+                  <TableRow
+                    row={row}
+                    index={index}
+                    columns={columns}
+                    isCursor={index === cursor}
+                    isSelected={selected.has(key)}
+                    onPick={props.onCursorChange}
+                  />
+                  {open && props.renderPanel && (
+                    <Panel onHeight={setPanelHeight}>{props.renderPanel(row)}</Panel>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function HeaderCell<Row>({ column, sort, onSort }: { column: Column<Row>; sort?: Sort; onSort?: (key: string) => void }) {
+  const sorted = column.sortKey && sort?.key === column.sortKey;
+  const ariaSort = sorted ? (sort!.ascending ? "ascending" : "descending") : column.sortKey ? "none" : undefined;
+  return (
+    <div role="columnheader" aria-sort={ariaSort} className={column.numeric ? "num" : undefined}>
+      {column.sortKey && onSort ? (
+        <button type="button" className="sort" onClick={() => onSort(column.sortKey!)}>
+          {column.header}
+          <span aria-hidden="true">{sorted ? (sort!.ascending ? " ▲" : " ▼") : ""}</span>
+        </button>
+      ) : (
+        column.header
+      )}
+    </div>
+  );
+}
+
+type RowProps<Row> = {
+  row: Row;
+  index: number;
+  columns: readonly Column<Row>[];
+  isCursor: boolean;
+  isSelected: boolean;
+  onPick: (index: number) => void;
+};
+
+// Memoised: a cursor move re-renders the two rows whose cursor flag changed, not the page.
+const TableRow = memo(function TableRow<Row>({ row, index, columns, isCursor, isSelected, onPick }: RowProps<Row>) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={isSelected}
+      data-table-row=""
+      data-cursor={isCursor ? "" : undefined}
+      className="table-row"
+      onMouseDown={() => onPick(index)}
+    >
+      {columns.map((column) => (
+        <div key={column.id} role="gridcell" className={column.numeric ? "num" : undefined}>
+          {column.cell(row)}
+        </div>
+      ))}
+    </div>
+  );
+}) as <Row>(props: RowProps<Row>) => ReactNode;
+
+function Panel({ children, onHeight }: { children: ReactNode; onHeight: (height: number) => void }) {
+  const element = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const node = element.current;
+    if (!node) return;
+    const observer = new ResizeObserver(() => onHeight(node.offsetHeight));
+    observer.observe(node);
+    onHeight(node.offsetHeight);
+    return () => {
+      observer.disconnect();
+      onHeight(0);
+    };
+  }, [onHeight]);
+  return (
+    <div ref={element} className="table-panel" role="region" aria-label="Row panel">
+      {children}
+    </div>
+  );
+}
