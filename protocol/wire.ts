@@ -72,3 +72,12 @@ export type AccountListQuery = {
   isAcc?: boolean;
   partner?: string;
 };
+
+/** GET /user-permissions/{id} and /partner-permissions/{id}; POST /change-permissions sends the same. */
+export type PermissionSettings = { permissions: PermissionMap<GameFlag>; bet: boolean; login: boolean };
+
+/** GET /login-logs/{userId}. */
+export type LoginLog = { ip: string; userAgent: string; createdAt: string };
+
+/** What /user-deposit and /user-withdraw answer: the account's new balance and the actor's. */
+export type TransferResult = { balance: number; actorBalance: number | "unlimited" };

@@ -17,6 +17,8 @@ const goTo = (id: string, title: string, to: string, letter: string, keywords: s
 
 export const COMMANDS: readonly Command[] = [
   goTo("go.home", "Home", "/", "h", ["start", "dashboard"]),
+  goTo("go.users", "Users", "/users", "u", ["accounts", "players", "clients"]),
+  goTo("go.partners", "Panels", "/partners", "p", ["partners", "agents", "masters"]),
   goTo("go.change-password", "Change Password", "/change-password", "c", ["password", "account"]),
   {
     id: "palette.open",

@@ -7,11 +7,18 @@ import type {
   AccountListQuery,
   AdminRecord,
   GameFlag,
+  LoginLog,
   Page,
+  PermissionMap,
+  PermissionSettings,
   PartnerRole,
   PartnerRow,
+  TransferResult,
   UserRow,
 } from "../../protocol/wire";
+
+type AccountRef = { user: string; isPartner: boolean };
+type Transfer = AccountRef & { amount: number; remark?: string; requestId: string };
 
 export type ApiName = "admin" | "sports";
 
@@ -47,6 +54,15 @@ export const API_ROUTES = {
   users: get<AccountListQuery, Page<UserRow>>("/users"),
   partners: get<AccountListQuery, Page<PartnerRow>>("/partners"),
   defaultAdmin: get<void, PartnerRow[]>("/b2c/default-admin"),
+  userDeposit: post<Transfer, TransferResult>("/user-deposit"),
+  userWithdraw: post<Transfer, TransferResult>("/user-withdraw"),
+  changeUserPassword: post<AccountRef & { password: string }>("/change-user-password"),
+  userPermissions: get<{ id: string }, PermissionSettings>("/user-permissions/:id"),
+  partnerPermissions: get<{ id: string }, PermissionSettings>("/partner-permissions/:id"),
+  changePermissions: post<AccountRef & { permissions: PermissionMap<GameFlag>; bet: boolean; login: boolean }>(
+    "/change-permissions",
+  ),
+  loginLogs: get<{ userId: string; isPartner?: boolean }, LoginLog[]>("/login-logs/:userId"),
 } satisfies Record<string, Route<unknown, unknown>>;
 
 export type CallName = keyof typeof API_ROUTES;

@@ -4,8 +4,18 @@
 export const MESSAGES = {
   passwordChanged: "Password changed successfully",
   ownPasswordMismatch: "Password and confirm password do not match",
+  passwordMismatch: "Password and Confirm Password do not match",
+  invalidShare: "Invalid share value",
+  userAdded: "User added successfully",
+  depositAdded: "Deposit added successfully",
+  withdrawn: "Withdraw successfully",
+  permissionsSaved: "Permissions saved successfully",
+  defaultAdminChanged: "Default admin changed successfully",
   fallback: "Something went wrong",
 } as const;
+
+/** Spec §5, §9: a deposit or withdrawal remark holds at most 100 characters. */
+export const REMARK_MAX = 100;
 
 /** Spec §9: general toasts top-right for 5 s; call errors top-centre. */
 export const TOAST = {
@@ -33,3 +43,12 @@ export const SIDEBAR_LINKS = [
   { label: "Pending Sport Bets", to: "/pending-sport-bets" },
   { label: "Change Password", to: "/change-password" },
 ] as const;
+
+/**
+ * Times show in one zone for every operator and for server and browser alike (so the page never
+ * changes on hydration): the platform's home zone.
+ */
+export const DISPLAY_TIME_ZONE = "Asia/Kolkata";
+
+/** Spec §2.5: the messaging link's country code. */
+export const MESSAGING_COUNTRY_CODE = "91";

@@ -1,6 +1,29 @@
-/** Number and money display: 2 decimals, grouped the way Indian operators read amounts. */
+/** Number, money and time display (spec §9): 2 decimals, `DD/MM/YY hh:mm a`. */
+import { DISPLAY_TIME_ZONE } from "./constants";
+
 const money = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** Amounts grouped the way Indian operators read them: 1,00,000.00. */
+export const formatMoney = (amount: number): string => money.format(amount);
+
 export function formatBalance(balance: number | "unlimited"): string {
-  return balance === "unlimited" ? "unlimited" : money.format(balance);
+  return balance === "unlimited" ? "unlimited" : formatMoney(balance);
+}
+
+const dateParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hour12: true,
+});
+
+/** `DD/MM/YY hh:mm a`, or with seconds for deposits and withdrawals (spec §9). */
+export function formatDateTime(iso: string, withSeconds = false): string {
+  const parts = Object.fromEntries(dateParts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  const time = withSeconds ? `${parts.hour}:${parts.minute}:${parts.second}` : `${parts.hour}:${parts.minute}`;
+  return `${parts.day}/${parts.month}/${parts.year} ${time} ${String(parts.dayPeriod).toLowerCase()}`;
 }

@@ -28,3 +28,12 @@ describe("display", () => {
     expect(documentTitle("Users")).toBe("Users - Admin");
   });
 });
+
+describe("dates", () => {
+  it("shows DD/MM/YY hh:mm a in the platform's zone, with seconds on request", async () => {
+    const { formatDateTime } = await import("./format");
+    expect(formatDateTime("2026-11-21T13:05:09Z")).toBe("21/11/26 06:35 pm");
+    expect(formatDateTime("2026-11-21T13:05:09Z", true)).toBe("21/11/26 06:35:09 pm");
+    expect(formatDateTime("2026-01-02T20:00:00Z")).toBe("03/01/26 01:30 am");
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * The users / panels list (spec §2.5): search, a dense keyboard table, pagination. One screen,
+ * two modes. Enter opens the row's inline panel of actions.
+ */
+import { Link, useLoaderData, useNavigate, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import type { PartnerRow, UserRow } from "../../protocol/wire";
+import { accountQueryString, type AccountSortKey } from "../lib/account-list";
+import type { AccountListData } from "../lib/accounts.server";
+import { MESSAGING_COUNTRY_CODE } from "../lib/constants";
+import { notifySuccess } from "../lib/feedback";
+import { formatDateTime, formatMoney } from "../lib/format";
+import type { loader as shellLoader } from "../routes/_app";
+import { AccountPanel } from "./AccountPanel";
+import { Pagination } from "./Pagination";
+import { Table, type Column } from "./Table";
+
+type Row = UserRow | PartnerRow;
+
+/** Spec §2.5: clicking certain cells copies their text. */
+function Copyable({ text }: { text: string }) {
+  const copy = () => {
+    void navigator.clipboard?.writeText(text).then(() => notifySuccess(`Copied to clipboard: ${text}`));
+  };
+  return (
+    <button type="button" className="copyable" onClick={copy} title="Copy">
+      {text}
+    </button>
+  );
+}
+
+const historyLink = (row: Row, type: "deposits" | "withdraws", role: string) =>
+  `/transactions?${new URLSearchParams({ user: row._id, role, username: row.username, type })}`;
+
+function columnsFor(mode: AccountListData["mode"], showPasswords: boolean): Column<Row>[] {
+  const isUsers = mode === "users";
+  const role = isUsers ? "user" : "partner";
+  const columns: Array<Column<Row> | false> = [
+    { id: "id", header: "ID", sortKey: "_id", width: "70px", cell: (row) => <Copyable text={row._id} /> },
+    { id: "username", header: "Username", sortKey: "username", cell: (row) => <Copyable text={row.username} /> },
+    { id: "mobNo", header: "Mob No.", width: "120px", cell: (row) => row.mobNo ?? "" },
+    isUsers && {
+      id: "message",
+      header: "Message",
+      width: "80px",
+      cell: (row) =>
+        row.mobNo ? (
+          <a href={`https://wa.me/${MESSAGING_COUNTRY_CODE}${row.mobNo}`} target="_blank" rel="noreferrer">
+            WhatsApp
+          </a>
+        ) : null,
+    },
+    showPasswords && { id: "password", header: "Password", cell: (row) => (row.password ? <Copyable text={row.password} /> : "") },
+    !isUsers && { id: "role", header: "Role", cell: (row) => (row as PartnerRow).roleName },
+    { id: "balance", header: "Balance", sortKey: "balance", numeric: true, width: "120px", cell: (row) => formatMoney(row.balance) },
+    { id: "bonus", header: "Bonus", sortKey: "bonus", numeric: true, width: "100px", cell: (row) => formatMoney(row.bonus) },
+    {
+      id: "report",
+      header: "Report",
+      width: "70px",
+      cell: (row) => (
+        <Link to={`/report-v1?${new URLSearchParams({ user: row._id, type: role, username: row.username })}`}>Report</Link>
+      ),
+    },
+    !isUsers && { id: "users", header: "Users", width: "60px", cell: (row) => <Link to={`/users/${row._id}`}>Users</Link> },
+    !isUsers && { id: "panels", header: "Panels", width: "60px", cell: (row) => <Link to={`/partners/${row._id}`}>Panels</Link> },
+    isUsers && {
+      id: "bets",
+      header: "Bet History",
+      width: "90px",
+      cell: (row) => <Link to={`/users/bets?${new URLSearchParams({ user: row._id, username: row.username })}`}>Bets</Link>,
+    },
+    isUsers && { id: "deposits", header: "Deposit History", width: "80px", cell: (row) => <Link to={historyLink(row, "deposits", role)}>Deposits</Link> },
+    isUsers && { id: "withdraws", header: "Withdrawal History", width: "90px", cell: (row) => <Link to={historyLink(row, "withdraws", role)}>Withdrawals</Link> },
+    { id: "createdAt", header: "Created Time", sortKey: "createdAt", width: "150px", cell: (row) => formatDateTime(row.createdAt) },
+  ];
+  return columns.filter((column): column is Column<Row> => Boolean(column));
+}
+
+/** The default export of the /users and /partners routes, whose loaders call loadAccountList. */
+export function AccountListScreen() {
+  const { mode, panel, query, list, showPasswords, defaultAdmin } = useLoaderData<AccountListData>();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const operatorFlags = useRouteLoaderData<typeof shellLoader>("routes/_app")?.operator.flags ?? {};
+  const [cursor, setCursor] = useState(0);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [search, setSearch] = useState(query.search);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const columns = useMemo(() => columnsFor(mode, showPasswords), [mode, showPasswords]);
+  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
+
+  // A new page of rows starts at its top with nothing selected.
+  // A new page of rows starts at its top with nothing selected. The same page reloaded (after an
+  // action) keeps the cursor, the selection and the open panel.
+  const pageKey = `${mode}:${list.page}:${query.search}:${query.orderBy}:${query.isAcc}:${panel}`;
+  useEffect(() => {
+    setCursor(0);
+    setSelected(new Set());
+    setExpanded(null);
+  }, [pageKey]);
+
+  // `/` focuses the search box (UX.md).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.key !== "/" || event.defaultPrevented || target?.closest("input, textarea, select, [role=dialog]")) return;
+      event.preventDefault();
+      searchBox.current?.focus();
+      searchBox.current?.select();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  const go = (change: Parameters<typeof accountQueryString>[1]) => navigate(accountQueryString(query, change));
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    go({ search });
+    searchBox.current?.blur();
+  };
+  const sortBy = (key: string) =>
+    go({ orderBy: key as AccountSortKey, isAcc: query.orderBy === key ? !query.isAcc : false });
+
+  return (
+    <section className="list-screen" aria-busy={navigation.state === "loading"}>
+      <div className="toolbar">
+        <form role="search" onSubmit={submitSearch}>
+          <input
+            ref={searchBox}
+            type="search"
+            aria-label="Search username"
+            placeholder="/ search username"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onKeyDown={(event) => event.key === "Escape" && event.currentTarget.blur()}
+          />
+        </form>
+        <span className="dim">
+          {list.total} {mode === "users" ? "users" : "panels"}
+          {selected.size > 0 && ` · ${selected.size} selected`}
+        </span>
+        {defaultAdmin && (
+          <span className="default-admin">
+            default admin: <strong>{defaultAdmin.username}</strong>
+          </span>
+        )}
+      </div>
+      <Table
+        label={mode === "users" ? "Users" : "Panels"}
+        rows={list.items}
+        columns={columns}
+        rowKey={(row) => row._id}
+        cursor={cursor}
+        onCursorChange={setCursor}
+        selected={selected}
+        onSelectionChange={setSelected}
+        sort={{ key: query.orderBy, ascending: query.isAcc }}
+        onSort={sortBy}
+        expandedKey={expanded}
+        onOpen={(row) => setExpanded(row._id)}
+        onClosePanel={() => setExpanded(null)}
+        renderPanel={(row) => (
+          <AccountPanel row={row} mode={mode} operatorFlags={operatorFlags} onClose={() => setExpanded(null)} />
+        )}
+        keyboard
+        emptyText={query.search ? `No ${mode === "users" ? "users" : "panels"} match “${query.search}”` : "None yet"}
+      />
+      <Pagination page={list.page} pageCount={pageCount} onPage={(page) => go({ page })} keyboard />
+    </section>
+  );
+}

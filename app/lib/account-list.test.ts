@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { accountQueryString, readAccountQuery } from "./account-list";
+
+describe("account list query", () => {
+  it("reads defaults and survives nonsense", () => {
+    expect(readAccountQuery(new URLSearchParams(""))).toEqual({ page: 1, search: "", orderBy: "createdAt", isAcc: false });
+    expect(readAccountQuery(new URLSearchParams("page=-3&orderBy=password&isAcc=maybe"))).toEqual({
+      page: 1,
+      search: "",
+      orderBy: "createdAt",
+      isAcc: false,
+    });
+    expect(readAccountQuery(new URLSearchParams("page=4&search=%20ab%20&orderBy=balance&isAcc=true"))).toEqual({
+      page: 4,
+      search: "ab",
+      orderBy: "balance",
+      isAcc: true,
+    });
+  });
+
+  it("writes only what differs from the defaults and resets the page on a new search or sort", () => {
+    const current = readAccountQuery(new URLSearchParams("page=3&search=ab"));
+    expect(accountQueryString(current, { page: 4 })).toBe("?page=4&search=ab");
+    expect(accountQueryString(current, { search: "abc" })).toBe("?search=abc");
+    expect(accountQueryString(current, { orderBy: "balance", isAcc: true })).toBe("?search=ab&orderBy=balance&isAcc=true");
+    expect(accountQueryString(readAccountQuery(new URLSearchParams("")), {})).toBe("");
+  });
+});

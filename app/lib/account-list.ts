@@ -1,0 +1,41 @@
+/** The users/panels list's URL query (spec §2.5: page and search), read the same way everywhere. */
+import { z } from "zod";
+
+export const ACCOUNT_SORT_KEYS = ["_id", "username", "balance", "bonus", "createdAt"] as const;
+export type AccountSortKey = (typeof ACCOUNT_SORT_KEYS)[number];
+/** Spec §9: the default sort. */
+export const DEFAULT_ACCOUNT_SORT: AccountSortKey = "createdAt";
+
+const querySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1),
+  search: z.string().trim().max(64).catch(""),
+  orderBy: z.enum(ACCOUNT_SORT_KEYS).catch(DEFAULT_ACCOUNT_SORT),
+  isAcc: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .catch(false),
+});
+
+export type AccountListParams = z.infer<typeof querySchema>;
+
+/** Never fails: a hand-edited address falls back to the defaults rather than an error page. */
+export function readAccountQuery(search: URLSearchParams): AccountListParams {
+  return querySchema.parse({
+    page: search.get("page") ?? undefined,
+    search: search.get("search") ?? undefined,
+    orderBy: search.get("orderBy") ?? undefined,
+    isAcc: search.get("isAcc") ?? undefined,
+  });
+}
+
+/** The address of the list with some of its query changed; page resets unless given. */
+export function accountQueryString(current: AccountListParams, change: Partial<AccountListParams>): string {
+  const next = { ...current, page: 1, ...change };
+  const params = new URLSearchParams();
+  if (next.page > 1) params.set("page", String(next.page));
+  if (next.search) params.set("search", next.search);
+  if (next.orderBy !== DEFAULT_ACCOUNT_SORT) params.set("orderBy", next.orderBy);
+  if (next.isAcc) params.set("isAcc", "true");
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

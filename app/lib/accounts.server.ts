@@ -1,0 +1,119 @@
+/** The users and panels desk on the server: its list, its row actions, a row's details. */
+import { data, type AppLoadContext } from "@remix-run/node";
+import Bowser from "bowser";
+import { GAME_FLAGS, ROLE, type PartnerRow } from "../../protocol/wire";
+import { readAccountQuery } from "./account-list";
+import { ApiError } from "./api.server";
+import { MESSAGES } from "./constants";
+import type { Outcome } from "./feedback";
+import { accountActionInput, accountActionSchema, type AccountAction } from "./forms/account-actions";
+import { firstIssue } from "./forms/first-issue";
+import { orRouteError } from "./route-errors.server";
+import { callAsOperator } from "./session.server";
+
+export type AccountMode = "users" | "partners";
+
+export async function loadAccountList(
+  request: Request,
+  context: AppLoadContext,
+  mode: AccountMode,
+  panel: string | undefined,
+) {
+  const query = readAccountQuery(new URL(request.url).searchParams);
+  const listQuery = {
+    username: query.search || undefined,
+    page: query.page,
+    orderBy: query.orderBy,
+    isAcc: query.isAcc,
+    partner: panel,
+  };
+  const [admin, list] = await Promise.all([
+    orRouteError(callAsOperator(request, context, "currentAdmin", undefined)),
+    orRouteError(
+      mode === "users"
+        ? callAsOperator(request, context, "users", listQuery)
+        : callAsOperator(request, context, "partners", listQuery),
+    ),
+  ]);
+  // Spec §2.5: in partner mode, role 1 sees the current default admin.
+  const defaultAdmin: PartnerRow | null =
+    mode === "partners" && admin.role === ROLE.superAdmin
+      ? ((await orRouteError(callAsOperator(request, context, "defaultAdmin", undefined)))[0] ?? null)
+      : null;
+  return { mode, panel: panel ?? null, query, list, defaultAdmin, showPasswords: admin.role === ROLE.superAdmin };
+}
+
+export type AccountListData = Awaited<ReturnType<typeof loadAccountList>>;
+
+/** Runs one row-panel form (spec §2.6) and answers the toast to show. */
+export async function accountAction(request: Request, context: AppLoadContext) {
+  const form = accountActionSchema.safeParse(accountActionInput(await request.formData()));
+  if (!form.success) return data<Outcome>({ ok: false, message: firstIssue(form.error) }, { status: 400 });
+  try {
+    return data<Outcome>({ ok: true, message: await perform(request, context, form.data) });
+  } catch (error) {
+    if (error instanceof ApiError) return data<Outcome>({ ok: false, message: error.message }, { status: 400 });
+    throw error;
+  }
+}
+
+async function perform(request: Request, context: AppLoadContext, action: AccountAction): Promise<string> {
+  const { user, isPartner } = action;
+  switch (action.intent) {
+    case "deposit":
+    case "withdraw": {
+      const { amount, remark, requestId } = action;
+      const call = action.intent === "deposit" ? "userDeposit" : "userWithdraw";
+      await callAsOperator(request, context, call, { user, isPartner, amount, remark, requestId });
+      return action.intent === "deposit" ? MESSAGES.depositAdded : MESSAGES.withdrawn;
+    }
+    case "password":
+      await callAsOperator(request, context, "changeUserPassword", { user, isPartner, password: action.password });
+      return MESSAGES.passwordChanged;
+    case "permissions": {
+      const permissions = Object.fromEntries(GAME_FLAGS.map((flag) => [flag, action.flags.includes(flag)]));
+      await callAsOperator(request, context, "changePermissions", {
+        user,
+        isPartner,
+        permissions,
+        bet: action.bet,
+        login: action.login,
+      });
+      return MESSAGES.permissionsSaved;
+    }
+  }
+}
+
+/** A row's permission settings, or its login logs with device and browser read from the user-agent. */
+export async function loadAccountDetails(
+  request: Request,
+  context: AppLoadContext,
+  mode: AccountMode,
+  id: string,
+  view: "permissions" | "logs",
+) {
+  if (view === "permissions") {
+    const settings = await orRouteError(
+      callAsOperator(request, context, mode === "users" ? "userPermissions" : "partnerPermissions", { id }),
+    );
+    return { view, settings } as const;
+  }
+  const logs = await orRouteError(
+    callAsOperator(request, context, "loginLogs", { userId: id, isPartner: mode === "partners" || undefined }),
+  );
+  return {
+    view,
+    logs: logs.map((log) => {
+      const agent = Bowser.parse(log.userAgent || "");
+      const device = [agent.platform.type, agent.os.name, agent.os.versionName ?? agent.os.version].filter(Boolean);
+      return {
+        ip: log.ip,
+        device: device.join(" ") || "unknown",
+        browser: [agent.browser.name, agent.browser.version].filter(Boolean).join(" ") || "unknown",
+        createdAt: log.createdAt,
+      };
+    }),
+  } as const;
+}
+
+export type AccountDetails = Awaited<ReturnType<typeof loadAccountDetails>>;

@@ -1,0 +1,73 @@
+/**
+ * The row panel's forms (spec §2.6, §5), each one zod schema shared by the form and the action.
+ * Every form names its `intent`; money forms carry a `requestId` so that a double submit or a
+ * retry applies once (the platform keeps the first result for a requestId).
+ */
+import { z } from "zod";
+import { MESSAGES, REMARK_MAX } from "../constants";
+
+const accountRef = {
+  user: z.string().min(1),
+  isPartner: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .or(z.boolean()),
+};
+
+/** Spec §5: numeric, above 0, at most 2 decimals. */
+export const amountField = z
+  .string()
+  .trim()
+  .min(1, "Amount is required")
+  .regex(/^\d+(\.\d{1,2})?$/, "Amount must be a number with at most 2 decimals")
+  .transform(Number)
+  .refine((amount) => amount > 0, "Amount must be above 0");
+
+export const remarkField = z
+  .string()
+  .max(REMARK_MAX, `Remark must be at most ${REMARK_MAX} characters`)
+  .optional()
+  .transform((remark) => remark?.trim() || undefined);
+
+const requestId = z.string().min(8).max(64);
+
+export const depositSchema = z.object({
+  intent: z.literal("deposit"),
+  ...accountRef,
+  amount: amountField,
+  remark: remarkField,
+  requestId,
+});
+
+export const withdrawSchema = depositSchema.extend({ intent: z.literal("withdraw") });
+
+export const userPasswordSchema = z
+  .object({
+    intent: z.literal("password"),
+    ...accountRef,
+    password: z.string().min(6, "Password must be at least 6 characters").max(128),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: MESSAGES.passwordMismatch,
+    path: ["confirmPassword"],
+  });
+
+/** Flags arrive from a form as `flag.<name>` = "on" for each switched-on flag. */
+export const permissionsSchema = z.object({
+  intent: z.literal("permissions"),
+  ...accountRef,
+  login: z.literal("on").optional().transform(Boolean),
+  bet: z.literal("on").optional().transform(Boolean),
+  flags: z.array(z.string()).default([]),
+});
+
+export const accountActionSchema = z.union([depositSchema, withdrawSchema, userPasswordSchema, permissionsSchema]);
+export type AccountAction = z.infer<typeof accountActionSchema>;
+
+/** Reads a submitted form: repeated `flag` fields become the `flags` list. */
+export function accountActionInput(form: FormData): Record<string, unknown> {
+  return { ...Object.fromEntries(form), flags: form.getAll("flag").map(String) };
+}
+
+export const newRequestId = (): string => crypto.randomUUID();
