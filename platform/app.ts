@@ -12,11 +12,13 @@ import auth from "./plugins/auth.js";
 import envelope from "./plugins/envelope.js";
 import errorHandler from "./plugins/error-handler.js";
 import { zodValidatorCompiler } from "./plugins/validation.js";
+import { createRevealer, type Revealer } from "./security/reveal.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     db: Db;
     config: Env;
+    revealer: Revealer;
   }
 }
 
@@ -40,6 +42,7 @@ export function buildApp({ db, env, logger = false }: AppOptions): FastifyInstan
 
   app.decorate("db", db);
   app.decorate("config", env);
+  app.decorate("revealer", createRevealer(env));
   app.setValidatorCompiler(zodValidatorCompiler);
   app.register(errorHandler);
   app.register(envelope, { secret: env.API_SECRET });

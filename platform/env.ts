@@ -26,6 +26,11 @@ const EnvSchema = z.object({
   ),
   DATA_DIR: optional(z.string().default("./data/platform")),
   API_SECRET: optional(z.string().default(DEV_API_SECRET)),
+  /**
+   * Key of the sealed password copies the super admin may read back; unset → derived from
+   * API_SECRET. Separate so the envelope secret can rotate without losing the copies.
+   */
+  PASSWORD_REVEAL_KEY: optional(z.string().min(32, "must be at least 32 characters").optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -57,6 +62,12 @@ export function loadEnv(source: Source = process.env): Env {
 }
 
 /** Only the database settings, for tools such as the db CLI that never serve requests. */
-export function loadDbEnv(source: Source = process.env): Pick<Env, "NODE_ENV" | "DATABASE_URL" | "DATA_DIR"> {
-  return parse(EnvSchema.pick({ NODE_ENV: true, DATABASE_URL: true, DATA_DIR: true }), source);
+export type DbEnv = Pick<Env, "NODE_ENV" | "DATABASE_URL" | "DATA_DIR" | "API_SECRET" | "PASSWORD_REVEAL_KEY">;
+
+/** The database settings and the reveal key the seed seals demo passwords with. */
+export function loadDbEnv(source: Source = process.env): DbEnv {
+  return parse(
+    EnvSchema.pick({ NODE_ENV: true, DATABASE_URL: true, DATA_DIR: true, API_SECRET: true, PASSWORD_REVEAL_KEY: true }),
+    source,
+  );
 }

@@ -7,12 +7,13 @@ import { dbTargetFromEnv, openDb } from "./db/index.js";
 import { migrate } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed.js";
 import { loadEnv } from "./env.js";
+import { createRevealer } from "./security/reveal.js";
 
 async function main(): Promise<void> {
   const env = loadEnv();
   const db = await openDb(dbTargetFromEnv(env));
   await migrate(db);
-  await seedIfEmpty(db);
+  await seedIfEmpty(db, createRevealer(env));
 
   const app = buildApp({ db, env, logger: { level: env.NODE_ENV === "production" ? "info" : "warn" } });
   app.addHook("onClose", async () => db.destroy());

@@ -16,7 +16,8 @@ import { migrate } from "./migrate.js";
 import { DEFAULT_SEED, DEMO_ACCOUNTS, seed, type SeedOptions } from "./seed.js";
 import { findAdminByUsername, updatePassword } from "../modules/admins/repository.js";
 import { revokeOtherSessions } from "../modules/auth/repository.js";
-import { hashPassword, NewPassword } from "../security/password.js";
+import { NewPassword } from "../security/password.js";
+import { createRevealer, storePassword, type Revealer } from "../security/reveal.js";
 
 const USAGE =
   "usage: tsx platform/db/cli.ts <reset|seed> [--users N] [--bets N]\n       tsx platform/db/cli.ts set-password <username>  (password on standard input)";
@@ -41,11 +42,11 @@ async function wipe(target: DbTarget): Promise<void> {
   }
 }
 
-async function migrateAndSeed(db: Db, options: SeedOptions): Promise<void> {
+async function migrateAndSeed(db: Db, revealer: Revealer, options: SeedOptions): Promise<void> {
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`applied migrations: ${applied.join(", ")}`);
   const started = Date.now();
-  const summary = await seed(db, options);
+  const summary = await seed(db, revealer, options);
   console.log(
     `seeded in ${Date.now() - started} ms: admin #${summary.admins.admin}, staff #${summary.admins.staff}, ` +
       `partner #${summary.admins.partner}; ${summary.users} users, ${summary.bets} sports bets`,
@@ -68,14 +69,15 @@ async function setPassword(username: string): Promise<void> {
   const chosen = NewPassword.safeParse(await readStdin());
   if (!chosen.success) throw new Error(chosen.error.issues[0]!.message);
   const password = chosen.data;
-  const db = await openDb(dbTargetFromEnv(loadDbEnv()));
+  const env = loadDbEnv();
+  const db = await openDb(dbTargetFromEnv(env));
   try {
     await migrate(db);
     const admin = await findAdminByUsername(db, username);
     if (!admin) throw new Error(`No admin named ${username}`);
-    const passwordHash = await hashPassword(password);
+    const stored = await storePassword(password, createRevealer(env));
     await db.transaction().execute(async (trx) => {
-      await updatePassword(trx, admin.id, passwordHash);
+      await updatePassword(trx, admin.id, stored);
       await revokeOtherSessions(trx, admin.id);
     });
     console.log(`password set for ${admin.username}; its sessions were signed out`);
@@ -105,7 +107,7 @@ async function main(): Promise<void> {
   }
   const db = await openDb(target);
   try {
-    await migrateAndSeed(db, options);
+    await migrateAndSeed(db, createRevealer(env), options);
   } finally {
     await db.destroy();
   }

@@ -5,6 +5,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Env } from "../env.js";
@@ -46,6 +47,8 @@ export async function openDb(target: DbTarget): Promise<Db> {
   if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
   const pglite = await PGlite.create({
     dataDir: target.dataDir ?? undefined,
+    // Substring search on usernames (migration 002).
+    extensions: { pg_trgm },
     parsers: { [INT8_OID]: (value: string) => BigInt(value) },
   });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -18,6 +18,8 @@ type Minor = ColumnType<bigint, bigint | undefined, bigint>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type Timestamp = ColumnType<Date, Date, Date>;
+/** Computed by the database (GENERATED ALWAYS … STORED): read only. */
+type Computed<T> = ColumnType<T, never, never>;
 
 export type Flags = Partial<Record<GameFlag | StaffFlag, boolean>>;
 export type Shares = Partial<Record<GameFlag, number>>;
@@ -44,6 +46,11 @@ export interface AdminsTable {
   parent_id: Int8 | null;
   share: Json<Shares>;
   balance: Minor;
+  login_enabled: Generated<boolean>;
+  bet_enabled: Generated<boolean>;
+  /** The password sealed under the reveal key (security/reveal.ts), for the super admin only. */
+  password_sealed: string | null;
+  username_key: Computed<string>;
   demo_password: Generated<boolean>;
   created_at: CreatedAt;
 }
@@ -62,7 +69,7 @@ export interface AdminSessionsTable {
 
 export interface LoginLogsTable {
   id: Identity;
-  account_kind: "admin" | "user";
+  account_kind: AccountKind;
   account_id: Int8;
   ip: string;
   user_agent: string;
@@ -80,7 +87,57 @@ export interface UsersTable {
   login_enabled: Generated<boolean>;
   bet_enabled: Generated<boolean>;
   permissions: Json<Flags>;
+  password_sealed: string | null;
+  username_key: Computed<string>;
   demo_password: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface UserSessionsTable {
+  id: Identity;
+  token_hash: string;
+  user_id: Int8;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, never, Date>;
+  ip: string;
+  user_agent: string;
+}
+
+export interface SettingsTable {
+  id: Generated<boolean>;
+  default_admin_id: Int8 | null;
+}
+
+export type AccountKind = "admin" | "user";
+export type TransferKind = "opening" | "deposit" | "withdraw";
+
+export interface LedgerTransfersTable {
+  id: Identity;
+  kind: TransferKind;
+  actor_id: Int8;
+  request_id: string | null;
+  remark: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface LedgerEntriesTable {
+  id: Identity;
+  transfer_id: Int8;
+  account_kind: AccountKind;
+  account_id: Int8;
+  /** Signed minor units: positive credits the account. */
+  amount: ColumnType<bigint, bigint, never>;
+  balance_after: ColumnType<bigint, bigint, never>;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Identity;
+  actor_id: Int8;
+  action: string;
+  target_kind: AccountKind;
+  target_ids: Json<string[]>;
   created_at: CreatedAt;
 }
 
@@ -111,8 +168,14 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   login_logs: LoginLogsTable;
   users: UsersTable;
+  user_sessions: UserSessionsTable;
   sports_bets: SportsBetsTable;
+  settings: SettingsTable;
+  ledger_transfers: LedgerTransfersTable;
+  ledger_entries: LedgerEntriesTable;
+  audit_log: AuditLogTable;
 }
 
 export type Admin = Selectable<AdminsTable>;
 export type AdminSession = Selectable<AdminSessionsTable>;
+export type User = Selectable<UsersTable>;

@@ -2,11 +2,13 @@
  * Deterministic demo data. The same options always produce the same accounts, users and
  * bets (timestamps are spread over the days before seeding, so reports show recent
  * activity). Seeding tops up: it inserts only what is missing, so running it again, or
- * with larger counts for a benchmark, is safe.
+ * with larger counts for a benchmark, is safe. Balances come from opening transfers out
+ * of the house, so the ledger accounts for every unit from the first row.
  */
 import { sql } from "kysely";
 import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../../protocol/wire.js";
-import { hashPassword } from "../security/password.js";
+import { recordOpenings } from "../modules/ledger/service.js";
+import { storePassword, type Revealer } from "../security/reveal.js";
 import type { Db } from "./index.js";
 import type { Flags, Shares } from "./schema.js";
 
@@ -45,20 +47,28 @@ const seedUsername = (index: number) => `user${String(index).padStart(4, "0")}`;
 
 export type SeedSummary = { admins: Record<keyof typeof DEMO_ACCOUNTS, string>; users: number; bets: number };
 
-export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
+/** A password's scrypt hash and its sealed copy (security/reveal.ts). */
+type Secret = { password_hash: string; password_sealed: string };
+
+export async function seed(db: Db, revealer: Revealer, options: SeedOptions = {}): Promise<SeedSummary> {
   const users = options.users ?? DEFAULT_SEED.users;
   const bets = options.bets ?? DEFAULT_SEED.bets;
   // Hashing is slow (scrypt); do it before taking the lock. One hash serves every end user.
   const [admin, staff, partner, user] = await Promise.all(
-    [...Object.values(DEMO_ACCOUNTS).map((account) => account.password), DEMO_USER_PASSWORD].map(hashPassword),
+    [...Object.values(DEMO_ACCOUNTS).map((account) => account.password), DEMO_USER_PASSWORD].map(
+      async (password): Promise<Secret> => {
+        const stored = await storePassword(password, revealer);
+        return { password_hash: stored.hash, password_sealed: stored.sealed };
+      },
+    ),
   );
   const seededAt = Date.now();
 
-  return db.transaction().execute(async (trx) => {
+  const summary = await db.transaction().execute(async (trx) => {
     // Two instances seeding an empty PostgreSQL at once take turns.
     await sql`select pg_advisory_xact_lock(hashtext('betdesk.seed'))`.execute(trx);
     const ids = await seedAccounts(trx, { admin: admin!, staff: staff!, partner: partner! });
-    await seedUsers(trx, users, [ids.admin, ids.partner], user!, seededAt);
+    await seedUsers(trx, users, ids, user!, seededAt);
     await seedBets(trx, users, bets, seededAt);
     return {
       admins: { admin: String(ids.admin), staff: String(ids.staff), partner: String(ids.partner) },
@@ -66,12 +76,16 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedSumma
       bets: await count(trx, "sports_bets"),
     };
   });
+  // Fresh statistics and visibility maps at once (PGlite has no autovacuum): the lists
+  // rely on the planner's estimates and on index-only scans. VACUUM cannot run in a transaction.
+  await sql`vacuum analyze`.execute(db);
+  return summary;
 }
 
 /** Seeds into an empty database only (no admin yet); true when it did. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, revealer: Revealer): Promise<boolean> {
   if (await db.selectFrom("admins").select("id").limit(1).executeTakeFirst()) return false;
-  await seed(db);
+  await seed(db, revealer);
   return true;
 }
 
@@ -80,7 +94,7 @@ async function count(db: Db, table: "users" | "sports_bets"): Promise<number> {
   return Number(row.n);
 }
 
-async function seedAccounts(db: Db, hashes: Record<keyof typeof DEMO_ACCOUNTS, string>) {
+async function seedAccounts(db: Db, secrets: Record<keyof typeof DEMO_ACCOUNTS, Secret>) {
   await db
     .insertInto("partner_roles")
     .values(PARTNER_ROLES.map((name, i) => ({ name, level: i + 1 })))
@@ -94,38 +108,50 @@ async function seedAccounts(db: Db, hashes: Record<keyof typeof DEMO_ACCOUNTS, s
 
   const admin = await insertAdmin(db, {
     username: DEMO_ACCOUNTS.admin.username,
-    password_hash: hashes.admin,
+    ...secrets.admin,
     role: ROLE.superAdmin,
     permissions: JSON.stringify(flagsOn([...GAME_FLAGS, ...STAFF_FLAGS])),
   });
   const staff = await insertAdmin(db, {
     username: DEMO_ACCOUNTS.staff.username,
-    password_hash: hashes.staff,
+    ...secrets.staff,
     role: ROLE.staff,
     permissions: JSON.stringify(flagsOn(["deposits", "withdraws"])),
-    parent_id: admin,
+    parent_id: admin.id,
   });
   const partner = await insertAdmin(db, {
     username: DEMO_ACCOUNTS.partner.username,
-    password_hash: hashes.partner,
+    ...secrets.partner,
     role: ROLE.partner,
     permissions: JSON.stringify(flagsOn(GAME_FLAGS)),
     partner_role_id: topRole.id,
-    parent_id: admin,
+    parent_id: admin.id,
     share: JSON.stringify(PARTNER_SHARE),
     balance: PARTNER_BALANCE,
   });
-  return { admin, staff, partner };
+  if (partner.inserted) {
+    await recordOpenings(db, admin.id, [{ kind: "admin", id: partner.id, balance: PARTNER_BALANCE }]);
+  }
+  // panel1 receives the users the super admin and staff create, unless an operator chose another.
+  await db.updateTable("settings").set({ default_admin_id: partner.id }).where("default_admin_id", "is", null).execute();
+  return { admin: admin.id, staff: staff.id, partner: partner.id };
 }
 
 /** User i is a pure function of i; existing usernames are skipped, so re-seeding tops up. */
-async function seedUsers(db: Db, users: number, parents: bigint[], passwordHash: string, seededAt: number) {
+async function seedUsers(
+  db: Db,
+  users: number,
+  ids: { admin: bigint; partner: bigint },
+  secret: Secret,
+  seededAt: number,
+) {
+  const parents = [ids.admin, ids.partner];
   for (let start = 1; start <= users; start += BATCH_ROWS) {
     const rows = [];
     for (let i = start; i < Math.min(start + BATCH_ROWS, users + 1); i++) {
       rows.push({
         username: seedUsername(i),
-        password_hash: passwordHash,
+        ...secret,
         mob_no: `9${String(800_000_000 + i).padStart(9, "0")}`,
         parent_id: parents[i % parents.length]!,
         balance: BigInt(Math.floor(rand(i, 1) * 50_000)) * 100n,
@@ -137,17 +163,18 @@ async function seedUsers(db: Db, users: number, parents: bigint[], passwordHash:
         created_at: new Date(seededAt - Math.floor(rand(i, 6) * 30 * DAY_MS)),
       });
     }
-    await db
+    const inserted = await db
       .insertInto("users")
       .values(rows)
       .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
+      .returning(["id", "balance"])
       .execute();
+    await recordOpenings(db, ids.admin, inserted.map((row) => ({ kind: "user" as const, ...row })));
   }
 }
 
-type AdminValues = {
+type AdminValues = Secret & {
   username: string;
-  password_hash: string;
   role: number;
   permissions: string;
   partner_role_id?: bigint;
@@ -157,18 +184,20 @@ type AdminValues = {
 };
 
 /** Inserts a demo admin unless one with that username exists; returns its id either way. */
-async function insertAdmin(db: Db, values: AdminValues): Promise<bigint> {
-  await db
+async function insertAdmin(db: Db, values: AdminValues): Promise<{ id: bigint; inserted: boolean }> {
+  const inserted = await db
     .insertInto("admins")
     .values({ ...values, demo_password: true })
     .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
-    .execute();
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, inserted: true };
   const row = await db
     .selectFrom("admins")
     .select("id")
     .where(sql<string>`lower(username)`, "=", values.username.toLowerCase())
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.id, inserted: false };
 }
 
 const EVENTS: Record<number, readonly [string, string][]> = {

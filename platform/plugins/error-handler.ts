@@ -7,6 +7,7 @@ import { ZodError } from "zod";
 import { WIRE_MESSAGE, type WireResponse } from "../../protocol/wire.js";
 import { badRequest, HttpError, notFound, payloadTooLarge } from "../errors.js";
 import { INVALID_PAYLOAD } from "./envelope.js";
+import { isExactIssue } from "./validation.js";
 
 // Fastify's own errors whose message we reword for the wire; other 4xx pass through.
 const FASTIFY_ERRORS: Record<string, () => HttpError> = {
@@ -29,6 +30,7 @@ const isFastifyClientError = (error: unknown): error is FastifyError =>
 function describeZodError(error: ZodError & { validationContext?: string }): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid request";
+  if (isExactIssue(issue)) return issue.message;
   const field = issue.path.join(".") || error.validationContext || "body";
   return `${field}: ${issue.message}`;
 }

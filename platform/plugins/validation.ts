@@ -4,7 +4,7 @@
  * gives handlers the parsed types. A ZodError reaches the error handler as a 400.
  */
 import type { FastifySchemaCompiler, FastifyTypeProvider } from "fastify";
-import type { z, ZodTypeAny } from "zod";
+import { z, type ZodTypeAny } from "zod";
 
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this["schema"] extends ZodTypeAny ? z.output<this["schema"]> : unknown;
@@ -17,3 +17,18 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodTypeAny> =
     const result = schema.safeParse(data);
     return result.success ? { value: result.data } : { error: result.error };
   };
+
+/** A zod issue whose message is the whole answer, without the `<field>: ` prefix. */
+export const exactIssue = (message: string): z.IssueData => ({ code: z.ZodIssueCode.custom, message, params: { exact: true } });
+
+export const isExactIssue = (issue: z.ZodIssue): boolean => issue.code === z.ZodIssueCode.custom && issue.params?.exact === true;
+
+/** `schema`, except that any failure answers exactly `message`: for rules whose wording the spec fixes. */
+export function withMessage<T extends ZodTypeAny>(schema: T, message: string) {
+  return z.unknown().transform((value, ctx): z.output<T> => {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    ctx.addIssue(exactIssue(message));
+    return z.NEVER;
+  });
+}

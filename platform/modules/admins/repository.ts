@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/index.js";
 import type { Admin } from "../../db/schema.js";
+import type { StoredPassword } from "../../security/reveal.js";
 
-/** An admin without its password hash: what a signed-in request carries. */
-export type AdminAccount = Omit<Admin, "password_hash">;
+/** An admin without its password (hash or sealed copy): what a signed-in request carries. */
+export type AdminAccount = Omit<Admin, "password_hash" | "password_sealed" | "username_key">;
 
 export const ACCOUNT_COLUMNS = [
   "id",
@@ -14,6 +15,8 @@ export const ACCOUNT_COLUMNS = [
   "parent_id",
   "share",
   "balance",
+  "login_enabled",
+  "bet_enabled",
   "demo_password",
   "created_at",
 ] as const satisfies readonly (keyof AdminAccount)[];
@@ -33,10 +36,10 @@ export async function findPasswordHash(db: Db, id: bigint): Promise<string | und
 }
 
 /** A chosen password replaces a seeded one, so the account then works in production too. */
-export async function updatePassword(db: Db, id: bigint, passwordHash: string): Promise<void> {
+export async function updatePassword(db: Db, id: bigint, password: StoredPassword): Promise<void> {
   await db
     .updateTable("admins")
-    .set({ password_hash: passwordHash, demo_password: false })
+    .set({ password_hash: password.hash, password_sealed: password.sealed, demo_password: false })
     .where("id", "=", id)
     .execute();
 }

@@ -5,7 +5,7 @@ import { NewPassword } from "../../security/password.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { AUTH_MESSAGE, createAuthService, type Client } from "./service.js";
 
-const LoginBody = z.object({
+export const LoginBody = z.object({
   username: z.string().trim().min(1, "Username is required").max(64),
   password: z.string().min(1, "Password is required").max(128),
 });
@@ -19,13 +19,18 @@ const UdidParams = z.object({ udid: z.string().min(1).max(64) });
 
 const USER_AGENT_MAX = 512;
 
-function clientOf(request: FastifyRequest): Client {
+/** The address and user agent a sign-in is logged with. */
+export function clientOf(request: FastifyRequest): Client {
   return { ip: request.ip, userAgent: (request.headers["user-agent"] ?? "").slice(0, USER_AGENT_MAX) };
 }
 
 export default async function authRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const auth = createAuthService({ db: app.db, production: app.config.NODE_ENV === "production" });
+  const auth = createAuthService({
+    db: app.db,
+    production: app.config.NODE_ENV === "production",
+    revealer: app.revealer,
+  });
 
   api.post("/login", { config: { auth: false }, schema: { body: LoginBody } }, async (request, reply) => {
     return reply.ok(await auth.login(request.body, clientOf(request)), "Login successful");

@@ -5,8 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { WIRE_MESSAGE } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
-import { badRequest, tooManyRequests, unauthorized } from "../../errors.js";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "../../security/password.js";
+import { badRequest, forbidden, tooManyRequests, unauthorized } from "../../errors.js";
+import { dummyPasswordHash, verifyPassword } from "../../security/password.js";
+import { storePassword, type Revealer } from "../../security/reveal.js";
 import { FailureThrottle } from "../../security/throttle.js";
 import { hashToken, newToken } from "../../security/token.js";
 import { findAdminByUsername, findPasswordHash, updatePassword } from "../admins/repository.js";
@@ -30,6 +31,7 @@ export const AUTH_MESSAGE = {
   invalidCredentials: "Invalid username or password",
   wrongCurrentPassword: "Current password is incorrect",
   passwordChanged: "Password changed successfully",
+  loginDisabled: "Login disabled",
 } as const;
 
 export type Client = { ip: string; userAgent: string };
@@ -38,13 +40,26 @@ export type AuthServiceOptions = {
   db: Db;
   /** Seeded demo passwords are refused in production. */
   production: boolean;
+  revealer: Revealer;
 };
 
-export function createAuthService({ db, production }: AuthServiceOptions) {
+export type Credentials = { username: string; password: string };
+
+/**
+ * Checks a sign-in against an account's hash under the rate limit, the same way for admins
+ * and end users: 429 while limited, one 401 for an unknown username or a wrong password
+ * (verified even for an unknown one, so both take the same time), demo passwords refused
+ * in production. Answers the account.
+ */
+export function createSignInCheck(production: boolean) {
   const perAccount = new FailureThrottle(LOGIN_LIMITS.perAccount);
   const perIp = new FailureThrottle(LOGIN_LIMITS.perIp);
 
-  async function login(credentials: { username: string; password: string }, client: Client) {
+  return async function check<Account extends { password_hash: string; demo_password: boolean }>(
+    credentials: Credentials,
+    client: Client,
+    find: (username: string) => Promise<Account | undefined>,
+  ): Promise<Account> {
     const accountKey = `${credentials.username.toLowerCase()}\n${client.ip}`;
     const waitMs = Math.max(perAccount.blockedFor(accountKey), perIp.blockedFor(client.ip));
     if (waitMs > 0) {
@@ -55,15 +70,25 @@ export function createAuthService({ db, production }: AuthServiceOptions) {
       );
     }
 
-    const admin = await findAdminByUsername(db, credentials.username);
-    // Verify even for an unknown username so the answer takes the same time either way.
-    const valid = await verifyPassword(credentials.password, admin?.password_hash ?? (await dummyPasswordHash()));
-    if (!admin || !valid || (production && admin.demo_password)) {
+    const account = await find(credentials.username);
+    const valid = await verifyPassword(credentials.password, account?.password_hash ?? (await dummyPasswordHash()));
+    if (!account || !valid || (production && account.demo_password)) {
       perAccount.fail(accountKey);
       perIp.fail(client.ip);
       throw unauthorized(AUTH_MESSAGE.invalidCredentials);
     }
     perAccount.clear(accountKey);
+    return account;
+  };
+}
+
+export function createAuthService({ db, production, revealer }: AuthServiceOptions) {
+  const checkSignIn = createSignInCheck(production);
+
+  async function login(credentials: Credentials, client: Client) {
+    const admin = await checkSignIn(credentials, client, (username) => findAdminByUsername(db, username));
+    // Checked after the password, so the switch is no oracle for guessing it.
+    if (!admin.login_enabled) throw forbidden(AUTH_MESSAGE.loginDisabled);
 
     const token = newToken();
     await db.transaction().execute(async (trx) => {
@@ -103,9 +128,9 @@ export function createAuthService({ db, production }: AuthServiceOptions) {
     if (!current || !(await verifyPassword(input.curPassword, current))) {
       throw badRequest(AUTH_MESSAGE.wrongCurrentPassword);
     }
-    const passwordHash = await hashPassword(input.password);
+    const stored = await storePassword(input.password, revealer);
     await db.transaction().execute(async (trx) => {
-      await updatePassword(trx, adminId, passwordHash);
+      await updatePassword(trx, adminId, stored);
       await revokeOtherSessions(trx, adminId, session.id);
     });
   }

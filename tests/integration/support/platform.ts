@@ -7,14 +7,15 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { open, seal } from "../../../protocol/envelope.js";
-import type { WireResponse } from "../../../protocol/wire.js";
+import { GAME_FLAGS, type WireResponse } from "../../../protocol/wire.js";
 import { ADMIN_API_PREFIX, buildApp } from "../../../platform/app.js";
 import { openDb, type Db } from "../../../platform/db/index.js";
 import { migrate } from "../../../platform/db/migrate.js";
 import type { Flags } from "../../../platform/db/schema.js";
 import { seedIfEmpty } from "../../../platform/db/seed.js";
 import { loadEnv, type Env } from "../../../platform/env.js";
-import { hashPassword } from "../../../platform/security/password.js";
+import { recordOpenings } from "../../../platform/modules/ledger/service.js";
+import { createRevealer, storePassword } from "../../../platform/security/reveal.js";
 
 export const TEST_SECRET = "integration-test-secret";
 
@@ -26,7 +27,7 @@ export function testDb(): Promise<Db> {
     const postgres = inject("postgres");
     const db = await openDb(postgres ? { kind: "postgres", ...postgres } : { kind: "pglite", dataDir: null });
     await migrate(db);
-    await seedIfEmpty(db);
+    await seedIfEmpty(db, createRevealer(testEnv()));
     return db;
   })();
   return shared;
@@ -105,27 +106,54 @@ export function freshIp(): string {
 
 export type TestAdmin = { id: bigint; username: string; password: string };
 
-/** A throwaway admin that a test may change at will without touching the demo accounts. */
+/** The super admin: the house every opening balance comes from. */
+export async function houseId(): Promise<bigint> {
+  const db = await testDb();
+  const row = await db.selectFrom("admins").select("id").where("role", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * A throwaway admin that a test may change at will without touching the demo accounts.
+ * A partner sits under `parent` (default: the super admin) with the top role unless told,
+ * and every share at 50; its balance comes from an opening transfer, as the ledger requires.
+ */
 export async function createAdmin(
-  options: { role?: 1 | 2 | 3; permissions?: Flags; balance?: bigint } = {},
+  options: { role?: 1 | 2 | 3; permissions?: Flags; balance?: bigint; parent?: bigint; partnerRoleLevel?: number } = {},
 ): Promise<TestAdmin> {
   const db = await testDb();
   const username = `t_${randomUUID().slice(0, 12)}`;
   const password = `pw-${randomUUID()}`;
   const role = options.role ?? 2;
+  const house = await houseId();
   const partnerRole =
-    role === 3 ? await db.selectFrom("partner_roles").select("id").orderBy("level").executeTakeFirstOrThrow() : undefined;
-  const row = await db
-    .insertInto("admins")
-    .values({
-      username,
-      password_hash: await hashPassword(password),
-      role,
-      permissions: JSON.stringify(options.permissions ?? {}),
-      partner_role_id: partnerRole?.id ?? null,
-      balance: options.balance ?? 0n,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id: row.id, username, password };
+    role === 3
+      ? await db
+          .selectFrom("partner_roles")
+          .select("id")
+          .where("level", "=", options.partnerRoleLevel ?? 1)
+          .executeTakeFirstOrThrow()
+      : undefined;
+  const stored = await storePassword(password, createRevealer(testEnv()));
+  const balance = options.balance ?? 0n;
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("admins")
+      .values({
+        username,
+        password_hash: stored.hash,
+        password_sealed: stored.sealed,
+        role,
+        permissions: JSON.stringify(options.permissions ?? {}),
+        partner_role_id: partnerRole?.id ?? null,
+        parent_id: role === 1 ? null : (options.parent ?? house),
+        share: JSON.stringify(role === 3 ? Object.fromEntries(GAME_FLAGS.map((flag) => [flag, 50])) : {}),
+        balance,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordOpenings(trx, house, [{ kind: "admin", id: row.id, balance }]);
+    return row.id;
+  });
+  return { id, username, password };
 }

@@ -1,0 +1,110 @@
+/**
+ * The money ledger. Every balance change is a transfer whose legs (ledger_entries) are
+ * written in the same transaction as the balances they change, so for every account
+ * balance = sum of its entries, and every transfer's legs sum to zero. The house (the
+ * super admin's account) funds deposits and may go negative; no other account may.
+ */
+import { conflict } from "../../errors.js";
+import type { Db } from "../../db/index.js";
+import type { TransferKind } from "../../db/schema.js";
+import {
+  findTransferByRequest,
+  insertLegs,
+  insertTransfer,
+  lockAccounts,
+  setBalance,
+  type AccountRef,
+  type Leg,
+} from "./repository.js";
+
+export type { AccountRef } from "./repository.js";
+
+export const LEDGER_MESSAGE = {
+  insufficientBalance: "Insufficient balance",
+  requestReused: "requestId was already used for another request",
+} as const;
+
+export type MoveInput = {
+  kind: Exclude<TransferKind, "opening">;
+  actorId: bigint;
+  /** The client's idempotency key: a second move with the same (actor, requestId) replays the first. */
+  requestId?: string;
+  remark: string;
+  from: AccountRef;
+  to: AccountRef;
+  /** Minor units, > 0. */
+  amount: bigint;
+};
+
+/** Balances after the move (or after the original move, on a replay). */
+export type MoveResult = { from: bigint; to: bigint };
+
+const sameAccount = (a: AccountRef, b: AccountRef) => a.kind === b.kind && a.id === b.id;
+
+// PostgreSQL's unique_violation: a concurrent request with the same id committed first.
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "23505";
+
+/** Moves `amount` from `from` to `to` exactly once per (actor, requestId). */
+export async function move(db: Db, input: MoveInput): Promise<MoveResult> {
+  try {
+    return await db.transaction().execute(async (trx) => (await replay(trx, input)) ?? (await apply(trx, input)));
+  } catch (error) {
+    if (!isUniqueViolation(error) || input.requestId === undefined) throw error;
+    const replayed = await replay(db, input);
+    if (!replayed) throw error;
+    return replayed;
+  }
+}
+
+async function replay(db: Db, input: MoveInput): Promise<MoveResult | undefined> {
+  if (input.requestId === undefined) return undefined;
+  const found = await findTransferByRequest(db, input.actorId, input.requestId);
+  if (!found) return undefined;
+  const from = found.legs.find((leg) => leg.amount < 0n);
+  const to = found.legs.find((leg) => leg.amount > 0n);
+  if (found.kind !== input.kind || !from || !to || !sameAccount(from, input.from) || !sameAccount(to, input.to) || to.amount !== input.amount) {
+    throw conflict(LEDGER_MESSAGE.requestReused);
+  }
+  return { from: from.balanceAfter, to: to.balanceAfter };
+}
+
+async function apply(trx: Db, input: MoveInput): Promise<MoveResult> {
+  const [from, to] = await lockAccounts(trx, [input.from, input.to]);
+  if (!from || !to) throw new Error("move: an account vanished while locked");
+  const fromAfter = from.balance - input.amount;
+  const toAfter = to.balance + input.amount;
+  if (fromAfter < 0n && !from.isHouse) throw conflict(LEDGER_MESSAGE.insufficientBalance);
+
+  await setBalance(trx, from, fromAfter);
+  await setBalance(trx, to, toAfter);
+  const transferId = await insertTransfer(trx, input);
+  await insertLegs(trx, transferId, [
+    { ...input.from, amount: -input.amount, balanceAfter: fromAfter },
+    { ...input.to, amount: input.amount, balanceAfter: toAfter },
+  ]);
+  return { from: fromAfter, to: toAfter };
+}
+
+/**
+ * Records the opening balances of accounts just inserted holding them: one transfer from
+ * the house whose legs credit each account and debit the house by the total.
+ */
+export async function recordOpenings(
+  trx: Db,
+  houseId: bigint,
+  accounts: (AccountRef & { balance: bigint })[],
+): Promise<void> {
+  const funded = accounts.filter((account) => account.balance !== 0n);
+  if (funded.length === 0) return;
+  const house: AccountRef = { kind: "admin", id: houseId };
+  const [locked] = await lockAccounts(trx, [house]);
+  if (!locked) throw new Error("recordOpenings: no house account");
+  const total = funded.reduce((sum, account) => sum + account.balance, 0n);
+  const houseAfter = locked.balance - total;
+
+  await setBalance(trx, house, houseAfter);
+  const transferId = await insertTransfer(trx, { kind: "opening", actorId: houseId });
+  const legs: Leg[] = funded.map((account) => ({ kind: account.kind, id: account.id, amount: account.balance, balanceAfter: account.balance }));
+  legs.push({ ...house, amount: -total, balanceAfter: houseAfter });
+  await insertLegs(trx, transferId, legs);
+}
