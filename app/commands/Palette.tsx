@@ -1,19 +1,23 @@
 /**
  * The command palette (cmdk). Filtering and ranking are ours (`shouldFilter={false}`), and vim
- * bindings are off so Ctrl+K is never eaten. Typing `>` first restricts to commands. A command
- * with steps asks for its arguments one at a time (palette.machine.ts); Backspace on an empty
- * answer goes back a step, Esc closes.
+ * bindings are off so Ctrl+K is never eaten. Typing `>` first restricts to commands, `@` searches
+ * users and panels on the server. A command with steps asks for its arguments one at a time
+ * (palette.machine.ts); Backspace on an empty answer goes back a step, Esc closes.
  */
 import { useActorRef, useSelector } from "@xstate/react";
+import { useNavigate } from "@remix-run/react";
 import { Command as Cmdk } from "cmdk";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { fromPromise } from "xstate";
 import { Keys } from "../components/Keys";
 import { Overlay } from "../components/Overlay";
+import type { AccountHit } from "../lib/accounts.server";
 import { announce } from "../lib/feedback";
+import { formatMoney } from "../lib/format";
 import { currentStep, paletteMachine, type Step } from "../machines/palette.machine";
 import { rank } from "./rank";
 import type { Command, CommandContext } from "./types";
+import { useAccountSearch } from "./use-account-search";
 
 type PaletteProps = {
   commands: readonly Command[];
@@ -48,7 +52,12 @@ export function Palette({ commands, context, onClose }: PaletteProps) {
   return (
     <Overlay label="Command palette" onClose={onClose} className="palette">
       {snapshot.hasTag("choosing") ? (
-        <CommandList commands={commands} error={error} onChoose={(chosen) => actor.send({ type: "palette.choose", command: chosen })} />
+        <CommandList
+          commands={commands}
+          error={error}
+          onChoose={(chosen) => actor.send({ type: "palette.choose", command: chosen })}
+          onLeave={onClose}
+        />
       ) : (
         <div className="palette-step" aria-busy={snapshot.hasTag("busy")}>
           <p className="palette-crumbs">
@@ -70,7 +79,7 @@ export function Palette({ commands, context, onClose }: PaletteProps) {
             <StepInput
               key={`${snapshot.context.stepIndex}-${error ?? ""}`}
               step={step}
-              onAnswer={(value) => actor.send({ type: "palette.answer", value })}
+              onAnswer={(value, extra) => actor.send({ type: "palette.answer", value, extra })}
               onBack={() => actor.send({ type: "palette.back" })}
             />
           ) : null}
@@ -92,39 +101,102 @@ function CommandList({
   commands,
   error,
   onChoose,
+  onLeave,
 }: {
   commands: readonly Command[];
   error: string | null;
   onChoose: (command: Command) => void;
+  /** Called after `@` opened a record, so the palette closes. */
+  onLeave: () => void;
 }) {
+  const navigate = useNavigate();
   const [query, setQuery] = useState("");
-  const term = query.startsWith(">") ? query.slice(1) : query;
-  const results = useMemo(() => rank(commands, term), [commands, term]);
+  const accountsMode = query.startsWith("@");
+  const term = query.startsWith(">") || accountsMode ? query.slice(1) : query;
+  const results = useMemo(() => (accountsMode ? [] : rank(commands, term)), [commands, term, accountsMode]);
+  const search = useAccountSearch(accountsMode ? term : "");
+  const open = (hit: AccountHit) => {
+    onLeave();
+    navigate(`/${hit.mode}?${new URLSearchParams({ search: hit.username })}`);
+  };
   return (
     <Cmdk label="Command palette" shouldFilter={false} vimBindings={false} loop>
-      <Cmdk.Input autoFocus value={query} onValueChange={setQuery} placeholder="Type a command…" aria-label="Command" />
-      {error && (
+      <Cmdk.Input
+        autoFocus
+        value={query}
+        onValueChange={setQuery}
+        placeholder="Type a command…   > commands   @ users and panels"
+        aria-label="Command"
+      />
+      {(error ?? search.message) && (
         <p className="palette-error" role="alert">
-          {error}
+          {error ?? search.message}
         </p>
       )}
       <Cmdk.List>
-        <Cmdk.Empty>No results</Cmdk.Empty>
-        {results.map((command) => (
-          <Cmdk.Item key={command.id} value={command.id} data-command={command.id} onSelect={() => onChoose(command)}>
-            <span className="palette-title">{command.title}</span>
-            <span className="palette-group">{command.group}</span>
-            {command.keys?.map((sequence) => <Keys key={sequence} sequence={sequence} />)}
-          </Cmdk.Item>
-        ))}
+        {accountsMode ? (
+          <AccountHits term={term} search={search} onPick={open} />
+        ) : (
+          <>
+            <Cmdk.Empty>No results</Cmdk.Empty>
+            {results.map((command) => (
+              <Cmdk.Item key={command.id} value={command.id} data-command={command.id} onSelect={() => onChoose(command)}>
+                <span className="palette-title">{command.title}</span>
+                <span className="palette-group">{command.group}</span>
+                {command.keys?.map((sequence) => <Keys key={sequence} sequence={sequence} />)}
+              </Cmdk.Item>
+            ))}
+          </>
+        )}
       </Cmdk.List>
     </Cmdk>
   );
 }
 
-/** One answer: a text field, or for a confirmation Yes (`y`) / No (`n`). */
-function StepInput({ step, onAnswer, onBack }: { step: Step; onAnswer: (value: string) => void; onBack: () => void }) {
+/** Users and panels found by the server, as palette items. */
+function AccountHits({
+  term,
+  search,
+  onPick,
+}: {
+  term: string;
+  search: ReturnType<typeof useAccountSearch>;
+  onPick: (hit: AccountHit) => void;
+}) {
+  if (!term.trim()) return <p className="palette-hint dim">Type a username</p>;
+  if (search.hits.length === 0) return <p className="palette-hint dim">{search.busy ? "Searching…" : "No results"}</p>;
+  return (
+    <>
+      {search.hits.map((hit) => (
+        <Cmdk.Item key={`${hit.mode}-${hit.id}`} value={`${hit.mode}-${hit.id}`} onSelect={() => onPick(hit)}>
+          <span className="palette-title">{hit.username}</span>
+          <span className="palette-group">{hit.mode === "users" ? "user" : "panel"}</span>
+          <span className="num">{formatMoney(hit.balance)}</span>
+        </Cmdk.Item>
+      ))}
+    </>
+  );
+}
+
+/** One answer: a text field, a pick from a server search, or for a confirmation Yes (`y`) / No (`n`). */
+function StepInput({
+  step,
+  onAnswer,
+  onBack,
+}: {
+  step: Step;
+  onAnswer: (value: string, extra?: Record<string, string>) => void;
+  onBack: () => void;
+}) {
   const [value, setValue] = useState("");
+  if (step.kind === "pick") {
+    return (
+      <PickAccount
+        onPick={(hit) => onAnswer(hit.id, { [`${step.name}.label`]: hit.username, [`${step.name}.mode`]: hit.mode })}
+        onBack={onBack}
+      />
+    );
+  }
   if (step.kind === "confirm") {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "y") onAnswer("yes");
@@ -165,5 +237,30 @@ function StepInput({ step, onAnswer, onBack }: { step: Step; onAnswer: (value: s
       onChange={(event) => setValue(event.target.value)}
       onKeyDown={onKeyDown}
     />
+  );
+}
+
+function PickAccount({ onPick, onBack }: { onPick: (hit: AccountHit) => void; onBack: () => void }) {
+  const [term, setTerm] = useState("");
+  const search = useAccountSearch(term);
+  return (
+    <Cmdk label="Choose a user or panel" shouldFilter={false} vimBindings={false} loop>
+      <Cmdk.Input
+        autoFocus
+        value={term}
+        onValueChange={setTerm}
+        placeholder="Search username"
+        aria-label="User or panel"
+        onKeyDown={(event) => {
+          if (event.key === "Backspace" && term === "") {
+            event.preventDefault();
+            onBack();
+          }
+        }}
+      />
+      <Cmdk.List>
+        <AccountHits term={term} search={search} onPick={onPick} />
+      </Cmdk.List>
+    </Cmdk>
   );
 }

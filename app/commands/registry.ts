@@ -2,6 +2,8 @@
  * The registry of actions. Screens, keys and the palette all run these same entries; later
  * screens add theirs here. Navigation commands exist only for screens that exist.
  */
+import { ROLE } from "../../protocol/wire";
+import { amountField, newRequestId, remarkField } from "../lib/forms/account-actions";
 import { firstIssue, problemOf } from "../lib/forms/first-issue";
 import { newPasswordField, ownPasswordSchema } from "../lib/forms/own-password";
 import type { Command, Operator } from "./types";
@@ -15,11 +17,44 @@ const goTo = (id: string, title: string, to: string, letter: string, keywords: s
   run: ({ navigate }) => navigate(to),
 });
 
+/** Staff need the `users` flag for the account desk; role 1 and partners have it by their role. */
+const mayManageAccounts = (operator: Operator) => operator.role !== ROLE.staff || Boolean(operator.flags.users);
+
+/** `Deposit…` / `Withdraw…`: user → amount → remark → confirm, then the row panel's own action. */
+const transfer = (intent: "deposit" | "withdraw", title: string, verb: string, keywords: string[]): Command => ({
+  id: `account.${intent}`,
+  title: `${title}…`,
+  group: "Accounts",
+  keywords,
+  permission: mayManageAccounts,
+  steps: [
+    { kind: "pick", name: "user", label: "User or panel", source: "accounts" },
+    { kind: "text", name: "amount", label: "Amount", check: (value) => problemOf(amountField, value) },
+    { kind: "text", name: "remark", label: "Remark", optional: true, check: (value) => problemOf(remarkField, value) },
+    {
+      kind: "confirm",
+      name: "confirm",
+      label: (answers) => `${verb} ${answers.amount} ${intent === "deposit" ? "to" : "from"} ${answers["user.label"]}?`,
+    },
+  ],
+  run: ({ submitAction }, answers) =>
+    submitAction(`/${answers["user.mode"]}`, {
+      intent,
+      user: answers.user!,
+      isPartner: String(answers["user.mode"] === "partners"),
+      amount: answers.amount!,
+      remark: answers.remark ?? "",
+      requestId: newRequestId(),
+    }),
+});
+
 export const COMMANDS: readonly Command[] = [
   goTo("go.home", "Home", "/", "h", ["start", "dashboard"]),
   goTo("go.users", "Users", "/users", "u", ["accounts", "players", "clients"]),
   goTo("go.partners", "Panels", "/partners", "p", ["partners", "agents", "masters"]),
   goTo("go.change-password", "Change Password", "/change-password", "c", ["password", "account"]),
+  transfer("deposit", "Deposit", "Deposit", ["credit", "add balance", "chips"]),
+  transfer("withdraw", "Withdraw", "Withdraw", ["debit", "remove balance"]),
   {
     id: "palette.open",
     title: "Open command palette",

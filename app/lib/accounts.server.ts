@@ -117,3 +117,31 @@ export async function loadAccountDetails(
 }
 
 export type AccountDetails = Awaited<ReturnType<typeof loadAccountDetails>>;
+
+/** What `@` in the palette finds: users and panels whose username matches, best few of each. */
+export type AccountHit = { id: string; username: string; mode: AccountMode; balance: number };
+export const SEARCH_LIMIT = 8;
+
+export async function searchAccounts(request: Request, context: AppLoadContext, term: string) {
+  const query = { username: term, pageSize: SEARCH_LIMIT, orderBy: "username" as const, isAcc: true };
+  const settle = async (mode: AccountMode): Promise<AccountHit[]> => {
+    try {
+      const page =
+        mode === "users"
+          ? await callAsOperator(request, context, "users", query)
+          : await callAsOperator(request, context, "partners", query);
+      return page.items.map((row) => ({ id: row._id, username: row.username, mode, balance: row.balance }));
+    } catch (error) {
+      // An operator without access to one list still searches the other.
+      if (error instanceof ApiError && error.httpStatus === 403) return [];
+      throw error;
+    }
+  };
+  try {
+    const [users, partners] = await Promise.all([settle("users"), settle("partners")]);
+    return { hits: [...users, ...partners], message: null };
+  } catch (error) {
+    if (error instanceof ApiError) return { hits: [] as AccountHit[], message: error.message };
+    throw error;
+  }
+}

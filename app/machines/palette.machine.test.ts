@@ -27,6 +27,14 @@ const deposit: SteppedCommand = {
   ],
 };
 const logout: SteppedCommand = { id: "session.logout", title: "Logout" };
+const pickDeposit: SteppedCommand = {
+  id: "account.deposit",
+  title: "Deposit…",
+  steps: [
+    { kind: "pick", name: "user", label: "User or panel", source: "accounts" },
+    { kind: "text", name: "amount", label: "Amount" },
+  ],
+};
 
 function start(run: (command: SteppedCommand, answers: Answers) => Promise<void> = async () => {}) {
   const runs = vi.fn(run);
@@ -96,6 +104,20 @@ describe("palette machine", () => {
     actor.send({ type: "palette.back" });
     expect(actor.getSnapshot().hasTag("choosing")).toBe(true);
     expect(actor.getSnapshot().context.command).toBeNull();
+  });
+
+  it("keeps what a pick knew of the choice, and forgets it when going back past the pick", async () => {
+    const { actor, runs } = start();
+    actor.send({ type: "palette.choose", command: pickDeposit });
+    actor.send({ type: "palette.answer", value: "", extra: {} });
+    expect(actor.getSnapshot().context.error).toBe(REQUIRED);
+    actor.send({ type: "palette.answer", value: "42", extra: { "user.label": "user0042", "user.mode": "users" } });
+    actor.send({ type: "palette.back" });
+    expect(actor.getSnapshot().context.answers).toEqual({});
+    actor.send({ type: "palette.answer", value: "42", extra: { "user.label": "user0042", "user.mode": "users" } });
+    actor.send(answer("250"));
+    await waitFor(actor, (s) => s.status === "done");
+    expect(runs.mock.calls[0]![1]).toEqual({ user: "42", "user.label": "user0042", "user.mode": "users", amount: "250" });
   });
 
   it("abandons the command when the confirmation is declined", () => {

@@ -16,8 +16,14 @@ export type Step =
       optional?: boolean;
       check?: (value: string, answers: Answers) => string | null;
     }
+  /** Choose one record found by a server search; the UI knows each `source`. */
+  | { kind: "pick"; name: string; label: string; source: "accounts" }
   | { kind: "confirm"; name: string; label: (answers: Answers) => string };
 
+/**
+ * A step's answer is kept under its name; a pick also keeps what the UI knew of the choice under
+ * `name.something` (e.g. `user.label`), and going back past the step forgets all of them.
+ */
 export type Answers = Record<string, string>;
 
 /** What the machine needs of a command; the registry's commands satisfy it. */
@@ -28,6 +34,7 @@ export const REQUIRED = "A value is required";
 /** The problem with an answer to a step, or null. */
 export function problemWith(step: Step, value: string, answers: Answers): string | null {
   if (step.kind === "confirm") return null;
+  if (step.kind === "pick") return value ? null : REQUIRED;
   if (!value && !step.optional) return REQUIRED;
   return step.check?.(value, answers) ?? null;
 }
@@ -41,7 +48,7 @@ export const paletteMachine = setup({
     context: {} as Context,
     events: {} as
       | { type: "palette.choose"; command: SteppedCommand }
-      | { type: "palette.answer"; value: string }
+      | { type: "palette.answer"; value: string; extra?: Answers }
       /** Backspace on an empty answer. */
       | { type: "palette.back" },
   },
@@ -53,7 +60,9 @@ export const paletteMachine = setup({
   actions: {
     keepAnswer: assign({
       answers: ({ context, event }) =>
-        event.type === "palette.answer" ? { ...context.answers, [currentStep(context)!.name]: event.value } : context.answers,
+        event.type === "palette.answer"
+          ? { ...context.answers, ...event.extra, [currentStep(context)!.name]: event.value }
+          : context.answers,
       error: null,
     }),
   },
@@ -139,8 +148,9 @@ export function currentStep(context: Context): Step | undefined {
 }
 
 function withoutStep(answers: Answers, step: Step): Answers {
-  const { [step.name]: _dropped, ...rest } = answers;
-  return rest;
+  return Object.fromEntries(
+    Object.entries(answers).filter(([key]) => key !== step.name && !key.startsWith(`${step.name}.`)),
+  );
 }
 
 function messageOf(error: unknown): string {

@@ -1,0 +1,9 @@
+/** `@` in the palette: `?q=` searches users and panels by username on the server. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { searchAccounts } from "~/lib/accounts.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const term = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 64);
+  if (!term) return { hits: [], message: null };
+  return searchAccounts(request, context, term);
+}
