@@ -53,6 +53,22 @@ export const COMMANDS: readonly Command[] = [
   goTo("go.users", "Users", "/users", "u", ["accounts", "players", "clients"]),
   goTo("go.partners", "Panels", "/partners", "p", ["partners", "agents", "masters"]),
   goTo("go.change-password", "Change Password", "/change-password", "c", ["password", "account"]),
+  {
+    id: "account.add-user",
+    title: "Add user…",
+    group: "Accounts",
+    keywords: ["new user", "create user", "player"],
+    permission: mayManageAccounts,
+    run: ({ navigate }) => navigate("/users?new=1"),
+  },
+  {
+    id: "account.add-panel",
+    title: "Add panel…",
+    group: "Accounts",
+    keywords: ["new panel", "create partner", "agent", "master"],
+    permission: mayManageAccounts,
+    run: ({ navigate }) => navigate("/partners?new=1"),
+  },
   transfer("deposit", "Deposit", "Deposit", ["credit", "add balance", "chips"]),
   transfer("withdraw", "Withdraw", "Withdraw", ["debit", "remove balance"]),
   {

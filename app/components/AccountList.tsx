@@ -2,8 +2,8 @@
  * The users / panels list (spec §2.5): search, a dense keyboard table, pagination. One screen,
  * two modes. Enter opens the row's inline panel of actions.
  */
-import { Link, useLoaderData, useNavigate, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link, useLoaderData, useNavigate, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { PartnerRow, UserRow } from "../../protocol/wire";
 import { accountQueryString, type AccountSortKey } from "../lib/account-list";
 import type { AccountListData } from "../lib/accounts.server";
@@ -12,6 +12,7 @@ import { notifySuccess } from "../lib/feedback";
 import { formatDateTime, formatMoney } from "../lib/format";
 import type { loader as shellLoader } from "../routes/_app";
 import { AccountPanel } from "./AccountPanel";
+import { AddAccountDialog } from "./AddAccountDialog";
 import { Pagination } from "./Pagination";
 import { Table, type Column } from "./Table";
 
@@ -115,6 +116,14 @@ export function AccountListScreen() {
   }, []);
 
   const go = (change: Parameters<typeof accountQueryString>[1]) => navigate(accountQueryString(query, change));
+  // The add dialog is part of the address (`?new=1`), so a button and a palette command open it alike.
+  const [params] = useSearchParams();
+  const adding = params.get("new") === "1";
+  const closeDialog = useCallback(
+    () => navigate(accountQueryString(query, { page: query.page }), { replace: true }),
+    [navigate, query],
+  );
+  const listPath = panel ? `/${mode}/${panel}` : `/${mode}`;
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     go({ search });
@@ -141,6 +150,9 @@ export function AccountListScreen() {
           {list.total} {mode === "users" ? "users" : "panels"}
           {selected.size > 0 && ` · ${selected.size} selected`}
         </span>
+        <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), new: "1" })}`} className="button">
+          {mode === "users" ? "Add User" : "Add Panel"}
+        </Link>
         {defaultAdmin && (
           <span className="default-admin">
             default admin: <strong>{defaultAdmin.username}</strong>
@@ -168,6 +180,7 @@ export function AccountListScreen() {
         emptyText={query.search ? `No ${mode === "users" ? "users" : "panels"} match “${query.search}”` : "None yet"}
       />
       <Pagination page={list.page} pageCount={pageCount} onPage={(page) => go({ page })} keyboard />
+      {adding && <AddAccountDialog isPartner={mode === "partners"} action={listPath} onClose={closeDialog} />}
     </section>
   );
 }

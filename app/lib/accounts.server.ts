@@ -7,6 +7,7 @@ import { ApiError } from "./api.server";
 import { MESSAGES } from "./constants";
 import type { Outcome } from "./feedback";
 import { accountActionInput, accountActionSchema, type AccountAction } from "./forms/account-actions";
+import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
 import { firstIssue } from "./forms/first-issue";
 import { orRouteError } from "./route-errors.server";
 import { callAsOperator } from "./session.server";
@@ -45,17 +46,35 @@ export async function loadAccountList(
 
 export type AccountListData = Awaited<ReturnType<typeof loadAccountList>>;
 
-/** Runs one row-panel form (spec §2.6) and answers the toast to show. */
+/** Runs one form of the desk (the add dialog, a row-panel form; spec §2.6) and answers the toast. */
 export async function accountAction(request: Request, context: AppLoadContext) {
-  const form = accountActionSchema.safeParse(accountActionInput(await request.formData()));
-  if (!form.success) return data<Outcome>({ ok: false, message: firstIssue(form.error) }, { status: 400 });
+  const submitted = await request.formData();
+  const refuse = (message: string) => data<Outcome>({ ok: false, message }, { status: 400 });
   try {
+    if (submitted.get("intent") === "addAccount") {
+      const form = addAccountSchema.safeParse(addAccountInput(submitted));
+      if (!form.success) return refuse(firstIssue(form.error));
+      await callAsOperator(request, context, "addUser", addUserRequest(form.data));
+      return data<Outcome>({ ok: true, message: MESSAGES.userAdded });
+    }
+    const form = accountActionSchema.safeParse(accountActionInput(submitted));
+    if (!form.success) return refuse(firstIssue(form.error));
     return data<Outcome>({ ok: true, message: await perform(request, context, form.data) });
   } catch (error) {
-    if (error instanceof ApiError) return data<Outcome>({ ok: false, message: error.message }, { status: 400 });
+    if (error instanceof ApiError) return refuse(error.message);
     throw error;
   }
 }
+
+/** What the add dialog starts from: the operator's own game flags and the partner roles. */
+export async function loadNewAccountForm(request: Request, context: AppLoadContext) {
+  const [permissions, roles] = await Promise.all([
+    orRouteError(callAsOperator(request, context, "permissions", undefined)),
+    orRouteError(callAsOperator(request, context, "partnerRoles", undefined)),
+  ]);
+  return { permissions, roles };
+}
+export type NewAccountForm = Awaited<ReturnType<typeof loadNewAccountForm>>;
 
 async function perform(request: Request, context: AppLoadContext, action: AccountAction): Promise<string> {
   const { user, isPartner } = action;

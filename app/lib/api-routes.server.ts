@@ -54,6 +54,16 @@ export const API_ROUTES = {
   users: get<AccountListQuery, Page<UserRow>>("/users"),
   partners: get<AccountListQuery, Page<PartnerRow>>("/partners"),
   defaultAdmin: get<void, PartnerRow[]>("/b2c/default-admin"),
+  addUser: post<{
+    username: string;
+    password: string;
+    repeatPassword: string;
+    mobNo?: string;
+    isPartner: boolean;
+    permissions: PermissionMap<GameFlag>;
+    share: Partial<Record<GameFlag, number>>;
+    role?: string;
+  }>("/add-user"),
   userDeposit: post<Transfer, TransferResult>("/user-deposit"),
   userWithdraw: post<Transfer, TransferResult>("/user-withdraw"),
   changeUserPassword: post<AccountRef & { password: string }>("/change-user-password"),

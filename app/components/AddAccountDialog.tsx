@@ -1,0 +1,146 @@
+/**
+ * Add User / Add Panel (spec §2.6, §4, §5). Flags start from the operator's own and those it does
+ * not hold are disabled; switching a flag off clears its share; Add stays disabled until the
+ * required fields are filled (for a panel: a role and at least 6 shares).
+ */
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { GAME_FLAGS, type GameFlag } from "../../protocol/wire";
+import type { NewAccountForm } from "../lib/accounts.server";
+import { announce, notifyError, type Outcome } from "../lib/feedback";
+import { addAccountInput, addAccountSchema, MIN_PARTNER_SHARES } from "../lib/forms/add-account";
+import { firstIssue } from "../lib/forms/first-issue";
+import { Overlay } from "./Overlay";
+
+type Props = { isPartner: boolean; action: string; onClose: () => void };
+
+export function AddAccountDialog({ isPartner, action, onClose }: Props) {
+  const start = useFetcher<NewAccountForm>();
+  const save = useFetcher<Outcome>();
+  const shown = useRef<unknown>(null);
+  const [fields, setFields] = useState({ username: "", mobNo: "", password: "", repeatPassword: "", role: "" });
+  const [flags, setFlags] = useState<Partial<Record<GameFlag, boolean>> | null>(null);
+  const [shares, setShares] = useState<Partial<Record<GameFlag, string>>>({});
+  const { load } = start;
+
+  useEffect(() => load("/resources/accounts/new-form"), [load]);
+  // Spec §4: the new account's flags start from the operator's own.
+  useEffect(() => {
+    if (start.data) setFlags(start.data.permissions);
+  }, [start.data]);
+  useEffect(() => {
+    if (!save.data || shown.current === save.data) return;
+    shown.current = save.data;
+    announce(save.data);
+    if (save.data.ok) onClose();
+  }, [save.data, onClose]);
+
+  const held = start.data?.permissions ?? {};
+  const toggle = (flag: GameFlag) => {
+    const on = !flags?.[flag];
+    setFlags((current) => ({ ...current, [flag]: on }));
+    // Spec §4: switching a flag off clears its share.
+    if (!on) setShares((current) => ({ ...current, [flag]: "" }));
+  };
+  const filledShares = Object.values(shares).filter((value) => value?.trim()).length;
+  const ready =
+    fields.username.trim() &&
+    fields.password &&
+    fields.repeatPassword &&
+    (!isPartner || (fields.role && filledShares >= MIN_PARTNER_SHARES));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const parsed = addAccountSchema.safeParse(addAccountInput(new FormData(event.currentTarget)));
+    if (!parsed.success) {
+      event.preventDefault();
+      notifyError(firstIssue(parsed.error));
+    }
+  };
+  const title = isPartner ? "Add Panel" : "Add User";
+  const text = (name: keyof typeof fields, label: string, type = "text") => (
+    <label>
+      {label}
+      <input
+        name={name}
+        type={type}
+        autoComplete={type === "password" ? "new-password" : "off"}
+        value={fields[name]}
+        onChange={(event) => setFields((current) => ({ ...current, [name]: event.target.value }))}
+      />
+    </label>
+  );
+
+  return (
+    <Overlay label={title} onClose={onClose} className="dialog">
+      <save.Form method="post" action={action} className="form add-account" onSubmit={submit}>
+        <h2>{title}</h2>
+        <input type="hidden" name="intent" value="addAccount" />
+        <input type="hidden" name="isPartner" value={String(isPartner)} />
+        {text("username", "Username")}
+        {text("mobNo", "Mob No.")}
+        {text("password", "Password", "password")}
+        {text("repeatPassword", "Confirm Password", "password")}
+        {isPartner && (
+          <label>
+            Role
+            <select
+              name="role"
+              value={fields.role}
+              onChange={(event) => setFields((current) => ({ ...current, role: event.target.value }))}
+            >
+              <option value="">Choose a role</option>
+              {start.data?.roles.map((role) => (
+                <option key={role._id} value={role._id}>
+                  {role.role}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <fieldset className="flags">
+          <legend>Permissions</legend>
+          {flags === null ? (
+            <p className="dim">Loading…</p>
+          ) : (
+            GAME_FLAGS.map((flag) => (
+              <div key={flag} className="flag-row">
+                <label className="switch">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    name="flag"
+                    value={flag}
+                    checked={Boolean(flags[flag])}
+                    disabled={!held[flag]}
+                    onChange={() => toggle(flag)}
+                  />
+                  <span className="switch-track" aria-hidden="true" />
+                  {flag}
+                </label>
+                {isPartner && (
+                  <input
+                    name={`share.${flag}`}
+                    aria-label={`${flag} share`}
+                    inputMode="decimal"
+                    placeholder="share %"
+                    disabled={!flags[flag]}
+                    value={shares[flag] ?? ""}
+                    onChange={(event) => setShares((current) => ({ ...current, [flag]: event.target.value }))}
+                  />
+                )}
+              </div>
+            ))
+          )}
+        </fieldset>
+        <div className="dialog-buttons">
+          <button type="submit" disabled={!ready || save.state !== "idle"}>
+            Add
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </save.Form>
+    </Overlay>
+  );
+}

@@ -1,0 +1,71 @@
+/** Add user / add panel (spec §2.6, §4, §5), one schema for the dialog and the action. */
+import { z } from "zod";
+import { GAME_FLAGS } from "../../../protocol/wire";
+import { MESSAGES } from "../constants";
+
+/** Spec §9: a partner needs at least 6 share values. */
+export const MIN_PARTNER_SHARES = 6;
+
+const shareValue = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.invalidShare)
+  .regex(/^\d+(\.\d+)?$/, MESSAGES.invalidShare)
+  .transform(Number);
+
+export const addAccountSchema = z
+  .object({
+    intent: z.literal("addAccount"),
+    isPartner: z.enum(["true", "false"]).transform((value) => value === "true"),
+    username: z
+      .string()
+      .trim()
+      .min(3, "Username must be 3 to 32 characters")
+      .max(32, "Username must be 3 to 32 characters")
+      .regex(/^[A-Za-z0-9_.-]+$/, "Username may use letters, digits, _ . and - only"),
+    mobNo: z
+      .string()
+      .trim()
+      .regex(/^(\d{7,15})?$/, "Mobile number must be 7 to 15 digits")
+      .transform((value) => value || undefined),
+    password: z.string().min(6, "Password must be at least 6 characters").max(128),
+    repeatPassword: z.string(),
+    flags: z.array(z.enum(GAME_FLAGS)).default([]),
+    /** `share.<flag>` fields, kept only for partners. */
+    shares: z.record(z.string()).default({}),
+    role: z.string().optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.password !== form.repeatPassword) {
+      ctx.addIssue({ code: "custom", path: ["repeatPassword"], message: MESSAGES.passwordMismatch });
+    }
+    if (!form.isPartner) return;
+    const filled = Object.values(form.shares).filter((value) => value.trim() !== "");
+    if (Object.values(form.shares).some((value) => !shareValue.safeParse(value).success) || filled.length < MIN_PARTNER_SHARES) {
+      ctx.addIssue({ code: "custom", path: ["shares"], message: MESSAGES.invalidShare });
+    }
+    if (!form.role) ctx.addIssue({ code: "custom", path: ["role"], message: "Choose a role" });
+  });
+
+export type AddAccountForm = z.infer<typeof addAccountSchema>;
+
+/** Reads the submitted dialog: repeated `flag` fields and `share.<flag>` fields. */
+export function addAccountInput(form: FormData): Record<string, unknown> {
+  const shares: Record<string, string> = {};
+  for (const [key, value] of form) if (key.startsWith("share.")) shares[key.slice(6)] = String(value);
+  return { ...Object.fromEntries(form), flags: form.getAll("flag").map(String), shares };
+}
+
+/** What POST /add-user takes (spec §7.2). */
+export function addUserRequest(form: AddAccountForm) {
+  return {
+    username: form.username,
+    password: form.password,
+    repeatPassword: form.repeatPassword,
+    mobNo: form.mobNo,
+    isPartner: form.isPartner,
+    permissions: Object.fromEntries(GAME_FLAGS.map((flag) => [flag, form.flags.includes(flag)])),
+    share: form.isPartner ? Object.fromEntries(Object.entries(form.shares).map(([flag, value]) => [flag, Number(value)])) : {},
+    role: form.isPartner ? form.role : undefined,
+  };
+}

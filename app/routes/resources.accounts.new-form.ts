@@ -1,0 +1,5 @@
+/** The add user / add panel dialog's starting data. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { loadNewAccountForm } from "~/lib/accounts.server";
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadNewAccountForm(request, context);
