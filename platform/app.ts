@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Db } from "./db/index.js";
 import type { Env } from "./env.js";
+import accountsRoutes from "./modules/accounts/routes.js";
 import adminsRoutes from "./modules/admins/routes.js";
 import authRoutes from "./modules/auth/routes.js";
 import healthRoutes from "./modules/health/routes.js";
@@ -53,6 +54,7 @@ export function buildApp({ db, env, logger = false }: AppOptions): FastifyInstan
       await adminApi.register(auth);
       await adminApi.register(authRoutes);
       await adminApi.register(adminsRoutes);
+      await adminApi.register(accountsRoutes);
     },
     { prefix: ADMIN_API_PREFIX },
   );

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { WIRE_MESSAGE, type StaffFlag } from "../../protocol/wire.js";
+import { ROLE, WIRE_MESSAGE, type StaffFlag } from "../../protocol/wire.js";
 import { forbidden, unauthorized } from "../errors.js";
 import type { AdminAccount } from "../modules/admins/repository.js";
 import { hasStaffFlag } from "../modules/admins/service.js";
@@ -38,11 +38,21 @@ export function authenticated(request: FastifyRequest): Authenticated {
   return request.auth;
 }
 
-/** preHandler: the super admin passes; staff need `flag`; anyone else is refused (403). */
-export function requireStaffFlag(flag: StaffFlag) {
+/**
+ * preHandler: the super admin passes; staff need `flag`; anyone else is refused (403),
+ * except partners when `partners` is set: their calls are confined to their own subtree.
+ */
+export function requireStaffFlag(flag: StaffFlag, { partners = false } = {}) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!hasStaffFlag(authenticated(request).admin, flag)) throw forbidden();
+    const { admin } = authenticated(request);
+    if (partners && admin.role === ROLE.partner) return;
+    if (!hasStaffFlag(admin, flag)) throw forbidden();
   };
+}
+
+/** preHandler: the super admin only (403 otherwise). */
+export async function requireSuperAdmin(request: FastifyRequest): Promise<void> {
+  if (authenticated(request).admin.role !== ROLE.superAdmin) throw forbidden();
 }
 
 export default fp(

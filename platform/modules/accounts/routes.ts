@@ -1,0 +1,197 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { GAME_FLAGS } from "../../../protocol/wire.js";
+import { amountToMinor } from "../../money.js";
+import { authenticated, requireStaffFlag, requireSuperAdmin } from "../../plugins/auth.js";
+import { exactIssue, withMessage, type ZodTypeProvider } from "../../plugins/validation.js";
+import { NewPassword } from "../../security/password.js";
+import { ACCOUNT_MESSAGE, createAccountService, type PartnerRow, type UserRow } from "./service.js";
+
+// A query parameter sent empty (`?username=`) means "not given".
+const blankless = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema);
+
+const Id = z.string().regex(/^\d{1,18}$/, "Invalid id").transform(BigInt);
+
+const ListQuery = z.object({
+  username: blankless(z.string().trim().max(64).optional()),
+  page: blankless(z.coerce.number().int().min(1).default(1)),
+  pageSize: blankless(z.coerce.number().int().min(1).max(500).default(50)),
+  orderBy: blankless(z.enum(["_id", "username", "balance", "bonus", "createdAt"]).default("createdAt")),
+  isAcc: z.string().optional().transform((value) => value === "true"),
+  partner: blankless(Id.optional()),
+});
+
+const DownloadQuery = ListQuery.pick({ username: true, partner: true }).extend({
+  type: blankless(z.enum(["users", "partners"]).default("users")),
+});
+
+const Username = z
+  .string()
+  .trim()
+  .min(3, "Username must be 3 to 32 characters")
+  .max(32, "Username must be 3 to 32 characters")
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username may hold only letters, digits, _ . and -");
+
+const MobNo = blankless(z.string().trim().regex(/^\d{7,15}$/, "Mobile number must be 7 to 15 digits").optional());
+
+const GameFlagMap = z.object(Object.fromEntries(GAME_FLAGS.map((flag) => [flag, z.boolean().optional()]))).strict();
+
+const INVALID_SHARE = "Invalid share value";
+// Every game flag needs a share (spec: at least 6, and there are 6 flags), each a percentage.
+const ShareMap = z.object(Object.fromEntries(GAME_FLAGS.map((flag) => [flag, z.number().finite().min(0).max(100)]))).strict();
+
+const AddUserBody = z
+  .object({
+    username: Username,
+    password: NewPassword,
+    repeatPassword: z.string().max(128),
+    mobNo: MobNo,
+    permissions: GameFlagMap.default({}),
+    isPartner: z.boolean().default(false),
+    share: z.unknown().optional(),
+    role: blankless(Id.optional()),
+  })
+  .transform(({ share, role, repeatPassword, isPartner, ...account }, ctx) => {
+    if (account.password !== repeatPassword) {
+      ctx.addIssue(exactIssue("Password and Confirm Password do not match"));
+      return z.NEVER;
+    }
+    if (!isPartner) return { ...account, partner: null };
+    const shares = ShareMap.safeParse(share);
+    if (!shares.success) {
+      ctx.addIssue(exactIssue(INVALID_SHARE));
+      return z.NEVER;
+    }
+    if (role === undefined) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["role"], message: "Required" });
+      return z.NEVER;
+    }
+    return { ...account, partner: { roleId: role, share: shares.data } };
+  });
+
+const Amount = withMessage(
+  z
+    .number()
+    .refine((amount) => amountToMinor(amount) !== null)
+    .transform((amount) => amountToMinor(amount)!),
+  "Invalid amount",
+);
+
+const MoneyBody = z.object({
+  amount: Amount,
+  remark: withMessage(z.string().trim().max(100).optional(), "Remark must be at most 100 characters"),
+  user: Id,
+  isPartner: z.boolean().default(false),
+  requestId: z.string().min(8).max(64).optional(),
+});
+
+const ChangePasswordBody = z.object({ password: NewPassword, user: Id, isPartner: z.boolean().default(false) });
+
+const ChangePermissionsBody = z.object({
+  user: Id,
+  isPartner: z.boolean().default(false),
+  permissions: GameFlagMap,
+  bet: z.boolean(),
+  login: z.boolean(),
+});
+
+const IdParams = z.object({ id: Id });
+const UserIdParams = z.object({ userId: Id });
+const IsPartnerQuery = z.object({ isPartner: z.string().optional().transform((value) => value === "true") });
+
+const CSV_COLUMNS = ["ID", "Username", "Mob No", "Balance", "Bonus", "Created Time"];
+
+/** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+function csvLine(row: UserRow | PartnerRow, withRole: boolean): string {
+  const fields = [row._id, csvField(row.username), csvField(row.mobNo), row.balance.toFixed(2), row.bonus.toFixed(2), row.createdAt];
+  if (withRole) fields.push(csvField((row as PartnerRow).roleName));
+  return `${fields.join(",")}\r\n`;
+}
+
+export default async function accountsRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const accounts = createAccountService({ db: app.db, revealer: app.revealer });
+  const desk = { preHandler: requireStaffFlag("users", { partners: true }) };
+
+  api.get("/users", { ...desk, schema: { querystring: ListQuery } }, async (request, reply) => {
+    return reply.ok(await accounts.users(authenticated(request).admin, request.query));
+  });
+
+  api.get("/partners", { ...desk, schema: { querystring: ListQuery } }, async (request, reply) => {
+    return reply.ok(await accounts.partners(authenticated(request).admin, request.query));
+  });
+
+  // A file, not the envelope: the console saves the body as it comes.
+  api.get("/download-users", { ...desk, schema: { querystring: DownloadQuery } }, async (request, reply) => {
+    const { type, ...query } = request.query;
+    const rows = accounts.exportRows(authenticated(request).admin, query, type);
+    // Pull the first row before answering, so a refusal (403) still gets the FAIL envelope.
+    const first = await rows.next();
+    const withRole = type === "partners";
+    async function* lines() {
+      yield `${[...CSV_COLUMNS, ...(withRole ? ["Role"] : [])].join(",")}\r\n`;
+      if (first.done) return;
+      yield csvLine(first.value, withRole);
+      for await (const row of rows) yield csvLine(row, withRole);
+    }
+    const day = new Date().toISOString().slice(0, 10).replaceAll("-", "");
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${type}-${day}.csv"`)
+      .send(Readable.from(lines()));
+  });
+
+  api.post("/add-user", { ...desk, schema: { body: AddUserBody } }, async (request, reply) => {
+    return reply.ok(await accounts.addAccount(authenticated(request).admin, request.body), ACCOUNT_MESSAGE.userAdded);
+  });
+
+  api.post("/user-deposit", { ...desk, schema: { body: MoneyBody } }, async (request, reply) => {
+    return reply.ok(await accounts.deposit(authenticated(request).admin, request.body), ACCOUNT_MESSAGE.deposited);
+  });
+
+  api.post("/user-withdraw", { ...desk, schema: { body: MoneyBody } }, async (request, reply) => {
+    return reply.ok(await accounts.withdraw(authenticated(request).admin, request.body), ACCOUNT_MESSAGE.withdrawn);
+  });
+
+  api.post("/change-user-password", { ...desk, schema: { body: ChangePasswordBody } }, async (request, reply) => {
+    await accounts.changePassword(authenticated(request).admin, request.body);
+    return reply.ok(null, ACCOUNT_MESSAGE.passwordChanged);
+  });
+
+  api.get("/user-permissions/:id", { ...desk, schema: { params: IdParams } }, async (request, reply) => {
+    return reply.ok(await accounts.permissions(authenticated(request).admin, request.params.id, false));
+  });
+
+  api.get("/partner-permissions/:id", { ...desk, schema: { params: IdParams } }, async (request, reply) => {
+    return reply.ok(await accounts.permissions(authenticated(request).admin, request.params.id, true));
+  });
+
+  api.post("/change-permissions", { ...desk, schema: { body: ChangePermissionsBody } }, async (request, reply) => {
+    await accounts.changePermissions(authenticated(request).admin, request.body);
+    return reply.ok(null, ACCOUNT_MESSAGE.permissionsSaved);
+  });
+
+  api.get(
+    "/login-logs/:userId",
+    { ...desk, schema: { params: UserIdParams, querystring: IsPartnerQuery } },
+    async (request, reply) => {
+      const { admin } = authenticated(request);
+      return reply.ok(await accounts.loginLogs(admin, request.params.userId, request.query.isPartner));
+    },
+  );
+
+  api.get("/b2c/make-default-admin/:id", { preHandler: requireSuperAdmin, schema: { params: IdParams } }, async (request, reply) => {
+    await accounts.makeDefaultAdmin(request.params.id);
+    return reply.ok(null, ACCOUNT_MESSAGE.defaultAdminChanged);
+  });
+
+  api.get("/b2c/default-admin", { preHandler: requireStaffFlag("users") }, async (_request, reply) => {
+    return reply.ok(await accounts.defaultAdmin());
+  });
+}
