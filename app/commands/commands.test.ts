@@ -87,6 +87,17 @@ describe("registry", () => {
     expect(commandById("session.logout").title).toBe("Logout");
     expect(() => commandById("nope")).toThrow();
     const staff = { username: "staff", role: 2 as const, flags: { deposits: true } };
-    expect(commandsFor(staff).length).toBe(COMMANDS.filter((c) => !c.permission || c.permission(staff)).length);
+    expect(commandsFor(staff).length).toBe(COMMANDS.filter((c) => !c.permission || c.permission(staff, null)).length);
+    expect(commandsFor(staff).map((c) => c.id)).not.toContain("account.deposit");
+    expect(commandsFor({ ...staff, flags: { users: true } }).map((c) => c.id)).toContain("account.deposit");
+  });
+
+  it("offers bulk commands to role 1 only, and only with a selection", () => {
+    const admin = { username: "admin", role: 1 as const, flags: {} };
+    const selection = { mode: "users" as const, rows: [{ id: "1", username: "u1" }] };
+    const bulk = (ids: string[]) => ids.filter((id) => id.startsWith("bulk."));
+    expect(bulk(commandsFor(admin, null).map((c) => c.id))).toEqual([]);
+    expect(bulk(commandsFor(admin, selection).map((c) => c.id))).toHaveLength(4);
+    expect(bulk(commandsFor({ ...admin, role: 3 as const }, selection).map((c) => c.id))).toEqual([]);
   });
 });

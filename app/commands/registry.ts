@@ -6,7 +6,8 @@ import { ROLE } from "../../protocol/wire";
 import { amountField, newRequestId, remarkField } from "../lib/forms/account-actions";
 import { firstIssue, problemOf } from "../lib/forms/first-issue";
 import { newPasswordField, ownPasswordSchema } from "../lib/forms/own-password";
-import type { Command, Operator } from "./types";
+import { formatMoney } from "../lib/format";
+import type { Command, Operator, ViewSelection } from "./types";
 
 const goTo = (id: string, title: string, to: string, letter: string, keywords: string[] = []): Command => ({
   id,
@@ -28,9 +29,9 @@ const transfer = (intent: "deposit" | "withdraw", title: string, verb: string, k
   keywords,
   permission: mayManageAccounts,
   steps: [
-    { kind: "pick", name: "user", label: "User or panel", source: "accounts" },
-    { kind: "text", name: "amount", label: "Amount", check: (value) => problemOf(amountField, value) },
-    { kind: "text", name: "remark", label: "Remark", optional: true, check: (value) => problemOf(remarkField, value) },
+    accountPick,
+    amountStep,
+    remarkStep,
     {
       kind: "confirm",
       name: "confirm",
@@ -46,6 +47,107 @@ const transfer = (intent: "deposit" | "withdraw", title: string, verb: string, k
       remark: answers.remark ?? "",
       requestId: newRequestId(),
     }),
+});
+
+const accountPick = { kind: "pick", name: "user", label: "User or panel", source: "accounts" } as const;
+const amountStep = { kind: "text", name: "amount", label: "Amount", check: (value: string) => problemOf(amountField, value) } as const;
+const remarkStep = {
+  kind: "text",
+  name: "remark",
+  label: "Remark",
+  optional: true,
+  check: (value: string) => problemOf(remarkField, value),
+} as const;
+
+/** `Toggle login` / `Toggle bet`: pick the account, flip the switch. */
+const toggle = (name: "login" | "bet", title: string): Command => ({
+  id: `account.toggle-${name}`,
+  title,
+  group: "Accounts",
+  keywords: [`${name} switch`, "enable", "disable", "block"],
+  permission: mayManageAccounts,
+  steps: [accountPick],
+  run: ({ submitAction }, answers) =>
+    submitAction(`/${answers["user.mode"]}`, {
+      intent: "switch",
+      user: answers.user!,
+      isPartner: String(answers["user.mode"] === "partners"),
+      switch: name,
+      on: "toggle",
+    }),
+});
+
+/** Bulk commands are role 1's, on the rows selected in the users or panels list. */
+const mayRunBulk = (operator: Operator, selection: ViewSelection | null) =>
+  operator.role === ROLE.superAdmin && (selection?.rows.length ?? 0) > 0;
+
+/** Items of a bulk job: one per selected row, each with the requestId it keeps for good. */
+const bulkItems = (selection: ViewSelection) =>
+  selection.rows.map((row) => ({ key: row.id, label: row.username, requestId: newRequestId() }));
+
+const bulkTransfer = (intent: "deposit" | "withdraw", verb: string): Command => ({
+  id: `bulk.${intent}`,
+  title: `Bulk ${intent}…`,
+  group: "Bulk",
+  keywords: ["selection", "many", intent === "deposit" ? "credit" : "debit"],
+  permission: mayRunBulk,
+  steps: [amountStep, remarkStep],
+  run: ({ selection, startBulk, submitAction }, answers) => {
+    const { mode, rows } = selection!;
+    const amount = Number(answers.amount);
+    startBulk({
+      title: `Bulk ${intent}`,
+      question: `${verb} ${formatMoney(amount)} ${intent === "deposit" ? "to" : "from"} each of ${rows.length} ${
+        mode === "users" ? "users" : "panels"
+      } (total ${formatMoney(amount * rows.length)})?`,
+      items: bulkItems(selection!),
+      perform: async (item) => {
+        const outcome = await submitAction(`/${mode}`, {
+          intent,
+          user: item.key,
+          isPartner: String(mode === "partners"),
+          amount: answers.amount!,
+          remark: answers.remark ?? "",
+          requestId: item.requestId,
+        });
+        if (!outcome.ok) throw new Error(outcome.message);
+      },
+    });
+  },
+});
+
+const bulkSwitch = (name: "login" | "bet"): Command => ({
+  id: `bulk.switch-${name}`,
+  title: `Bulk ${name} on/off…`,
+  group: "Bulk",
+  keywords: ["selection", "many", `toggle ${name}`, "enable", "disable"],
+  permission: mayRunBulk,
+  steps: [
+    {
+      kind: "text",
+      name: "state",
+      label: "on or off",
+      check: (value) => (value === "on" || value === "off" ? null : "Type on or off"),
+    },
+  ],
+  run: ({ selection, startBulk, submitAction }, answers) => {
+    const { mode, rows } = selection!;
+    startBulk({
+      title: `Bulk ${name} ${answers.state}`,
+      question: `Switch ${name === "bet" ? "Bet" : "Login"} ${answers.state} for ${rows.length} ${mode === "users" ? "users" : "panels"}?`,
+      items: bulkItems(selection!),
+      perform: async (item) => {
+        const outcome = await submitAction(`/${mode}`, {
+          intent: "switch",
+          user: item.key,
+          isPartner: String(mode === "partners"),
+          switch: name,
+          on: String(answers.state === "on"),
+        });
+        if (!outcome.ok) throw new Error(outcome.message);
+      },
+    });
+  },
 });
 
 export const COMMANDS: readonly Command[] = [
@@ -71,6 +173,12 @@ export const COMMANDS: readonly Command[] = [
   },
   transfer("deposit", "Deposit", "Deposit", ["credit", "add balance", "chips"]),
   transfer("withdraw", "Withdraw", "Withdraw", ["debit", "remove balance"]),
+  toggle("login", "Toggle login"),
+  toggle("bet", "Toggle bet"),
+  bulkTransfer("deposit", "Deposit"),
+  bulkTransfer("withdraw", "Withdraw"),
+  bulkSwitch("bet"),
+  bulkSwitch("login"),
   {
     id: "palette.open",
     title: "Open command palette",
@@ -126,8 +234,8 @@ export const COMMANDS: readonly Command[] = [
   },
 ];
 
-export const commandsFor = (operator: Operator): Command[] =>
-  COMMANDS.filter((command) => !command.permission || command.permission(operator));
+export const commandsFor = (operator: Operator, selection: ViewSelection | null = null): Command[] =>
+  COMMANDS.filter((command) => !command.permission || command.permission(operator, selection));
 
 export function commandById(id: string): Command {
   const command = COMMANDS.find((c) => c.id === id);

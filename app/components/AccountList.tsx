@@ -13,6 +13,7 @@ import { formatDateTime, formatMoney } from "../lib/format";
 import type { loader as shellLoader } from "../routes/_app";
 import { AccountPanel } from "./AccountPanel";
 import { AddAccountDialog } from "./AddAccountDialog";
+import { useReportSelection } from "./Shell";
 import { Pagination } from "./Pagination";
 import { Table, type Column } from "./Table";
 
@@ -114,6 +115,14 @@ export function AccountListScreen() {
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
+
+  // Bulk commands act on what is selected here.
+  const reportSelection = useReportSelection();
+  useEffect(() => {
+    const rows = list.items.filter((row) => selected.has(row._id)).map((row) => ({ id: row._id, username: row.username }));
+    reportSelection(rows.length ? { mode, rows } : null);
+  }, [selected, list.items, mode, reportSelection]);
+  useEffect(() => () => reportSelection(null), [reportSelection]);
 
   const go = (change: Parameters<typeof accountQueryString>[1]) => navigate(accountQueryString(query, change));
   // The add dialog is part of the address (`?new=1`), so a button and a palette command open it alike.

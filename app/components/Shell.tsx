@@ -6,20 +6,26 @@ import { useNavigate } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Palette } from "../commands/Palette";
 import { commandById, commandsFor } from "../commands/registry";
-import type { CommandContext, Operator } from "../commands/types";
+import type { CommandContext, Operator, ViewSelection } from "../commands/types";
 import { useGlobalKeys } from "../commands/useGlobalKeys";
 import { usePageTitle } from "../lib/page";
 import { useActionRunner } from "../lib/use-action-runner";
 import { SessionActor } from "../lib/session-context";
+import { BulkRun, type BulkJob } from "./BulkRun";
 import { KeyHelp } from "./KeyHelp";
 import { Sidebar } from "./Sidebar";
 import { StatusLine } from "./StatusLine";
 
-type Layer = "palette" | "help" | null;
+type Layer = "palette" | "help" | "bulk" | null;
 
 const RunCommand = createContext<(id: string) => void>(() => {
   throw new Error("useCommand is used outside the shell");
 });
+
+const ReportSelection = createContext<(selection: ViewSelection | null) => void>(() => {});
+
+/** A list screen tells the shell what is selected, so bulk commands can act on it. */
+export const useReportSelection = () => useContext(ReportSelection);
 
 /** A button's way to run a registry command: the same code path as its keys and the palette. */
 export function useCommand(id: string): () => void {
@@ -35,6 +41,8 @@ export function Shell({ operator, balance, children }: ShellProps) {
   const session = SessionActor.useActorRef();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [layer, setLayer] = useState<Layer>(null);
+  const [selection, setSelection] = useState<ViewSelection | null>(null);
+  const [bulkJob, setBulkJob] = useState<BulkJob | null>(null);
   const submitAction = useActionRunner();
 
   useEffect(() => session.send({ type: "session.resumed" }), [session]);
@@ -50,41 +58,49 @@ export function Shell({ operator, balance, children }: ShellProps) {
       openHelp: () => setLayer("help"),
       logout: () => session.send({ type: "session.logout" }),
       submitAction,
+      selection,
+      startBulk: (job) => {
+        setBulkJob(job);
+        setLayer("bulk");
+      },
     }),
-    [operator, navigate, session, submitAction],
+    [operator, navigate, session, submitAction, selection],
   );
-  const commands = useMemo(() => commandsFor(operator), [operator]);
+  const commands = useMemo(() => commandsFor(operator, selection), [operator, selection]);
   const pending = useGlobalKeys(commands, context, layer !== null);
   const runById = useCallback((id: string) => void commandById(id).run(context, {}), [context]);
   // A command run from the palette may itself open another layer (key help); leave that open.
   const closePalette = useCallback(() => setLayer((current) => (current === "palette" ? null : current)), []);
 
-  const mode = layer === "palette" ? "PALETTE" : layer === "help" ? "HELP" : pending ? `${pending}-` : "NORMAL";
+  const mode = layer ? layer.toUpperCase() : pending ? `${pending}-` : selection?.rows.length ? `${selection.rows.length} SELECTED` : "NORMAL";
 
   return (
     <RunCommand.Provider value={runById}>
-      <div className="shell" data-sidebar={sidebarOpen ? "open" : "closed"}>
-        <header className="top-bar">
-          <button
-            type="button"
-            className="sidebar-toggle"
-            aria-label="Toggle sidebar"
-            aria-expanded={sidebarOpen}
-            aria-controls="sidebar"
-            onClick={context.toggleSidebar}
-          >
-            ☰
-          </button>
-          <h1 className="page-title">{title} - Admin</h1>
-        </header>
-        <Sidebar open={sidebarOpen} username={operator.username} onLogout={context.logout} />
-        <main className="page" id="main">
-          {children}
-        </main>
-        <StatusLine operator={operator} balance={balance} mode={mode} />
-        {layer === "palette" && <Palette commands={commands} context={context} onClose={closePalette} />}
-        {layer === "help" && <KeyHelp commands={commands} onClose={() => setLayer(null)} />}
-      </div>
+      <ReportSelection.Provider value={setSelection}>
+        <div className="shell" data-sidebar={sidebarOpen ? "open" : "closed"}>
+          <header className="top-bar">
+            <button
+              type="button"
+              className="sidebar-toggle"
+              aria-label="Toggle sidebar"
+              aria-expanded={sidebarOpen}
+              aria-controls="sidebar"
+              onClick={context.toggleSidebar}
+            >
+              ☰
+            </button>
+            <h1 className="page-title">{title} - Admin</h1>
+          </header>
+          <Sidebar open={sidebarOpen} username={operator.username} onLogout={context.logout} />
+          <main className="page" id="main">
+            {children}
+          </main>
+          <StatusLine operator={operator} balance={balance} mode={mode} />
+          {layer === "palette" && <Palette commands={commands} context={context} onClose={closePalette} />}
+          {layer === "help" && <KeyHelp commands={commands} onClose={() => setLayer(null)} />}
+          {layer === "bulk" && bulkJob && <BulkRun job={bulkJob} onClose={() => setLayer(null)} />}
+        </div>
+      </ReportSelection.Provider>
     </RunCommand.Provider>
   );
 }

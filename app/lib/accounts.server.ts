@@ -100,6 +100,14 @@ async function perform(request: Request, context: AppLoadContext, action: Accoun
       });
       return MESSAGES.permissionsSaved;
     }
+    case "switch": {
+      const current = await callAsOperator(request, context, isPartner ? "partnerPermissions" : "userPermissions", {
+        id: user,
+      });
+      const on = action.on === "toggle" ? !current[action.switch] : action.on === "true";
+      await callAsOperator(request, context, "changePermissions", { user, isPartner, ...current, [action.switch]: on });
+      return MESSAGES.permissionsSaved;
+    }
   }
 }
 

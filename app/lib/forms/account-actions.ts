@@ -62,7 +62,21 @@ export const permissionsSchema = z.object({
   flags: z.array(z.string()).default([]),
 });
 
-export const accountActionSchema = z.union([depositSchema, withdrawSchema, userPasswordSchema, permissionsSchema]);
+/** Sets Login or Bet (`on`: true / false), or flips it (`toggle`), keeping the other settings. */
+export const switchSchema = z.object({
+  intent: z.literal("switch"),
+  ...accountRef,
+  switch: z.enum(["login", "bet"]),
+  on: z.enum(["true", "false", "toggle"]),
+});
+
+export const accountActionSchema = z.union([
+  depositSchema,
+  withdrawSchema,
+  userPasswordSchema,
+  permissionsSchema,
+  switchSchema,
+]);
 export type AccountAction = z.infer<typeof accountActionSchema>;
 
 /** Reads a submitted form: repeated `flag` fields become the `flags` list. */

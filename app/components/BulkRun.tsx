@@ -1,0 +1,103 @@
+/**
+ * A bulk command in progress (bulk.machine.ts): one confirmation showing the count and total,
+ * then a progress bar with done / failed / remaining, Cancel and Resume, and every failure with
+ * its reason. `y` / `n` answer the confirmation, `c` cancels, `r` resumes.
+ */
+import { useActorRef, useSelector } from "@xstate/react";
+import { useRef, type KeyboardEvent } from "react";
+import { fromPromise } from "xstate";
+import { bulkMachine, remainingOf, type BulkItem } from "../machines/bulk.machine";
+import { notifySuccess } from "../lib/feedback";
+import { Overlay } from "./Overlay";
+
+export type BulkJob = {
+  title: string;
+  /** The one confirmation, e.g. `Deposit 100.00 to 20 accounts (total 2,000.00)?` */
+  question: string;
+  items: BulkItem[];
+  perform: (item: BulkItem) => Promise<void>;
+};
+
+export function BulkRun({ job, onClose }: { job: BulkJob; onClose: () => void }) {
+  const perform = useRef(job.perform);
+  const actor = useActorRef(
+    bulkMachine.provide({ actors: { runItem: fromPromise(({ input }) => perform.current(input)) } }),
+    { input: { items: job.items } },
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  const { items, done, failed } = snapshot.context;
+  const remaining = remainingOf(snapshot.context);
+  const finished = snapshot.hasTag("finished");
+  const running = snapshot.hasTag("running");
+
+  const close = () => {
+    // Closing mid-run is a cancel: the item in flight finishes, nothing further starts.
+    if (running) actor.send({ type: "bulk.cancel" });
+    if (finished) notifySuccess(`${job.title}: ${done.length} done, ${failed.length} failed`);
+    onClose();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const send = { y: "bulk.confirm", n: "bulk.decline", c: "bulk.cancel", r: "bulk.resume" } as const;
+    const type = send[event.key as keyof typeof send];
+    if (!type) return;
+    event.preventDefault();
+    actor.send({ type });
+    if (type === "bulk.decline") onClose();
+  };
+
+  return (
+    <Overlay label={job.title} onClose={close} className="dialog bulk">
+      <div onKeyDown={onKeyDown}>
+        <h2>{job.title}</h2>
+        {snapshot.hasTag("confirming") ? (
+          <>
+            <p>{job.question}</p>
+            <div className="dialog-buttons">
+              <button type="button" autoFocus onClick={() => actor.send({ type: "bulk.confirm" })}>
+                <kbd>y</kbd> Yes
+              </button>
+              <button type="button" onClick={() => (actor.send({ type: "bulk.decline" }), onClose())}>
+                <kbd>n</kbd> No
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <progress max={items.length} value={done.length + failed.length} aria-label="Progress" />
+            <p className="bulk-counts" aria-live="polite">
+              <span className="profit">{done.length} done</span> · <span className="loss">{failed.length} failed</span> ·{" "}
+              <span className="pending">{remaining} remaining</span>
+              {snapshot.hasTag("cancelled") && " · cancelled"}
+            </p>
+            {failed.length > 0 && (
+              <ul className="bulk-failures" aria-label="Failures">
+                {failed.map((failure) => (
+                  <li key={failure.key}>
+                    {failure.label}: <span className="loss">{failure.reason}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="dialog-buttons">
+              {running && (
+                <button type="button" autoFocus onClick={() => actor.send({ type: "bulk.cancel" })}>
+                  <kbd>c</kbd> Cancel
+                </button>
+              )}
+              {snapshot.hasTag("cancelled") && remaining > 0 && (
+                <button type="button" autoFocus onClick={() => actor.send({ type: "bulk.resume" })}>
+                  <kbd>r</kbd> Resume
+                </button>
+              )}
+              {!running && (
+                <button type="button" autoFocus={finished} onClick={close}>
+                  Close
+                </button>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </Overlay>
+  );
+}

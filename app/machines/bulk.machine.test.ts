@@ -1,0 +1,69 @@
+import { createActor, fromPromise, waitFor } from "xstate";
+import { describe, expect, it, vi } from "vitest";
+import { bulkMachine, remainingOf, type BulkItem } from "./bulk.machine";
+
+const items: BulkItem[] = Array.from({ length: 5 }, (_, i) => ({ key: `u${i}`, label: `user${i}`, requestId: `req-${i}` }));
+
+function start(run: (item: BulkItem) => Promise<void>) {
+  const runs = vi.fn(run);
+  const actor = createActor(bulkMachine.provide({ actors: { runItem: fromPromise(({ input }) => runs(input)) } }), {
+    input: { items },
+  }).start();
+  return { actor, runs };
+}
+
+describe("bulk runner", () => {
+  it("waits for one confirmation, then runs every item once, in order", async () => {
+    const { actor, runs } = start(async () => {});
+    expect(actor.getSnapshot().hasTag("confirming")).toBe(true);
+    expect(runs).not.toHaveBeenCalled();
+    actor.send({ type: "bulk.confirm" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    expect(runs.mock.calls.map(([item]) => item.key)).toEqual(["u0", "u1", "u2", "u3", "u4"]);
+    expect(actor.getSnapshot().context.done).toHaveLength(5);
+  });
+
+  it("does nothing when declined", () => {
+    const { actor, runs } = start(async () => {});
+    actor.send({ type: "bulk.decline" });
+    expect(actor.getSnapshot().status).toBe("done");
+    expect(runs).not.toHaveBeenCalled();
+  });
+
+  it("records failures with their reasons and carries on", async () => {
+    const { actor } = start(async (item) => {
+      if (item.key === "u1" || item.key === "u3") throw new Error(`Insufficient balance for ${item.label}`);
+    });
+    actor.send({ type: "bulk.confirm" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    const { done, failed } = actor.getSnapshot().context;
+    expect(done).toEqual(["u0", "u2", "u4"]);
+    expect(failed).toEqual([
+      { key: "u1", label: "user1", reason: "Insufficient balance for user1" },
+      { key: "u3", label: "user3", reason: "Insufficient balance for user3" },
+    ]);
+  });
+
+  it("cancels after the item in flight and resumes without repeating any item", async () => {
+    let release: () => void = () => {};
+    const { actor, runs } = start(
+      (item) =>
+        new Promise<void>((resolve) => {
+          if (item.key === "u1") release = resolve;
+          else resolve();
+        }),
+    );
+    actor.send({ type: "bulk.confirm" });
+    await vi.waitFor(() => expect(runs).toHaveBeenCalledTimes(2));
+    actor.send({ type: "bulk.cancel" });
+    release();
+    await waitFor(actor, (s) => s.hasTag("cancelled"));
+    expect(actor.getSnapshot().context.done).toEqual(["u0", "u1"]);
+    expect(remainingOf(actor.getSnapshot().context)).toBe(3);
+
+    actor.send({ type: "bulk.resume" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    expect(runs.mock.calls.map(([item]) => item.key)).toEqual(["u0", "u1", "u2", "u3", "u4"]);
+    expect(runs.mock.calls.map(([item]) => item.requestId)).toEqual(["req-0", "req-1", "req-2", "req-3", "req-4"]);
+  });
+});
