@@ -9,6 +9,7 @@ import accountsRoutes from "./modules/accounts/routes.js";
 import adminsRoutes from "./modules/admins/routes.js";
 import authRoutes from "./modules/auth/routes.js";
 import healthRoutes from "./modules/health/routes.js";
+import playerRoutes, { USER_API_PREFIX } from "./modules/players/routes.js";
 import auth from "./plugins/auth.js";
 import envelope from "./plugins/envelope.js";
 import errorHandler from "./plugins/error-handler.js";
@@ -58,5 +59,6 @@ export function buildApp({ db, env, logger = false }: AppOptions): FastifyInstan
     },
     { prefix: ADMIN_API_PREFIX },
   );
+  app.register(playerRoutes, { prefix: USER_API_PREFIX });
   return app;
 }

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { inject } from "vitest";
 import { open, seal } from "../../../protocol/envelope.js";
 import { GAME_FLAGS, type WireResponse } from "../../../protocol/wire.js";
@@ -156,4 +157,71 @@ export async function createAdmin(
     return row.id;
   });
   return { id, username, password };
+}
+
+export type TestUser = { id: bigint; username: string; password: string };
+
+/** A throwaway end user under `parent`, its balance from an opening transfer. */
+export async function createUser(parent: bigint, balance = 0n): Promise<TestUser> {
+  const db = await testDb();
+  const username = `u_${randomUUID().slice(0, 12)}`;
+  const password = `pw-${randomUUID()}`;
+  const stored = await storePassword(password, createRevealer(testEnv()));
+  const house = await houseId();
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("users")
+      .values({
+        username,
+        password_hash: stored.hash,
+        password_sealed: stored.sealed,
+        parent_id: parent,
+        balance,
+        permissions: JSON.stringify({}),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordOpenings(trx, house, [{ kind: "user", id: row.id, balance }]);
+    return row.id;
+  });
+  return { id, username, password };
+}
+
+/** Row counts of what a refused call must leave untouched, plus every balance. */
+export async function footprint() {
+  const db = await testDb();
+  const count = async (table: "users" | "admins" | "ledger_entries" | "ledger_transfers" | "audit_log" | "login_logs") => {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const balances = async (table: "users" | "admins") =>
+    (await db.selectFrom(table).select(["id", "balance"]).orderBy("id").execute()).map((row) => `${row.id}:${row.balance}`).join(",");
+  return {
+    users: await count("users"),
+    admins: await count("admins"),
+    entries: await count("ledger_entries"),
+    transfers: await count("ledger_transfers"),
+    audit: await count("audit_log"),
+    logins: await count("login_logs"),
+    userBalances: await balances("users"),
+    adminBalances: await balances("admins"),
+  };
+}
+
+/** Accounts whose balance differs from the sum of their entries, and transfers that do not sum to zero. */
+export async function ledgerBreaches() {
+  const db = await testDb();
+  const accounts = await sql<{ kind: string; id: string }>`
+    select 'user' as kind, u.id::text as id from users u
+      left join (select account_id, sum(amount) as total from ledger_entries where account_kind = 'user' group by account_id) e
+        on e.account_id = u.id
+     where u.balance <> coalesce(e.total, 0)
+    union all
+    select 'admin', a.id::text from admins a
+      left join (select account_id, sum(amount) as total from ledger_entries where account_kind = 'admin' group by account_id) e
+        on e.account_id = a.id
+     where a.balance <> coalesce(e.total, 0)`.execute(db);
+  const transfers = await sql<{ id: string }>`
+    select transfer_id::text as id from ledger_entries group by transfer_id having sum(amount) <> 0`.execute(db);
+  return { accounts: accounts.rows, transfers: transfers.rows };
 }
