@@ -90,7 +90,7 @@ function ActionForm({
   const shown = useRef<unknown>(null);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (autoFocus) form.current?.querySelector("input")?.focus();
+    if (autoFocus) form.current?.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
   }, [autoFocus]);
   useEffect(() => {
     if (!fetcher.data || shown.current === fetcher.data) return;

@@ -10,6 +10,8 @@ export function formatBalance(balance: number | "unlimited"): string {
   return balance === "unlimited" ? "unlimited" : formatMoney(balance);
 }
 
+// 24-hour parts only: ICU versions (Node's, each browser's) disagree on 12-hour details such as
+// midnight ("00" or "12") and the am/pm text, and the page must render the same on both sides.
 const dateParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: DISPLAY_TIME_ZONE,
   day: "2-digit",
@@ -18,12 +20,16 @@ const dateParts = new Intl.DateTimeFormat("en-GB", {
   hour: "2-digit",
   minute: "2-digit",
   second: "2-digit",
-  hour12: true,
+  hourCycle: "h23",
 });
+
+const pad = (value: number) => String(value).padStart(2, "0");
 
 /** `DD/MM/YY hh:mm a`, or with seconds for deposits and withdrawals (spec §9). */
 export function formatDateTime(iso: string, withSeconds = false): string {
   const parts = Object.fromEntries(dateParts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  const time = withSeconds ? `${parts.hour}:${parts.minute}:${parts.second}` : `${parts.hour}:${parts.minute}`;
-  return `${parts.day}/${parts.month}/${parts.year} ${time} ${String(parts.dayPeriod).toLowerCase()}`;
+  const hour24 = Number(parts.hour) % 24;
+  const hour12 = pad(hour24 % 12 || 12);
+  const time = withSeconds ? `${hour12}:${parts.minute}:${parts.second}` : `${hour12}:${parts.minute}`;
+  return `${parts.day}/${parts.month}/${parts.year} ${time} ${hour24 < 12 ? "am" : "pm"}`;
 }

@@ -35,5 +35,7 @@ describe("dates", () => {
     expect(formatDateTime("2026-11-21T13:05:09Z")).toBe("21/11/26 06:35 pm");
     expect(formatDateTime("2026-11-21T13:05:09Z", true)).toBe("21/11/26 06:35:09 pm");
     expect(formatDateTime("2026-01-02T20:00:00Z")).toBe("03/01/26 01:30 am");
+    expect(formatDateTime("2026-01-02T18:40:00Z")).toBe("03/01/26 12:10 am");
+    expect(formatDateTime("2026-01-02T06:40:00Z")).toBe("02/01/26 12:10 pm");
   });
 });

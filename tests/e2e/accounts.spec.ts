@@ -1,0 +1,134 @@
+/**
+ * The account desk (issue 3), keyboard only, against the real platform: create a user with the
+ * palette, deposit to it, switch its Bet off, find it with @, read its login logs, a partner's
+ * view of its own users, and a bulk deposit.
+ */
+import { seal, open } from "../../protocol/envelope";
+import { DEMO, expect, runCommand, signIn, test } from "./fixtures";
+
+const PLATFORM = "http://127.0.0.1:4310";
+const API_SECRET = "betdesk-dev-api-secret";
+const NEW_USER = `e2e${Date.now().toString(36)}`;
+
+/** An end user signs in the way the site would, through the end-user API. */
+async function endUserSignIn(username: string, password: string): Promise<void> {
+  const response = await fetch(`${PLATFORM}/api/user/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1" },
+    body: JSON.stringify({ payload: seal({ username, password }, API_SECRET) }),
+  });
+  const body = (await response.json()) as { status: string; data: string; msg: string };
+  expect(body.status, body.msg).toBe("SUCCESS");
+  expect(open(body.data, API_SECRET)).toHaveProperty("token");
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("a partner creates a user with the palette, deposits to it step by step, switches its Bet off", async ({ page }) => {
+  await signIn(page, DEMO.panel);
+  const before = await page.getByLabel("Balance").textContent();
+
+  await runCommand(page, "add user");
+  const dialog = page.getByRole("dialog", { name: "Add User" });
+  await expect(dialog).toBeVisible();
+  const add = dialog.getByRole("button", { name: "Add" });
+  await expect(add).toBeDisabled();
+  await dialog.getByLabel("Username").focus();
+  await page.keyboard.type(NEW_USER);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("9812345678");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("pass1234");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("pass1234");
+  await expect(add).toBeEnabled();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("User added successfully")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  await runCommand(page, "deposit");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette).toContainText("User or panel");
+  await page.keyboard.type(NEW_USER);
+  await expect(palette.getByRole("option", { name: new RegExp(NEW_USER) })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("250.50");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter"); // no remark
+  await expect(palette).toContainText(`Deposit 250.50 to ${NEW_USER}?`);
+  await page.keyboard.press("y");
+  await expect(page.getByText("Deposit added successfully")).toBeVisible();
+  await expect(page.getByLabel("Balance")).not.toHaveText(before!);
+  expect(await page.getByLabel("Balance").textContent()).toBe(
+    `bal ${new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2 }).format(
+      Number(before!.replace(/[^\d.]/g, "")) - 250.5,
+    )}`,
+  );
+
+  await runCommand(page, "toggle bet");
+  await page.keyboard.type(NEW_USER);
+  await expect(palette.getByRole("option", { name: new RegExp(NEW_USER) })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Permissions saved successfully")).toBeVisible();
+
+  // Find it with @, which opens the list on it; its row shows the deposit; its panel the switch.
+  await page.keyboard.press("Control+k");
+  await page.keyboard.type(`@${NEW_USER}`);
+  await expect(palette.getByRole("option", { name: new RegExp(NEW_USER) })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/users\\?search=${NEW_USER}`));
+  const row = page.getByRole("row", { name: new RegExp(NEW_USER) });
+  await expect(row).toContainText("250.50");
+  await page.keyboard.press("Enter");
+  const panel = page.getByRole("region", { name: "Row panel" });
+  await expect(panel.getByRole("switch", { name: "Bet" })).not.toBeChecked();
+  await expect(panel.getByRole("switch", { name: "Login" })).toBeChecked();
+});
+
+test("the row panel shows the user's login logs with device and browser", async ({ page }) => {
+  await endUserSignIn(NEW_USER, "pass1234");
+  await signIn(page, DEMO.panel);
+  await page.goto(`/users?search=${NEW_USER}`);
+  await expect(page.getByRole("row", { name: new RegExp(NEW_USER) })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await page.getByRole("region", { name: "Row panel" }).getByRole("button", { name: "Login Logs" }).click();
+  const logs = page.getByRole("region", { name: "Login logs" });
+  await expect(logs).toContainText("127.0.0.1");
+  await expect(logs).toContainText("iOS");
+  await expect(logs).toContainText("Safari");
+});
+
+test("a partner sees only its own users", async ({ page }) => {
+  await signIn(page, DEMO.panel);
+  await page.goto("/users?search=user0002");
+  await expect(page.getByText("No users match “user0002”")).toBeVisible();
+  await page.goto("/users?search=user0001");
+  await expect(page.getByRole("row", { name: /user0001/ })).toBeVisible();
+  // Another panel's subtree is refused outright.
+  await page.goto("/users/1");
+  await expect(page.getByRole("heading", { name: "Permission Denied" })).toBeVisible();
+});
+
+test("a bulk deposit to 20 users shows progress and ends with 20 credited", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto("/users?search=user0&orderBy=username&isAcc=true");
+  const first = page.locator("[data-table-row]").first();
+  await expect(first).toContainText("user0001");
+  const balanceOf = async (index: number) =>
+    Number(((await page.locator("[data-table-row]").nth(index).locator("[role=gridcell]").nth(5).textContent()) ?? "").replace(/,/g, ""));
+  const before = await balanceOf(0);
+
+  await page.keyboard.press("x");
+  for (let i = 0; i < 19; i++) await page.keyboard.press("Shift+ArrowDown");
+  await expect(page.getByLabel("Status line")).toContainText("20 SELECTED");
+  await runCommand(page, "bulk deposit");
+  await page.keyboard.type("10");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  const bulk = page.getByRole("dialog", { name: "Bulk deposit" });
+  await expect(bulk).toContainText("Deposit 10.00 to each of 20 users (total 200.00)?");
+  await page.keyboard.press("y");
+  await expect(bulk).toContainText("20 done · 0 failed · 0 remaining", { timeout: 20_000 });
+  await bulk.getByRole("button", { name: "Close" }).click();
+  await expect.poll(() => balanceOf(0)).toBeCloseTo(before + 10, 2);
+});
