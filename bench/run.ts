@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { benchBundle } from "./bundle.bench";
 import { startStack } from "./lib";
 import { benchStartup } from "./startup.bench";
+import { benchUsersList } from "./users-list.bench";
 
 const build = spawnSync("npx", ["remix", "vite:build"], { stdio: "ignore" });
 if (build.status !== 0) throw new Error("the console build failed");
@@ -14,3 +15,5 @@ try {
 } finally {
   stack.stop();
 }
+
+await benchUsersList();
