@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { seal } from "../protocol/envelope";
+import { open, seal } from "../protocol/envelope";
 import { buildApp } from "../platform/app";
 import { openDb } from "../platform/db/index";
 import { migrate } from "../platform/db/migrate";
@@ -51,9 +51,8 @@ export async function benchUsersList(): Promise<void> {
       url: "/api/admin/login",
       payload: { payload: seal(DEMO_ACCOUNTS.admin, env.API_SECRET) },
     });
-    const token = login.json<{ data: string }>().data;
-    const { open } = await import("../protocol/envelope");
-    const headers = { authorization: `Bearer ${(open(token, env.API_SECRET) as { token: string }).token}` };
+    const { token } = open(login.json<{ data: string }>().data, env.API_SECRET) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
 
     const timings: number[] = [];
     for (let i = 0; i < WARM_UP + MEASURED; i++) {
