@@ -1,13 +1,13 @@
 /**
  * The command palette (cmdk). Filtering and ranking are ours (`shouldFilter={false}`), and vim
- * bindings are off so Ctrl+K is never eaten. Typing `>` first restricts to commands, `@` searches
- * users and panels on the server. A command with steps asks for its arguments one at a time
+ * bindings are off so Ctrl+K is never eaten. Plain text finds commands and the users and panels
+ * seen this session; `>` restricts to commands, `@` searches users and panels on the server. A command with steps asks for its arguments one at a time
  * (palette.machine.ts); Backspace on an empty answer goes back a step, Esc closes.
  */
 import { useActorRef, useSelector } from "@xstate/react";
 import { useNavigate } from "@remix-run/react";
 import { Command as Cmdk } from "cmdk";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { fromPromise } from "xstate";
 import { Keys } from "../components/Keys";
 import { Overlay } from "../components/Overlay";
@@ -15,7 +15,8 @@ import type { AccountHit } from "../lib/accounts.server";
 import { announce } from "../lib/feedback";
 import { formatMoney } from "../lib/format";
 import { currentStep, paletteMachine, type Step } from "../machines/palette.machine";
-import { rank } from "./rank";
+import { accountCacheVersion, cachedAccounts, subscribeAccountCache } from "./account-cache";
+import { prepare, rankPrepared } from "./rank";
 import type { Command, CommandContext } from "./types";
 import { useAccountSearch } from "./use-account-search";
 
@@ -112,8 +113,19 @@ function CommandList({
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const accountsMode = query.startsWith("@");
-  const term = query.startsWith(">") || accountsMode ? query.slice(1) : query;
-  const results = useMemo(() => (accountsMode ? [] : rank(commands, term)), [commands, term, accountsMode]);
+  const commandsOnly = query.startsWith(">");
+  const term = commandsOnly || accountsMode ? query.slice(1) : query;
+  const cacheVersion = useSyncExternalStore(subscribeAccountCache, accountCacheVersion, () => 0);
+  const commandEntries = useMemo(() => prepare(commands.map(commandEntry)), [commands]);
+  const allEntries = useMemo(
+    () => [...commandEntries, ...prepare(cachedAccounts().map(accountEntry))],
+    // The cache's version says when its contents changed.
+    [commandEntries, cacheVersion],
+  );
+  const results = useMemo(
+    () => (accountsMode ? [] : rankPrepared(commandsOnly ? commandEntries : allEntries, term)),
+    [accountsMode, commandsOnly, commandEntries, allEntries, term],
+  );
   const search = useAccountSearch(accountsMode ? term : "");
   const open = (hit: AccountHit) => {
     onLeave();
@@ -139,17 +151,48 @@ function CommandList({
         ) : (
           <>
             <Cmdk.Empty>No results</Cmdk.Empty>
-            {results.map((command) => (
-              <Cmdk.Item key={command.id} value={command.id} data-command={command.id} onSelect={() => onChoose(command)}>
-                <span className="palette-title">{command.title}</span>
-                <span className="palette-group">{command.group}</span>
-                {command.keys?.map((sequence) => <Keys key={sequence} sequence={sequence} />)}
-              </Cmdk.Item>
-            ))}
+            {results.map((entry) =>
+              entry.kind === "command" ? (
+                <Cmdk.Item
+                  key={entry.command.id}
+                  value={entry.command.id}
+                  data-command={entry.command.id}
+                  onSelect={() => onChoose(entry.command)}
+                >
+                  <span className="palette-title">{entry.title}</span>
+                  <span className="palette-group">{entry.command.group}</span>
+                  {entry.command.keys?.map((sequence) => <Keys key={sequence} sequence={sequence} />)}
+                </Cmdk.Item>
+              ) : (
+                <AccountItem key={`${entry.hit.mode}-${entry.hit.id}`} hit={entry.hit} onPick={open} />
+              ),
+            )}
           </>
         )}
       </Cmdk.List>
     </Cmdk>
+  );
+}
+
+type Entry =
+  | { kind: "command"; title: string; keywords?: readonly string[]; command: Command }
+  | { kind: "account"; title: string; keywords: readonly string[]; hit: AccountHit };
+
+const commandEntry = (command: Command): Entry => ({ kind: "command", title: command.title, keywords: command.keywords, command });
+const accountEntry = (hit: AccountHit): Entry => ({
+  kind: "account",
+  title: hit.username,
+  keywords: [hit.mode === "users" ? "user" : "panel"],
+  hit,
+});
+
+function AccountItem({ hit, onPick }: { hit: AccountHit; onPick: (hit: AccountHit) => void }) {
+  return (
+    <Cmdk.Item value={`${hit.mode}-${hit.id}`} onSelect={() => onPick(hit)}>
+      <span className="palette-title">{hit.username}</span>
+      <span className="palette-group">{hit.mode === "users" ? "user" : "panel"}</span>
+      <span className="num">{formatMoney(hit.balance)}</span>
+    </Cmdk.Item>
   );
 }
 
@@ -168,11 +211,7 @@ function AccountHits({
   return (
     <>
       {search.hits.map((hit) => (
-        <Cmdk.Item key={`${hit.mode}-${hit.id}`} value={`${hit.mode}-${hit.id}`} onSelect={() => onPick(hit)}>
-          <span className="palette-title">{hit.username}</span>
-          <span className="palette-group">{hit.mode === "users" ? "user" : "panel"}</span>
-          <span className="num">{formatMoney(hit.balance)}</span>
-        </Cmdk.Item>
+        <AccountItem key={`${hit.mode}-${hit.id}`} hit={hit} onPick={onPick} />
       ))}
     </>
   );

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createSequenceMatcher, describeKeys, keyToken, SEQUENCE_TIMEOUT_MS } from "./keymap";
-import { rank } from "./rank";
+import { rememberAccounts, cachedAccounts, ACCOUNT_CACHE_LIMIT } from "./account-cache";
+import { prepare, rankPrepared, type Rankable } from "./rank";
+
+const rank = <T extends Rankable>(items: readonly T[], term: string, limit?: number) => rankPrepared(prepare(items), term, limit);
 import { COMMANDS, commandById, commandsFor } from "./registry";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
@@ -69,6 +72,11 @@ describe("palette ranking", () => {
     expect(rank(items, "zzz")).toEqual([]);
   });
 
+  it("ranks a keyword match a little below the same match in a title", () => {
+    const ranked = rank([{ title: "Open logs", keywords: ["deposit"] }, { title: "Deposit…" }], "deposit");
+    expect(ranked.map((i) => i.title)).toEqual(["Deposit…", "Open logs"]);
+  });
+
   it("caps the result count", () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ title: `User ${i}` }));
     expect(rank(many, "user", 20)).toHaveLength(20);
@@ -99,5 +107,18 @@ describe("registry", () => {
     expect(bulk(commandsFor(admin, null).map((c) => c.id))).toEqual([]);
     expect(bulk(commandsFor(admin, selection).map((c) => c.id))).toHaveLength(4);
     expect(bulk(commandsFor({ ...admin, role: 3 as const }, selection).map((c) => c.id))).toEqual([]);
+  });
+});
+
+describe("account cache", () => {
+  it("keeps the latest of each account and forgets the oldest past its limit", () => {
+    rememberAccounts([{ id: "1", username: "a", mode: "users", balance: 1 }]);
+    rememberAccounts([{ id: "1", username: "a", mode: "users", balance: 2 }]);
+    expect(cachedAccounts().filter((hit) => hit.id === "1")).toEqual([{ id: "1", username: "a", mode: "users", balance: 2 }]);
+    rememberAccounts(
+      Array.from({ length: ACCOUNT_CACHE_LIMIT }, (_, i) => ({ id: `n${i}`, username: `n${i}`, mode: "partners" as const, balance: 0 })),
+    );
+    expect(cachedAccounts()).toHaveLength(ACCOUNT_CACHE_LIMIT);
+    expect(cachedAccounts().some((hit) => hit.id === "1")).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import type { AccountHit } from "../lib/accounts.server";
+import { rememberAccounts } from "./account-cache";
 
 export const SEARCH_DEBOUNCE_MS = 150;
 
@@ -17,6 +18,7 @@ export function useAccountSearch(term: string): { hits: AccountHit[]; message: s
     const timer = setTimeout(() => load(`/resources/accounts/search?${new URLSearchParams({ q: trimmed })}`), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [trimmed, load]);
+  useEffect(() => rememberAccounts(fetcher.data?.hits ?? []), [fetcher.data]);
   return {
     hits: trimmed ? (fetcher.data?.hits ?? []) : [],
     message: trimmed ? (fetcher.data?.message ?? null) : null,

@@ -6,6 +6,7 @@ import { Link, useLoaderData, useNavigate, useNavigation, useRouteLoaderData, us
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { PartnerRow, UserRow } from "../../protocol/wire";
 import { accountQueryString, type AccountSortKey } from "../lib/account-list";
+import { rememberAccounts } from "../commands/account-cache";
 import type { AccountListData } from "../lib/accounts.server";
 import { MESSAGING_COUNTRY_CODE } from "../lib/constants";
 import { notifySuccess } from "../lib/feedback";
@@ -115,6 +116,12 @@ export function AccountListScreen() {
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
+
+  // The palette finds the accounts seen here without asking the server again.
+  useEffect(
+    () => rememberAccounts(list.items.map((row) => ({ id: row._id, username: row.username, mode, balance: row.balance }))),
+    [list.items, mode],
+  );
 
   // Bulk commands act on what is selected here.
   const reportSelection = useReportSelection();
