@@ -47,3 +47,9 @@ export function record(title: string, body: string): void {
   writeFileSync(REPORT, `${next.trimEnd()}\n`);
   console.log(`${header}\n${body.trim()}\n`);
 }
+
+/** The p-th percentile (nearest rank) of samples in any order. */
+export function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}

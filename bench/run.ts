@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, figures printed and written to docs/benchmarks.md. */
 import { spawnSync } from "node:child_process";
 import { benchBundle } from "./bundle.bench";
+import { benchFrames } from "./frames.bench";
 import { startStack } from "./lib";
 import { benchStartup } from "./startup.bench";
 import { benchUsersList } from "./users-list.bench";
@@ -17,3 +18,4 @@ try {
 }
 
 await benchUsersList();
+await benchFrames();

@@ -13,14 +13,13 @@ import { migrate } from "../platform/db/migrate";
 import { DEMO_ACCOUNTS, seed } from "../platform/db/seed";
 import { loadEnv } from "../platform/env";
 import { createRevealer } from "../platform/security/reveal";
-import { record } from "./lib";
+import { percentile, record } from "./lib";
 
 const USERS = 100_000;
 const BUDGET_MS = 50;
 const WARM_UP = 30;
 const MEASURED = 300;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Request i of the mix: mostly early pages, some deep and last pages, every sort both ways, and searches. */
 function query(i: number): string {

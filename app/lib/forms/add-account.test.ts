@@ -31,6 +31,9 @@ describe("add user and panel (spec §5)", () => {
     expect(firstIssue(addAccountSchema.safeParse({ ...panel, shares: { ...allShares, casino: "-5" } }).error!)).toBe(
       "Invalid share value",
     );
+    expect(firstIssue(addAccountSchema.safeParse({ ...panel, shares: { ...allShares, casino: "101" } }).error!)).toBe(
+      "Invalid share value",
+    );
     expect(firstIssue(addAccountSchema.safeParse({ ...panel, role: undefined, shares: allShares }).error!)).toBe("Choose a role");
   });
 

@@ -6,12 +6,14 @@ import { MESSAGES } from "../constants";
 /** Spec §9: a partner needs at least 6 share values. */
 export const MIN_PARTNER_SHARES = 6;
 
+/** A share is a percentage: 0 to 100, never empty or negative (spec §5). */
 const shareValue = z
   .string()
   .trim()
   .min(1, MESSAGES.invalidShare)
   .regex(/^\d+(\.\d+)?$/, MESSAGES.invalidShare)
-  .transform(Number);
+  .transform(Number)
+  .refine((share) => share <= 100, MESSAGES.invalidShare);
 
 export const addAccountSchema = z
   .object({
