@@ -59,39 +59,29 @@ async function serve(dir: string): Promise<{ url: string; close: () => void }> {
 
 type Samples = { work: number[]; painted: number[] };
 
-/** Presses `key` on the window `count` times, one per frame. */
-function pressKeys(page: Page, key: string, count: number): Promise<Samples> {
+/**
+ * `count` keystrokes, one per frame: pressing `key` on the window, or typing `text` into the
+ * focused input one character at a time and deleting it again.
+ */
+function strokes(page: Page, stroke: { key: string } | { text: string }, count: number): Promise<Samples> {
   return page.evaluate(
-    async ({ key, count }) => {
-      const samples = { work: [] as number[], painted: [] as number[] };
-      for (let i = 0; i < count; i++) {
-        const started = performance.now();
-        window.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
-        await Promise.resolve();
-        document.body.getBoundingClientRect();
-        samples.work.push(performance.now() - started);
-        await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-        samples.painted.push(performance.now() - started);
-      }
-      return samples;
-    },
-    { key, count },
-  );
-}
-
-/** Types `text` into the focused input one character at a time, then deletes it, `count` keystrokes. */
-function typeKeys(page: Page, text: string, count: number): Promise<Samples> {
-  return page.evaluate(
-    async ({ text, count }) => {
+    async ({ stroke, count }) => {
       const input = document.activeElement as HTMLInputElement;
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+      const press = (i: number) => {
+        if ("key" in stroke) {
+          window.dispatchEvent(new KeyboardEvent("keydown", { key: stroke.key, bubbles: true }));
+          return;
+        }
+        const { text } = stroke;
+        const step = i % (2 * text.length);
+        setValue.call(input, step < text.length ? text.slice(0, step + 1) : text.slice(0, 2 * text.length - step - 1));
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      };
       const samples = { work: [] as number[], painted: [] as number[] };
       for (let i = 0; i < count; i++) {
-        const step = i % (2 * text.length);
-        const value = step < text.length ? text.slice(0, step + 1) : text.slice(0, 2 * text.length - step - 1);
         const started = performance.now();
-        setValue.call(input, value);
-        input.dispatchEvent(new Event("input", { bubbles: true }));
+        press(i);
         await Promise.resolve();
         document.body.getBoundingClientRect();
         samples.work.push(performance.now() - started);
@@ -100,7 +90,7 @@ function typeKeys(page: Page, text: string, count: number): Promise<Samples> {
       }
       return samples;
     },
-    { text, count },
+    { stroke, count },
   );
 }
 
@@ -111,15 +101,15 @@ export async function benchFrames(): Promise<void> {
   const table = await serve(await buildHarness("bench/harness/table.tsx"));
   await page.goto(table.url);
   await page.locator("[data-table-row]").first().waitFor();
-  await pressKeys(page, "j", 30); // warm-up
-  const tableSamples = await pressKeys(page, "j", 400);
+  await strokes(page, { key: "j" }, 30); // warm-up
+  const tableSamples = await strokes(page, { key: "j" }, 400);
   table.close();
 
   const palette = await serve(await buildHarness("bench/harness/palette.tsx"));
   await page.goto(palette.url);
   await page.locator("[cmdk-input]").focus();
-  await typeKeys(page, "user123", 30);
-  const paletteSamples = await typeKeys(page, "user123pan", 400);
+  await strokes(page, { text: "user123" }, 30);
+  const paletteSamples = await strokes(page, { text: "user123pan" }, 400);
   palette.close();
   await browser.close();
 
