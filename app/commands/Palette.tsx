@@ -231,6 +231,7 @@ function StepInput({
   if (step.kind === "pick") {
     return (
       <PickAccount
+        panelsOnly={step.source === "panels"}
         onPick={(hit) => onAnswer(hit.id, { [`${step.name}.label`]: hit.username, [`${step.name}.mode`]: hit.mode })}
         onBack={onBack}
       />
@@ -279,9 +280,18 @@ function StepInput({
   );
 }
 
-function PickAccount({ onPick, onBack }: { onPick: (hit: AccountHit) => void; onBack: () => void }) {
+function PickAccount({
+  panelsOnly,
+  onPick,
+  onBack,
+}: {
+  panelsOnly: boolean;
+  onPick: (hit: AccountHit) => void;
+  onBack: () => void;
+}) {
   const [term, setTerm] = useState("");
-  const search = useAccountSearch(term);
+  const found = useAccountSearch(term);
+  const search = panelsOnly ? { ...found, hits: found.hits.filter((hit) => hit.mode === "partners") } : found;
   return (
     <Cmdk label="Choose a user or panel" shouldFilter={false} vimBindings={false} loop>
       <Cmdk.Input

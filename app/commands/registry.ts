@@ -77,6 +77,24 @@ const toggle = (name: "login" | "bet", title: string): Command => ({
     }),
 });
 
+/** Opens an account's row panel in its list (`?open=`), the same panel its Actions button opens. */
+const openPanel = (id: string, title: string, logs: boolean, keywords: string[]): Command => ({
+  id,
+  title,
+  group: "Accounts",
+  keywords,
+  permission: mayManageAccounts,
+  steps: [accountPick],
+  run: ({ navigate }, answers) =>
+    navigate(
+      `/${answers["user.mode"]}?${new URLSearchParams({
+        search: answers["user.label"]!,
+        open: answers.user!,
+        ...(logs ? { logs: "1" } : {}),
+      })}`,
+    ),
+});
+
 /** Bulk commands are role 1's, on the rows selected in the users or panels list. */
 const mayRunBulk = (operator: Operator, selection: ViewSelection | null) =>
   operator.role === ROLE.superAdmin && (selection?.rows.length ?? 0) > 0;
@@ -173,6 +191,50 @@ export const COMMANDS: readonly Command[] = [
   },
   transfer("deposit", "Deposit", "Deposit", ["credit", "add balance", "chips"]),
   transfer("withdraw", "Withdraw", "Withdraw", ["debit", "remove balance"]),
+  {
+    id: "account.password",
+    title: "Change user password…",
+    group: "Accounts",
+    keywords: ["reset password", "user password", "panel password"],
+    permission: mayManageAccounts,
+    steps: [
+      accountPick,
+      { kind: "text", name: "password", label: "Password", secret: true },
+      { kind: "text", name: "confirmPassword", label: "Confirm Password", secret: true },
+    ],
+    // The row panel's action checks the pair (spec §5) and answers its message.
+    run: ({ submitAction }, answers) =>
+      submitAction(`/${answers["user.mode"]}`, {
+        intent: "password",
+        user: answers.user!,
+        isPartner: String(answers["user.mode"] === "partners"),
+        password: answers.password!,
+        confirmPassword: answers.confirmPassword!,
+      }),
+  },
+  openPanel("account.permissions", "Permissions…", false, ["flags", "switches", "games"]),
+  openPanel("account.login-logs", "Login logs", true, ["sign-ins", "ip", "devices"]),
+  {
+    id: "account.make-default",
+    title: "Make default admin…",
+    group: "Accounts",
+    keywords: ["md", "default panel"],
+    permission: (operator) => operator.role === ROLE.superAdmin,
+    steps: [
+      { kind: "pick", name: "user", label: "Panel", source: "panels" },
+      { kind: "confirm", name: "confirm", label: (answers) => `Make ${answers["user.label"]} the default admin?` },
+    ],
+    run: ({ submitAction }, answers) =>
+      submitAction("/partners", { intent: "makeDefault", user: answers.user!, isPartner: "true" }),
+  },
+  {
+    id: "account.download",
+    title: "Download users",
+    group: "Accounts",
+    keywords: ["csv", "export", "spreadsheet"],
+    permission: mayManageAccounts,
+    run: ({ download }) => download("/resources/accounts/users/download"),
+  },
   toggle("login", "Toggle login"),
   toggle("bet", "Toggle bet"),
   bulkTransfer("deposit", "Deposit"),

@@ -24,6 +24,8 @@ export type CommandContext = {
   logout: () => void;
   /** Posts to a route's action, the same one its screen's form posts to, and resolves its outcome. */
   submitAction: (action: string, values: Answers) => Promise<Outcome>;
+  /** Saves a file the console serves (a CSV download) without leaving the page. */
+  download: (href: string) => void;
   /** Shows a bulk command's confirmation and progress. */
   startBulk: (job: BulkJob) => void;
 };

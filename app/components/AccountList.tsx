@@ -2,14 +2,23 @@
  * The users / panels list (spec §2.5): search, a dense keyboard table, pagination. One screen,
  * two modes. Enter opens the row's inline panel of actions.
  */
-import { Link, useLoaderData, useNavigate, useNavigation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import {
+  Link,
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useRouteLoaderData,
+  useSearchParams,
+} from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { PartnerRow, UserRow } from "../../protocol/wire";
-import { accountQueryString, type AccountSortKey } from "../lib/account-list";
+import { accountQueryParams, accountQueryString, type AccountSortKey } from "../lib/account-list";
 import { rememberAccounts } from "../commands/account-cache";
 import type { AccountListData } from "../lib/accounts.server";
 import { MESSAGING_COUNTRY_CODE } from "../lib/constants";
-import { notifySuccess } from "../lib/feedback";
+import { notifySuccess, type Outcome } from "../lib/feedback";
+import { useAnnouncedOutcome } from "../lib/use-announced-outcome";
 import { formatDateTime, formatMoney } from "../lib/format";
 import type { loader as shellLoader } from "../routes/_app";
 import { AccountPanel } from "./AccountPanel";
@@ -35,7 +44,14 @@ function Copyable({ text }: { text: string }) {
 const historyLink = (row: Row, type: "deposits" | "withdraws", role: string) =>
   `/transactions?${new URLSearchParams({ user: row._id, role, username: row.username, type })}`;
 
-function columnsFor(mode: AccountListData["mode"], showPasswords: boolean): Column<Row>[] {
+type RowCommands = {
+  /** Opens the row's inline panel, with its login logs or not. */
+  open: (row: Row, logs: boolean) => void;
+  /** Role 1's MD button: makes the panel the default admin. */
+  makeDefault: ((row: Row) => void) | null;
+};
+
+function columnsFor(mode: AccountListData["mode"], showPasswords: boolean, commands: RowCommands): Column<Row>[] {
   const isUsers = mode === "users";
   const role = isUsers ? "user" : "partner";
   const columns: Array<Column<Row> | false> = [
@@ -75,6 +91,36 @@ function columnsFor(mode: AccountListData["mode"], showPasswords: boolean): Colu
     },
     isUsers && { id: "deposits", header: "Deposit History", width: "80px", cell: (row) => <Link to={historyLink(row, "deposits", role)}>Deposits</Link> },
     isUsers && { id: "withdraws", header: "Withdrawal History", width: "90px", cell: (row) => <Link to={historyLink(row, "withdraws", role)}>Withdrawals</Link> },
+    {
+      id: "actions",
+      header: "Actions",
+      width: "70px",
+      cell: (row) => (
+        <button type="button" className="link" onClick={() => commands.open(row, false)}>
+          Actions
+        </button>
+      ),
+    },
+    commands.makeDefault !== null && {
+      id: "md",
+      header: "MD",
+      width: "50px",
+      cell: (row) => (
+        <button type="button" className="link" title="Make default admin" onClick={() => commands.makeDefault!(row)}>
+          MD
+        </button>
+      ),
+    },
+    {
+      id: "logs",
+      header: "Login Logs",
+      width: "90px",
+      cell: (row) => (
+        <button type="button" className="link" onClick={() => commands.open(row, true)}>
+          Logs
+        </button>
+      ),
+    },
     { id: "createdAt", header: "Created Time", sortKey: "createdAt", width: "150px", cell: (row) => formatDateTime(row.createdAt) },
   ];
   return columns.filter((column): column is Column<Row> => Boolean(column));
@@ -87,21 +133,40 @@ export function AccountListScreen() {
   const navigation = useNavigation();
   const operatorFlags = useRouteLoaderData<typeof shellLoader>("routes/_app")?.operator.flags ?? {};
   const [cursor, setCursor] = useState(0);
-  const [expanded, setExpanded] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<{ id: string; logs: boolean } | null>(null);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [search, setSearch] = useState(query.search);
   const searchBox = useRef<HTMLInputElement>(null);
-  const columns = useMemo(() => columnsFor(mode, showPasswords), [mode, showPasswords]);
+  const makeDefault = useFetcher<Outcome>();
+  useAnnouncedOutcome(makeDefault.data);
+  const { submit } = makeDefault;
+  const columns = useMemo(
+    () =>
+      columnsFor(mode, showPasswords, {
+        open: (row, logs) => setExpanded({ id: row._id, logs }),
+        // Spec §2.5: role 1 sees an MD button on each panel.
+        makeDefault:
+          mode === "partners" && showPasswords
+            ? (row) => submit({ intent: "makeDefault", user: row._id, isPartner: "true" }, { method: "post" })
+            : null,
+      }),
+    [mode, showPasswords, submit],
+  );
   const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
 
   // A new page of rows starts at its top with nothing selected.
-  // A new page of rows starts at its top with nothing selected. The same page reloaded (after an
-  // action) keeps the cursor, the selection and the open panel.
-  const pageKey = `${mode}:${list.page}:${query.search}:${query.orderBy}:${query.isAcc}:${panel}`;
+  // A new page of rows starts at its top with nothing selected (or on the row `?open=` names, its
+  // panel open). The same page reloaded after an action keeps the cursor, selection and panel.
+  const [params] = useSearchParams();
+  const openId = params.get("open");
+  const openLogs = params.get("logs") === "1";
+  const pageKey = `${mode}:${list.page}:${query.search}:${query.orderBy}:${query.isAcc}:${panel}:${openId}:${openLogs}`;
   useEffect(() => {
-    setCursor(0);
+    const index = openId ? list.items.findIndex((row) => row._id === openId) : -1;
+    setCursor(Math.max(0, index));
     setSelected(new Set());
-    setExpanded(null);
+    setExpanded(index >= 0 ? { id: openId!, logs: openLogs } : null);
+    // Only a new page (pageKey) resets; list.items changes on every reload.
   }, [pageKey]);
 
   // `/` focuses the search box (UX.md).
@@ -133,13 +198,14 @@ export function AccountListScreen() {
 
   const go = (change: Parameters<typeof accountQueryString>[1]) => navigate(accountQueryString(query, change));
   // The add dialog is part of the address (`?new=1`), so a button and a palette command open it alike.
-  const [params] = useSearchParams();
   const adding = params.get("new") === "1";
   const closeDialog = useCallback(
     () => navigate(accountQueryString(query, { page: query.page }), { replace: true }),
     [navigate, query],
   );
   const listPath = panel ? `/${mode}/${panel}` : `/${mode}`;
+  const downloadParams = accountQueryParams(query, {});
+  if (panel) downloadParams.set("partner", panel);
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     go({ search });
@@ -169,6 +235,15 @@ export function AccountListScreen() {
         <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), new: "1" })}`} className="button">
           {mode === "users" ? "Add User" : "Add Panel"}
         </Link>
+        {mode === "users" && (
+          <a
+            className="button"
+            download
+            href={`/resources/accounts/users/download?${downloadParams}`}
+          >
+            Download Users
+          </a>
+        )}
         {defaultAdmin && (
           <span className="default-admin">
             default admin: <strong>{defaultAdmin.username}</strong>
@@ -186,11 +261,18 @@ export function AccountListScreen() {
         onSelectionChange={setSelected}
         sort={{ key: query.orderBy, ascending: query.isAcc }}
         onSort={sortBy}
-        expandedKey={expanded}
-        onOpen={(row) => setExpanded(row._id)}
+        expandedKey={expanded?.id ?? null}
+        onOpen={(row) => setExpanded({ id: row._id, logs: false })}
         onClosePanel={() => setExpanded(null)}
         renderPanel={(row) => (
-          <AccountPanel row={row} mode={mode} operatorFlags={operatorFlags} onClose={() => setExpanded(null)} />
+          <AccountPanel
+            key={`${row._id}-${expanded?.logs}`}
+            row={row}
+            mode={mode}
+            operatorFlags={operatorFlags}
+            logs={expanded?.logs}
+            onClose={() => setExpanded(null)}
+          />
         )}
         keyboard
         emptyText={query.search ? `No ${mode === "users" ? "users" : "panels"} match “${query.search}”` : "None yet"}

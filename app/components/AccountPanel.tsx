@@ -8,7 +8,8 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import { GAME_FLAGS, type UserRow } from "../../protocol/wire";
 import type { AccountDetails, AccountMode } from "../lib/accounts.server";
 import { REMARK_MAX } from "../lib/constants";
-import { announce, notifyError, type Outcome } from "../lib/feedback";
+import { notifyError, type Outcome } from "../lib/feedback";
+import { useAnnouncedOutcome } from "../lib/use-announced-outcome";
 import { accountActionInput, accountActionSchema, newRequestId } from "../lib/forms/account-actions";
 import { firstIssue } from "../lib/forms/first-issue";
 import { formatDateTime } from "../lib/format";
@@ -18,11 +19,13 @@ type PanelProps = {
   mode: AccountMode;
   /** Flags the operator holds: it cannot switch on any other (spec §4). */
   operatorFlags: Record<string, boolean>;
+  /** Open with the login logs showing (the row's Login Logs button). */
+  logs?: boolean;
   onClose: () => void;
 };
 
-export function AccountPanel({ row, mode, operatorFlags, onClose }: PanelProps) {
-  const [showLogs, setShowLogs] = useState(false);
+export function AccountPanel({ row, mode, operatorFlags, logs = false, onClose }: PanelProps) {
+  const [showLogs, setShowLogs] = useState(logs);
   const hidden = { user: row._id, isPartner: String(mode === "partners") };
   return (
     <div
@@ -44,7 +47,7 @@ export function AccountPanel({ row, mode, operatorFlags, onClose }: PanelProps) 
         </button>
       </div>
       <div className="panel-forms">
-        <ActionForm title="Deposit" intent="deposit" hidden={hidden} autoFocus>
+        <ActionForm title="Deposit" intent="deposit" hidden={hidden} autoFocus={!logs}>
           {(values, set) => <MoneyFields values={values} set={set} />}
         </ActionForm>
         <ActionForm title="Withdraw" intent="withdraw" hidden={hidden}>
@@ -87,20 +90,14 @@ function ActionForm({
   const fetcher = useFetcher<Outcome>();
   const [values, setValues] = useState<Values>({});
   const [requestId, setRequestId] = useState(newRequestId);
-  const shown = useRef<unknown>(null);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (autoFocus) form.current?.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
   }, [autoFocus]);
-  useEffect(() => {
-    if (!fetcher.data || shown.current === fetcher.data) return;
-    shown.current = fetcher.data;
-    announce(fetcher.data);
-    if (fetcher.data.ok) {
-      setValues({});
-      setRequestId(newRequestId());
-    }
-  }, [fetcher.data]);
+  useAnnouncedOutcome(fetcher.data, () => {
+    setValues({});
+    setRequestId(newRequestId());
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const parsed = accountActionSchema.safeParse(accountActionInput(new FormData(event.currentTarget)));
@@ -181,7 +178,7 @@ function PermissionsForm({
 }) {
   const details = useFetcher<AccountDetails>();
   const save = useFetcher<Outcome>();
-  const shown = useRef<unknown>(null);
+  useAnnouncedOutcome(save.data);
   const [state, setState] = useState<Record<string, boolean> | null>(null);
   useEffect(() => {
     // Once per row: the fetcher object changes identity on every state change.
@@ -192,11 +189,6 @@ function PermissionsForm({
     const { settings } = details.data;
     setState({ login: settings.login, bet: settings.bet, ...settings.permissions });
   }, [details.data]);
-  useEffect(() => {
-    if (!save.data || shown.current === save.data) return;
-    shown.current = save.data;
-    announce(save.data);
-  }, [save.data]);
 
   if (!state) return <p className="panel-form dim">Loading permissions…</p>;
   const toggle = (name: string) => setState((current) => current && { ...current, [name]: !current[name] });

@@ -4,10 +4,11 @@
  * required fields are filled (for a panel: a role and at least 6 shares).
  */
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { GAME_FLAGS, type GameFlag } from "../../protocol/wire";
 import type { NewAccountForm } from "../lib/accounts.server";
-import { announce, notifyError, type Outcome } from "../lib/feedback";
+import { notifyError, type Outcome } from "../lib/feedback";
+import { useAnnouncedOutcome } from "../lib/use-announced-outcome";
 import { addAccountInput, addAccountSchema, MIN_PARTNER_SHARES } from "../lib/forms/add-account";
 import { firstIssue } from "../lib/forms/first-issue";
 import { Overlay } from "./Overlay";
@@ -17,7 +18,7 @@ type Props = { isPartner: boolean; action: string; onClose: () => void };
 export function AddAccountDialog({ isPartner, action, onClose }: Props) {
   const start = useFetcher<NewAccountForm>();
   const save = useFetcher<Outcome>();
-  const shown = useRef<unknown>(null);
+  useAnnouncedOutcome(save.data, onClose);
   const [fields, setFields] = useState({ username: "", mobNo: "", password: "", repeatPassword: "", role: "" });
   const [flags, setFlags] = useState<Partial<Record<GameFlag, boolean>> | null>(null);
   const [shares, setShares] = useState<Partial<Record<GameFlag, string>>>({});
@@ -28,12 +29,6 @@ export function AddAccountDialog({ isPartner, action, onClose }: Props) {
   useEffect(() => {
     if (start.data) setFlags(start.data.permissions);
   }, [start.data]);
-  useEffect(() => {
-    if (!save.data || shown.current === save.data) return;
-    shown.current = save.data;
-    announce(save.data);
-    if (save.data.ok) onClose();
-  }, [save.data, onClose]);
 
   const held = start.data?.permissions ?? {};
   const toggle = (flag: GameFlag) => {

@@ -59,6 +59,10 @@ export function Shell({ operator, balance, children }: ShellProps) {
       logout: () => session.send({ type: "session.logout" }),
       submitAction,
       selection,
+      download: (href) => {
+        const link = Object.assign(document.createElement("a"), { href, download: "" });
+        link.click();
+      },
       startBulk: (job) => {
         setBulkJob(job);
         setLayer("bulk");

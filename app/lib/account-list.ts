@@ -28,14 +28,19 @@ export function readAccountQuery(search: URLSearchParams): AccountListParams {
   });
 }
 
-/** The address of the list with some of its query changed; page resets unless given. */
-export function accountQueryString(current: AccountListParams, change: Partial<AccountListParams>): string {
+/** The list's query with some of it changed (the page resets unless given), defaults left out. */
+export function accountQueryParams(current: AccountListParams, change: Partial<AccountListParams>): URLSearchParams {
   const next = { ...current, page: 1, ...change };
   const params = new URLSearchParams();
   if (next.page > 1) params.set("page", String(next.page));
   if (next.search) params.set("search", next.search);
   if (next.orderBy !== DEFAULT_ACCOUNT_SORT) params.set("orderBy", next.orderBy);
   if (next.isAcc) params.set("isAcc", "true");
-  const text = params.toString();
+  return params;
+}
+
+/** The same, as the `?…` of an address ("" when it is all defaults). */
+export function accountQueryString(current: AccountListParams, change: Partial<AccountListParams>): string {
+  const text = accountQueryParams(current, change).toString();
   return text ? `?${text}` : "";
 }

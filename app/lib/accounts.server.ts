@@ -10,7 +10,7 @@ import { accountActionInput, accountActionSchema, type AccountAction } from "./f
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
 import { firstIssue } from "./forms/first-issue";
 import { orRouteError } from "./route-errors.server";
-import { callAsOperator } from "./session.server";
+import { callAsOperator, downloadAsOperator } from "./session.server";
 
 export type AccountMode = "users" | "partners";
 
@@ -100,6 +100,9 @@ async function perform(request: Request, context: AppLoadContext, action: Accoun
       });
       return MESSAGES.permissionsSaved;
     }
+    case "makeDefault":
+      await callAsOperator(request, context, "makeDefaultAdmin", { id: user });
+      return MESSAGES.defaultAdminChanged;
     case "switch": {
       const current = await callAsOperator(request, context, isPartner ? "partnerPermissions" : "userPermissions", {
         id: user,
@@ -171,4 +174,23 @@ export async function searchAccounts(request: Request, context: AppLoadContext, 
     if (error instanceof ApiError) return { hits: [] as AccountHit[], message: error.message };
     throw error;
   }
+}
+
+/** Download Users (spec §2.5): the platform's CSV for the list's filters, streamed through. */
+export async function downloadAccounts(request: Request, context: AppLoadContext, mode: AccountMode) {
+  const url = new URL(request.url);
+  const query = readAccountQuery(url.searchParams);
+  const upstream = await orRouteError(
+    downloadAsOperator(request, context, "downloadUsers", {
+      type: mode,
+      username: query.search || undefined,
+      orderBy: query.orderBy,
+      isAcc: query.isAcc,
+      partner: url.searchParams.get("partner") ?? undefined,
+    }),
+  );
+  const headers = new Headers({ "Content-Type": upstream.headers.get("Content-Type") ?? "text/csv; charset=utf-8" });
+  const disposition = upstream.headers.get("Content-Disposition");
+  if (disposition) headers.set("Content-Disposition", disposition);
+  return new Response(upstream.body, { headers });
 }

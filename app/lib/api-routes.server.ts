@@ -54,6 +54,9 @@ export const API_ROUTES = {
   users: get<AccountListQuery, Page<UserRow>>("/users"),
   partners: get<AccountListQuery, Page<PartnerRow>>("/partners"),
   defaultAdmin: get<void, PartnerRow[]>("/b2c/default-admin"),
+  makeDefaultAdmin: get<{ id: string }>("/b2c/make-default-admin/:id"),
+  /** Answers a file (CSV), not the envelope: use `downloadFromApi`. */
+  downloadUsers: get<AccountListQuery & { type: "users" | "partners" }, Response>("/download-users"),
   addUser: post<{
     username: string;
     password: string;

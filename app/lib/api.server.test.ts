@@ -1,6 +1,6 @@
 import CryptoJS from "crypto-js";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, createApiClient } from "./api.server";
+import { ApiError, createApiClient, createDownloader } from "./api.server";
 
 const SECRET = "test-secret";
 const sealed = (value: unknown) => CryptoJS.AES.encrypt(JSON.stringify(value), SECRET).toString();
@@ -83,5 +83,39 @@ describe("API client", () => {
 
     const undecryptable = clientWith(async () => reply({ status: "SUCCESS", msg: "", data: "garbage" }));
     await expect(undecryptable.call("currentAdmin", undefined, { token: "t" })).rejects.toThrow("Something went wrong");
+  });
+});
+
+describe("file downloads", () => {
+  const downloaderWith = (fetchImpl: (url?: URL) => Promise<Response>) =>
+    createDownloader({
+      bases: { admin: "http://api.test/api/admin", sports: "http://api.test/api/sports" },
+      secret: SECRET,
+      timeoutMs: 1000,
+      routing: {},
+      fetch: fetchImpl as unknown as typeof fetch,
+    });
+
+  it("passes a file answer through untouched, asking with the list's query", async () => {
+    let asked = "";
+    const download = downloaderWith(async (url?: URL) => {
+      asked = String(url);
+      return new Response("ID,Username\n1,a\n", { headers: { "Content-Type": "text/csv" } });
+    });
+    const response = await download("downloadUsers", { type: "users", username: "ab" }, { token: "t" });
+    expect(await response.text()).toBe("ID,Username\n1,a\n");
+    expect(asked).toBe("http://api.test/api/admin/download-users?type=users&username=ab");
+  });
+
+  it("turns an envelope failure or no answer into an ApiError", async () => {
+    const refused = downloaderWith(async () => reply({ status: "FAIL", msg: "Permission denied", data: null }, 403));
+    await expect(refused("downloadUsers", { type: "users" }, { token: "t" })).rejects.toMatchObject({
+      message: "Permission denied",
+      httpStatus: 403,
+    });
+    const down = downloaderWith(async () => {
+      throw new TypeError("fetch failed");
+    });
+    await expect(down("downloadUsers", { type: "users" }, { token: "t" })).rejects.toThrow("Something went wrong");
   });
 });

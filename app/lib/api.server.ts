@@ -44,35 +44,35 @@ export type ApiClientConfig = {
 
 export type ApiCall = <K extends CallName>(name: K, request: RequestOf<K>, caller: Caller) => Promise<AnswerOf<K>>;
 
+/** The upstream request of a call: its URL, and headers and body with the bearer and the envelope. */
+function buildRequest(config: ApiClientConfig, name: CallName, request: unknown, caller: Caller) {
+  const route = API_ROUTES[name];
+  const params = (request ?? {}) as Record<string, unknown>;
+  const { url, consumed } = resolveUrl(config.bases, config.routing[name] ?? route.api, route.path, params);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (caller.token) headers.Authorization = `Bearer ${caller.token}`;
+  if (caller.clientIp) headers["X-Forwarded-For"] = caller.clientIp;
+  if (caller.userAgent) headers["User-Agent"] = caller.userAgent;
+  let body: string | undefined;
+  if (route.method === "POST") {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify({ payload: seal(params, config.secret) });
+  } else {
+    for (const [key, value] of Object.entries(params)) {
+      if (!consumed.has(key) && value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+  }
+  return { url, init: { method: route.method, headers, body, signal: AbortSignal.timeout(config.timeoutMs) } };
+}
+
 export function createApiClient(config: ApiClientConfig): ApiCall {
   const doFetch = config.fetch ?? fetch;
   return async (name, request, caller) => {
-    const route = API_ROUTES[name];
-    const params = (request ?? {}) as Record<string, unknown>;
-    const { url, consumed } = resolveUrl(config.bases, config.routing[name] ?? route.api, route.path, params);
-    const headers: Record<string, string> = { Accept: "application/json" };
-    if (caller.token) headers.Authorization = `Bearer ${caller.token}`;
-    if (caller.clientIp) headers["X-Forwarded-For"] = caller.clientIp;
-    if (caller.userAgent) headers["User-Agent"] = caller.userAgent;
-    let body: string | undefined;
-    if (route.method === "POST") {
-      headers["Content-Type"] = "application/json";
-      body = JSON.stringify({ payload: seal(params, config.secret) });
-    } else {
-      for (const [key, value] of Object.entries(params)) {
-        if (!consumed.has(key) && value !== undefined && value !== null) url.searchParams.set(key, String(value));
-      }
-    }
-
+    const { url, init } = buildRequest(config, name, request, caller);
     let response: Response;
     let wire: WireResponse;
     try {
-      response = await doFetch(url, {
-        method: route.method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
+      response = await doFetch(url, init);
       wire = (await response.json()) as WireResponse;
     } catch {
       // Network failure, timeout, or a body that is not JSON: spec §8 "Network or other exception".
@@ -87,9 +87,28 @@ export function createApiClient(config: ApiClientConfig): ApiCall {
   };
 }
 
-export const callApi: ApiCall = createApiClient({
+/**
+ * A call that answers a file: the upstream response comes back as it is, to stream on. A failure
+ * still answers the envelope, and becomes an ApiError like any other.
+ */
+export function createDownloader(config: ApiClientConfig) {
+  const doFetch = config.fetch ?? fetch;
+  return async <K extends CallName>(name: K, request: RequestOf<K>, caller: Caller): Promise<Response> => {
+    const { url, init } = buildRequest(config, name, request, caller);
+    const response = await doFetch(url, init).catch(() => null);
+    if (!response) throw new ApiError(WIRE_MESSAGE.fallback, null);
+    if (response.ok && !response.headers.get("Content-Type")?.includes("application/json")) return response;
+    const wire = (await response.json().catch(() => null)) as WireResponse | null;
+    throw new ApiError(typeof wire?.msg === "string" ? wire.msg : "", response.status);
+  };
+}
+
+const upstream: ApiClientConfig = {
   bases: { admin: env.ADMIN_API_URL, sports: env.SPORTS_API_URL },
   secret: env.API_SECRET,
   timeoutMs: env.API_TIMEOUT_MS,
   routing: parseRouting(env.API_ROUTING),
-});
+};
+
+export const callApi: ApiCall = createApiClient(upstream);
+export const downloadFromApi = createDownloader(upstream);

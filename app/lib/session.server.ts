@@ -7,7 +7,7 @@ import { createCookie, redirect, type AppLoadContext } from "@remix-run/node";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
-import { ApiError, callApi, type Caller } from "./api.server";
+import { ApiError, callApi, downloadFromApi, type Caller } from "./api.server";
 import { env } from "./env.server";
 
 /** Matches the platform's token lifetime. */
@@ -78,20 +78,30 @@ export function callerOf(request: Request, context: AppLoadContext, token?: stri
 }
 
 /**
- * Calls the API as the signed-in operator. An answer that ends the session (`Admin not found`)
- * becomes a thrown redirect to /login that also clears the cookie.
+ * Runs upstream work as the signed-in operator. An answer that ends the session (`Admin not
+ * found`) becomes a thrown redirect to /login that also clears the cookie.
  */
-export async function callAsOperator<K extends CallName>(
-  request: Request,
-  context: AppLoadContext,
-  name: K,
-  body: RequestOf<K>,
-): Promise<AnswerOf<K>> {
+async function asOperator<T>(request: Request, context: AppLoadContext, work: (caller: Caller) => Promise<T>): Promise<T> {
   const session = await requireSession(request);
   try {
-    return await callApi(name, body, callerOf(request, context, session.token));
+    return await work(callerOf(request, context, session.token));
   } catch (error) {
     if (error instanceof ApiError && error.endsSession) throw await signedOutRedirect(request);
     throw error;
   }
 }
+
+export const callAsOperator = <K extends CallName>(
+  request: Request,
+  context: AppLoadContext,
+  name: K,
+  body: RequestOf<K>,
+): Promise<AnswerOf<K>> => asOperator(request, context, (caller) => callApi(name, body, caller));
+
+/** A file the upstream API answers (a CSV), to stream on to the browser. */
+export const downloadAsOperator = <K extends CallName>(
+  request: Request,
+  context: AppLoadContext,
+  name: K,
+  body: RequestOf<K>,
+): Promise<Response> => asOperator(request, context, (caller) => downloadFromApi(name, body, caller));

@@ -1,14 +1,15 @@
 /** Spec §2.10: change own password. The same schema checks the form here and in the action. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { RouteErrorBoundary } from "~/components/RouteError";
 import { ApiError } from "~/lib/api.server";
 import { MESSAGES } from "~/lib/constants";
-import { announce, notifyError, type Outcome } from "~/lib/feedback";
+import { notifyError, type Outcome } from "~/lib/feedback";
 import { firstIssue } from "~/lib/forms/first-issue";
 import { ownPasswordSchema } from "~/lib/forms/own-password";
 import { titleMeta, type PageHandle } from "~/lib/page";
+import { useAnnouncedOutcome } from "~/lib/use-announced-outcome";
 import { callAsOperator } from "~/lib/session.server";
 
 export const handle: PageHandle = { title: "Change Password" };
@@ -42,15 +43,8 @@ const EMPTY: Values = { curPassword: "", password: "", confirmPassword: "" };
 export default function ChangePassword() {
   const fetcher = useFetcher<typeof action>();
   const [values, setValues] = useState<Values>(EMPTY);
-  const shown = useRef<unknown>(null);
   const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (!fetcher.data || shown.current === fetcher.data) return;
-    shown.current = fetcher.data;
-    announce(fetcher.data);
-    if (fetcher.data.ok) setValues(EMPTY);
-  }, [fetcher.data]);
+  useAnnouncedOutcome(fetcher.data, () => setValues(EMPTY));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const form = ownPasswordSchema.safeParse(values);

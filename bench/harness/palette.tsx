@@ -26,6 +26,7 @@ const context: CommandContext = {
   openHelp: noop,
   logout: noop,
   startBulk: noop,
+  download: noop,
   submitAction: async () => ({ ok: true, message: "" }),
 };
 

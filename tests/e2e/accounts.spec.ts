@@ -132,3 +132,44 @@ test("a bulk deposit to 20 users shows progress and ends with 20 credited", asyn
   await bulk.getByRole("button", { name: "Close" }).click();
   await expect.poll(() => balanceOf(0)).toBeCloseTo(before + 10, 2);
 });
+
+test("Download Users saves the list as CSV", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto("/users?search=user000");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download Users" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^users-\d{8}\.csv$/);
+  const lines = (await (await download.createReadStream()).toArray()).join("").trim().split("\n");
+  expect(lines[0]).toContain("Username");
+  expect(lines.slice(1).every((line) => line.includes("user000"))).toBe(true);
+  expect(lines).toHaveLength(10);
+});
+
+test("role 1 adds a panel and makes it the default admin with its MD button", async ({ page }) => {
+  const panelName = `p${Date.now().toString(36)}`;
+  await signIn(page, DEMO.admin);
+  await runCommand(page, "add panel");
+  const dialog = page.getByRole("dialog", { name: "Add Panel" });
+  await dialog.getByLabel("Username").fill(panelName);
+  await dialog.getByLabel("Password", { exact: true }).fill("panel-pass");
+  await dialog.getByLabel("Confirm Password").fill("panel-pass");
+  await dialog.getByLabel("Role").selectOption({ label: "Master" });
+  const add = dialog.getByRole("button", { name: "Add" });
+  for (const flag of ["cricket", "football", "tennis", "bookmaker", "fancy"]) {
+    await dialog.getByLabel(`${flag} share`).fill("50");
+  }
+  await expect(add).toBeDisabled(); // spec §5: at least 6 shares
+  await dialog.getByLabel("casino share").fill("40");
+  await expect(add).toBeEnabled();
+  await add.press("Enter");
+  await expect(page.getByText("User added successfully")).toBeVisible();
+
+  await expect(page.getByText("default admin: panel1")).toBeVisible();
+  await page.getByRole("row", { name: new RegExp(panelName) }).getByRole("button", { name: "MD" }).click();
+  await expect(page.getByText("Default admin changed successfully")).toBeVisible();
+  await expect(page.getByText(`default admin: ${panelName}`)).toBeVisible();
+  await page.getByRole("row", { name: /panel1/ }).getByRole("button", { name: "MD" }).click();
+  await expect(page.getByText("default admin: panel1")).toBeVisible();
+});

@@ -70,7 +70,11 @@ export const switchSchema = z.object({
   on: z.enum(["true", "false", "toggle"]),
 });
 
+/** Role 1 makes a panel the default admin (spec §2.5 MD button). */
+export const makeDefaultSchema = z.object({ intent: z.literal("makeDefault"), ...accountRef });
+
 export const accountActionSchema = z.union([
+  makeDefaultSchema,
   depositSchema,
   withdrawSchema,
   userPasswordSchema,
