@@ -54,6 +54,9 @@ const MOVES: Record<string, CursorKey> = {
   PageUp: "pageUp",
 };
 
+/** Measuring and scrolling happen before paint in the browser; on the server there is nothing to measure. */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || !!target.closest("[role=dialog]"));
@@ -74,7 +77,7 @@ export function Table<Row>(props: TableProps<Row>) {
     [rowHeight, expandedIndex, panelHeight],
   );
 
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     const element = viewport.current;
     if (!element) return;
     const measure = () => setScroll({ top: element.scrollTop, height: element.clientHeight });
@@ -85,7 +88,7 @@ export function Table<Row>(props: TableProps<Row>) {
   }, []);
 
   // Keep the cursor row in view.
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     const element = viewport.current;
     if (!element) return;
     const top = offsetOf(cursor);
@@ -239,7 +242,7 @@ const TableRow = memo(function TableRow<Row>({ row, index, columns, isCursor, is
 
 function Panel({ children, onHeight }: { children: ReactNode; onHeight: (height: number) => void }) {
   const element = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     const node = element.current;
     if (!node) return;
     const observer = new ResizeObserver(() => onHeight(node.offsetHeight));

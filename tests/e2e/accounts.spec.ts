@@ -88,10 +88,12 @@ test("a partner creates a user with the palette, deposits to it step by step, sw
 test("the row panel shows the user's login logs with device and browser", async ({ page }) => {
   await endUserSignIn(NEW_USER, "pass1234");
   await signIn(page, DEMO.panel);
-  await page.goto(`/users?search=${NEW_USER}`);
-  await expect(page.getByRole("row", { name: new RegExp(NEW_USER) })).toBeVisible();
+  await runCommand(page, "login logs");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await page.keyboard.type(NEW_USER);
+  await expect(palette.getByRole("option", { name: new RegExp(NEW_USER) })).toBeVisible();
   await page.keyboard.press("Enter");
-  await page.getByRole("region", { name: "Row panel" }).getByRole("button", { name: "Login Logs" }).click();
+  await expect(page).toHaveURL(new RegExp(`/users\\?search=${NEW_USER}&open=\\d+&logs=1`));
   const logs = page.getByRole("region", { name: "Login logs" });
   await expect(logs).toContainText("127.0.0.1");
   await expect(logs).toContainText("iOS");
@@ -129,7 +131,9 @@ test("a bulk deposit to 20 users shows progress and ends with 20 credited", asyn
   await expect(bulk).toContainText("Deposit 10.00 to each of 20 users (total 200.00)?");
   await page.keyboard.press("y");
   await expect(bulk).toContainText("20 done · 0 failed · 0 remaining", { timeout: 20_000 });
-  await bulk.getByRole("button", { name: "Close" }).click();
+  await expect(bulk.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(bulk).toHaveCount(0);
   await expect.poll(() => balanceOf(0)).toBeCloseTo(before + 10, 2);
 });
 
