@@ -254,35 +254,26 @@ export function createAccountService({ db, revealer }: { db: Db; revealer: Revea
     return { ref: { kind: "admin", id: await findHouseId(db) }, house: true };
   }
 
-  async function deposit(caller: AdminAccount, input: MoneyInput): Promise<MoneyResult> {
+  /** A deposit moves money from the actor's funding account to the target; a withdrawal back. */
+  async function transfer(kind: "deposit" | "withdraw", caller: AdminAccount, input: MoneyInput): Promise<MoneyResult> {
     const target = await targetOf(caller, input.user, input.isPartner);
     const funding = await fundingOf(caller);
+    const toTarget = kind === "deposit";
     const result = await move(db, {
-      kind: "deposit",
+      kind,
       actorId: caller.id,
       requestId: input.requestId,
       remark: input.remark ?? "",
-      from: funding.ref,
-      to: target,
+      from: toTarget ? funding.ref : target,
+      to: toTarget ? target : funding.ref,
       amount: input.amount,
     });
-    return { balance: minorToAmount(result.to), actorBalance: funding.house ? "unlimited" : minorToAmount(result.from) };
+    const [targetBalance, fundingBalance] = toTarget ? [result.to, result.from] : [result.from, result.to];
+    return { balance: minorToAmount(targetBalance), actorBalance: funding.house ? "unlimited" : minorToAmount(fundingBalance) };
   }
 
-  async function withdraw(caller: AdminAccount, input: MoneyInput): Promise<MoneyResult> {
-    const target = await targetOf(caller, input.user, input.isPartner);
-    const funding = await fundingOf(caller);
-    const result = await move(db, {
-      kind: "withdraw",
-      actorId: caller.id,
-      requestId: input.requestId,
-      remark: input.remark ?? "",
-      from: target,
-      to: funding.ref,
-      amount: input.amount,
-    });
-    return { balance: minorToAmount(result.from), actorBalance: funding.house ? "unlimited" : minorToAmount(result.to) };
-  }
+  const deposit = (caller: AdminAccount, input: MoneyInput) => transfer("deposit", caller, input);
+  const withdraw = (caller: AdminAccount, input: MoneyInput) => transfer("withdraw", caller, input);
 
   async function changePassword(caller: AdminAccount, input: { user: bigint; isPartner: boolean; password: string }) {
     const target = await targetOf(caller, input.user, input.isPartner);
