@@ -51,7 +51,7 @@ type RowCommands = {
   makeDefault: ((row: Row) => void) | null;
 };
 
-function columnsFor(mode: AccountListData["mode"], showPasswords: boolean, commands: RowCommands): Column<Row>[] {
+function columnsFor(mode: AccountListData["mode"], superAdmin: boolean, commands: RowCommands): Column<Row>[] {
   const isUsers = mode === "users";
   const role = isUsers ? "user" : "partner";
   const columns: Array<Column<Row> | false> = [
@@ -69,7 +69,8 @@ function columnsFor(mode: AccountListData["mode"], showPasswords: boolean, comma
           </a>
         ) : null,
     },
-    showPasswords && { id: "password", header: "Password", cell: (row) => (row.password ? <Copyable text={row.password} /> : "") },
+    // Spec §6: only role 1 sees passwords.
+    superAdmin && { id: "password", header: "Password", cell: (row) => (row.password ? <Copyable text={row.password} /> : "") },
     !isUsers && { id: "role", header: "Role", cell: (row) => (row as PartnerRow).roleName },
     { id: "balance", header: "Balance", sortKey: "balance", numeric: true, width: "120px", cell: (row) => formatMoney(row.balance) },
     { id: "bonus", header: "Bonus", sortKey: "bonus", numeric: true, width: "100px", cell: (row) => formatMoney(row.bonus) },
@@ -128,7 +129,7 @@ function columnsFor(mode: AccountListData["mode"], showPasswords: boolean, comma
 
 /** The default export of the /users and /partners routes, whose loaders call loadAccountList. */
 export function AccountListScreen() {
-  const { mode, panel, query, list, showPasswords, defaultAdmin } = useLoaderData<AccountListData>();
+  const { mode, panel, query, list, superAdmin, defaultAdmin } = useLoaderData<AccountListData>();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const operatorFlags = useRouteLoaderData<typeof shellLoader>("routes/_app")?.operator.flags ?? {};
@@ -142,15 +143,15 @@ export function AccountListScreen() {
   const { submit } = makeDefault;
   const columns = useMemo(
     () =>
-      columnsFor(mode, showPasswords, {
+      columnsFor(mode, superAdmin, {
         open: (row, logs) => setExpanded({ id: row._id, logs }),
         // Spec §2.5: role 1 sees an MD button on each panel.
         makeDefault:
-          mode === "partners" && showPasswords
+          mode === "partners" && superAdmin
             ? (row) => submit({ intent: "makeDefault", user: row._id, isPartner: "true" }, { method: "post" })
             : null,
       }),
-    [mode, showPasswords, submit],
+    [mode, superAdmin, submit],
   );
   const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
 

@@ -41,7 +41,7 @@ export async function loadAccountList(
     mode === "partners" && admin.role === ROLE.superAdmin
       ? ((await orRouteError(callAsOperator(request, context, "defaultAdmin", undefined)))[0] ?? null)
       : null;
-  return { mode, panel: panel ?? null, query, list, defaultAdmin, showPasswords: admin.role === ROLE.superAdmin };
+  return { mode, panel: panel ?? null, query, list, defaultAdmin, superAdmin: admin.role === ROLE.superAdmin };
 }
 
 export type AccountListData = Awaited<ReturnType<typeof loadAccountList>>;
