@@ -81,3 +81,65 @@ export type LoginLog = { ip: string; userAgent: string; createdAt: string };
 
 /** What /user-deposit and /user-withdraw answer: the account's new balance and the actor's. */
 export type TransferResult = { balance: number; actorBalance: number | "unlimited" };
+
+/** Deposit and withdrawal request status codes (spec §9). */
+export const REQUEST_STATUS = { pending: 0, success: 1, fail: 2 } as const;
+export type RequestStatus = (typeof REQUEST_STATUS)[keyof typeof REQUEST_STATUS];
+
+/** Deposit type codes (spec §9). */
+export const DEPOSIT_TYPE = { upi: 0, bank: 1, usdt: 2 } as const;
+export type DepositType = (typeof DEPOSIT_TYPE)[keyof typeof DEPOSIT_TYPE];
+
+/** GET /b2c/deposits/{status} rows (spec §3). `image` is a path under the admin API (`/uploads/…`) or null. */
+export type DepositRow = {
+  _id: string;
+  user: string;
+  username: string;
+  amount: number;
+  bonus: number;
+  totalBonus: number;
+  couponCode: string | null;
+  type: DepositType;
+  utr: string;
+  image: string | null;
+  status: RequestStatus;
+  createdAt: string;
+};
+
+export type BankDetails = { holder: string; bank: string; accNo: string; ifsc: string; branch: string };
+
+/** GET /b2c/withdraws/{status} rows (spec §3). */
+export type WithdrawRow = {
+  _id: string;
+  user: string;
+  username: string;
+  amount: number;
+  totalBonus: number;
+  bank: BankDetails;
+  remark: string | null;
+  status: RequestStatus;
+  createdAt: string;
+};
+
+/**
+ * POST /b2c/update-deposit (spec §7.2). Bonuses: each pair is an INR amount or a percentage of the
+ * credited amount, never both; `inr` is the value of 1 USDT, required for a USDT deposit's success.
+ */
+export type DepositDecision = {
+  _id: string;
+  status: 1 | 2;
+  inr?: number;
+  prnBonus?: number;
+  inrBonus?: number;
+  mainPrnBonus?: number;
+  mainInrBonus?: number;
+};
+
+export type WithdrawDecision = { _id: string; status: 1 | 2; remark?: string };
+
+/** GET /transaction rows (spec §3, §2.8): `type` only for deposits. */
+export type TransactionRow = { _id: string; amount: number; type?: DepositType; status: RequestStatus; createdAt: string };
+
+/** The realtime payload of `new-deposit` and `new-withdraw` (PROTOCOL.md). */
+export type NewRequestEvent = { _id: string; username: string; amount: number };
+export const REALTIME_EVENTS = { newDeposit: "new-deposit", newWithdraw: "new-withdraw" } as const;
