@@ -172,6 +172,8 @@ export const COMMANDS: readonly Command[] = [
   goTo("go.home", "Home", "/", "h", ["start", "dashboard"]),
   goTo("go.users", "Users", "/users", "u", ["accounts", "players", "clients"]),
   goTo("go.partners", "Panels", "/partners", "p", ["partners", "agents", "masters"]),
+  goTo("go.deposits", "Deposits", "/deposits", "d", ["requests", "approve", "pending"]),
+  goTo("go.withdraws", "Withdrawals", "/withdraws", "w", ["withdraws", "payouts", "requests"]),
   goTo("go.change-password", "Change Password", "/change-password", "c", ["password", "account"]),
   {
     id: "account.add-user",

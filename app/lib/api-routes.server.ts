@@ -6,6 +6,8 @@
 import type {
   AccountListQuery,
   AdminRecord,
+  DepositDecision,
+  DepositRow,
   GameFlag,
   LoginLog,
   Page,
@@ -15,7 +17,11 @@ import type {
   PartnerRow,
   TransferResult,
   UserRow,
+  WithdrawDecision,
+  WithdrawRow,
 } from "../../protocol/wire";
+
+type RequestListQuery = { status: number; page?: number; pageSize?: number; search?: string };
 
 type AccountRef = { user: string; isPartner: boolean };
 type Transfer = AccountRef & { amount: number; remark?: string; requestId: string };
@@ -76,6 +82,12 @@ export const API_ROUTES = {
     "/change-permissions",
   ),
   loginLogs: get<{ userId: string; isPartner?: boolean }, LoginLog[]>("/login-logs/:userId"),
+  deposits: get<RequestListQuery, Page<DepositRow>>("/b2c/deposits/:status"),
+  withdraws: get<RequestListQuery, Page<WithdrawRow>>("/b2c/withdraws/:status"),
+  updateDeposit: post<DepositDecision>("/b2c/update-deposit"),
+  updateWithdraw: post<WithdrawDecision>("/b2c/update-withdraw"),
+  /** A stored receipt image: a file, use `downloadFromApi`. */
+  upload: get<{ name: string }, Response>("/uploads/:name"),
 } satisfies Record<string, Route<unknown, unknown>>;
 
 export type CallName = keyof typeof API_ROUTES;

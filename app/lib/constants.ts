@@ -11,6 +11,8 @@ export const MESSAGES = {
   withdrawn: "Withdraw successfully",
   permissionsSaved: "Permissions saved successfully",
   defaultAdminChanged: "Default admin changed successfully",
+  depositsUpdated: "Deposits updated successfully",
+  withdrawsUpdated: "Withdraws updated successfully",
   fallback: "Something went wrong",
 } as const;
 
@@ -52,3 +54,17 @@ export const DISPLAY_TIME_ZONE = "Asia/Kolkata";
 
 /** Spec §2.5: the messaging link's country code. */
 export const MESSAGING_COUNTRY_CODE = "91";
+
+/** Spec §2.11, §9: request lists refresh every 10 seconds. */
+export const REQUEST_REFRESH_MS = 10_000;
+
+/** Spec §2.11: the request tabs, keyed 1–3, and the status code each lists. */
+export const REQUEST_TABS = [
+  { label: "Pending", status: 0 },
+  { label: "Success", status: 1 },
+  { label: "Fail", status: 2 },
+] as const;
+
+/** Spec §9: deposit type and transaction status names. */
+export const DEPOSIT_TYPE_LABEL = ["UPI", "BANK", "USDT"] as const;
+export const TRANSACTION_STATUS_LABEL = ["Pending", "Approved", "Rejected"] as const;

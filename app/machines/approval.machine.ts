@@ -6,6 +6,8 @@
  */
 import { assign, fromPromise, setup } from "xstate";
 import { DEPOSIT_TYPE, type DepositType } from "../../protocol/wire";
+import { decisionSchema } from "../lib/forms/decision";
+import { firstIssue } from "../lib/forms/first-issue";
 
 export type RequestKind = "deposit" | "withdraw";
 export type Decision = 1 | 2;
@@ -28,18 +30,21 @@ export type DecisionInput = { request: PendingRequest; decision: Decision; form:
 
 type Context = { request: PendingRequest | null; decision: Decision | null; form: DecisionForm; error: string | null };
 
-const NUMBER = /^\d+(\.\d{1,2})?$/;
+/** The fields the action receives for this decision (strings, as a form posts them). */
+export function decisionFields({ request, decision, form }: DecisionInput): Record<string, string> {
+  return {
+    intent: "decide",
+    id: request.id,
+    decision: String(decision),
+    usdt: String(request.kind === "deposit" && request.type === DEPOSIT_TYPE.usdt),
+    ...form,
+  };
+}
 
-/** What is wrong with the confirmation's inputs, or null (checked again by the platform). */
-export function problemWith({ request, decision, form }: DecisionInput): string | null {
-  for (const field of ["mainInrBonus", "mainPrnBonus", "inrBonus", "prnBonus", "inr"] as const) {
-    if (form[field] && !NUMBER.test(form[field])) return "Bonuses and the USDT value must be numbers";
-  }
-  if (request.kind === "deposit" && decision === 1 && request.type === DEPOSIT_TYPE.usdt && !(Number(form.inr) > 0)) {
-    return "Enter the value of 1 USDT";
-  }
-  if (form.remark.length > 100) return "Remark must be at most 100 characters";
-  return null;
+/** What is wrong with the confirmation's inputs, or null: the action's own schema decides. */
+export function problemWith(input: DecisionInput): string | null {
+  const parsed = decisionSchema.safeParse(decisionFields(input));
+  return parsed.success ? null : firstIssue(parsed.error);
 }
 
 export const approvalMachine = setup({

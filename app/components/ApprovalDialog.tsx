@@ -1,0 +1,95 @@
+/**
+ * The confirmation of a decision (spec §2.11): "Are you sure you want to success/fail this
+ * deposit?" with Yes (`y`) and No (`n`), the deposit bonuses and the value of 1 USDT, or a
+ * withdrawal's remark. Numeric fields take `y` / `n` as answers, since they cannot hold letters.
+ */
+import type { KeyboardEvent } from "react";
+import { DEPOSIT_TYPE } from "../../protocol/wire";
+import type { DecisionField, DecisionForm, PendingRequest } from "../machines/approval.machine";
+import { formatMoney } from "../lib/format";
+import { REMARK_MAX } from "../lib/constants";
+import { Overlay } from "./Overlay";
+
+type Props = {
+  request: PendingRequest;
+  decision: 1 | 2;
+  form: DecisionForm;
+  error: string | null;
+  busy: boolean;
+  onEdit: (field: DecisionField, value: string) => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+const BONUS_FIELDS: ReadonlyArray<readonly [DecisionField, string]> = [
+  ["mainInrBonus", "Main bonus (INR)"],
+  ["mainPrnBonus", "Main bonus (%)"],
+  ["inrBonus", "Bonus (INR)"],
+  ["prnBonus", "Bonus (%)"],
+];
+
+export function ApprovalDialog({ request, decision, form, error, busy, onEdit, onConfirm, onCancel }: Props) {
+  const noun = request.kind === "deposit" ? "deposit" : "withdrawal";
+  const question = `Are you sure you want to ${decision === 1 ? "success" : "fail"} this ${noun}?`;
+  const answerKeys = (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLInputElement;
+    const inText = target.tagName === "INPUT" && target.inputMode !== "decimal";
+    if (event.key === "Enter" || (!inText && event.key === "y")) onConfirm();
+    else if (!inText && event.key === "n") onCancel();
+    else return;
+    event.preventDefault();
+  };
+  const numeric = (field: DecisionField, label: string, autoFocus = false) => (
+    <label key={field}>
+      {label}
+      <input
+        inputMode="decimal"
+        autoComplete="off"
+        autoFocus={autoFocus}
+        value={form[field]}
+        onChange={(event) => onEdit(field, event.target.value.replace(/[^\d.]/g, ""))}
+      />
+    </label>
+  );
+  const depositSuccess = request.kind === "deposit" && decision === 1;
+  return (
+    <Overlay label={question} onClose={onCancel} className="dialog">
+      <div className="form" onKeyDown={answerKeys} aria-busy={busy}>
+        <h2>{question}</h2>
+        <p className="dim">
+          {request.username} · {formatMoney(request.amount)}
+        </p>
+        {depositSuccess && request.type === DEPOSIT_TYPE.usdt && numeric("inr", "Value of 1 USDT (INR)", true)}
+        {depositSuccess && (
+          <div className="bonus-grid">
+            {BONUS_FIELDS.map(([field, label], index) => numeric(field, label, index === 0 && request.type !== DEPOSIT_TYPE.usdt))}
+          </div>
+        )}
+        {request.kind === "withdraw" && (
+          <label>
+            Remark
+            <input
+              autoFocus
+              maxLength={REMARK_MAX}
+              value={form.remark}
+              onChange={(event) => onEdit("remark", event.target.value)}
+            />
+          </label>
+        )}
+        {error && (
+          <p className="palette-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-buttons">
+          <button type="button" onClick={onConfirm} disabled={busy} autoFocus={!depositSuccess && request.kind === "deposit"}>
+            <kbd>y</kbd> Yes
+          </button>
+          <button type="button" onClick={onCancel} disabled={busy}>
+            <kbd>n</kbd> No
+          </button>
+        </div>
+      </div>
+    </Overlay>
+  );
+}

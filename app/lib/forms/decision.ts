@@ -1,0 +1,36 @@
+/**
+ * A decision on a deposit or withdrawal request (spec §2.11, §5), one schema for the confirmation
+ * (through the approval machine) and the action.
+ */
+import { z } from "zod";
+import { REMARK_MAX } from "../constants";
+
+const amountOrEmpty = z
+  .string()
+  .trim()
+  .regex(/^(\d+(\.\d{1,2})?)?$/, "Bonuses and the USDT value must be numbers")
+  .transform((value) => (value === "" ? undefined : Number(value)));
+
+export const decisionSchema = z
+  .object({
+    intent: z.literal("decide"),
+    id: z.string().min(1),
+    decision: z.enum(["1", "2"]).transform((value) => (value === "1" ? 1 : 2) as 1 | 2),
+    usdt: z.enum(["true", "false"]).transform((value) => value === "true"),
+    mainInrBonus: amountOrEmpty,
+    mainPrnBonus: amountOrEmpty,
+    inrBonus: amountOrEmpty,
+    prnBonus: amountOrEmpty,
+    inr: amountOrEmpty,
+    remark: z.string().max(REMARK_MAX, `Remark must be at most ${REMARK_MAX} characters`).default(""),
+  })
+  .superRefine((form, ctx) => {
+    if (form.decision === 1 && form.usdt && !(form.inr && form.inr > 0)) {
+      ctx.addIssue({ code: "custom", path: ["inr"], message: "Enter the value of 1 USDT" });
+    }
+    if ((form.mainInrBonus !== undefined && form.mainPrnBonus !== undefined) || (form.inrBonus !== undefined && form.prnBonus !== undefined)) {
+      ctx.addIssue({ code: "custom", path: ["prnBonus"], message: "Give a bonus as an amount or a percentage, not both" });
+    }
+  });
+
+export type DecisionForm = z.infer<typeof decisionSchema>;

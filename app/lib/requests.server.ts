@@ -1,0 +1,56 @@
+/** The approval desk on the server: the request lists, decisions, and receipt images. */
+import { data, type AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { ApiError } from "./api.server";
+import { MESSAGES } from "./constants";
+import type { Outcome } from "./feedback";
+import { decisionSchema } from "./forms/decision";
+import { firstIssue } from "./forms/first-issue";
+import type { RequestKind } from "../machines/approval.machine";
+import { orRouteError } from "./route-errors.server";
+import { callAsOperator, downloadAsOperator } from "./session.server";
+
+const querySchema = z.object({
+  status: z.coerce.number().int().min(0).max(2).catch(0),
+  page: z.coerce.number().int().min(1).catch(1),
+});
+
+export async function loadRequests(request: Request, context: AppLoadContext, kind: RequestKind) {
+  const search = new URL(request.url).searchParams;
+  const query = querySchema.parse({ status: search.get("status") ?? undefined, page: search.get("page") ?? undefined });
+  if (kind === "deposit") {
+    return { kind, query, list: await orRouteError(callAsOperator(request, context, "deposits", query)) } as const;
+  }
+  return { kind, query, list: await orRouteError(callAsOperator(request, context, "withdraws", query)) } as const;
+}
+
+export type RequestsData = Awaited<ReturnType<typeof loadRequests>>;
+
+/** Spec §2.11: success or fail a pending request; the list reloads after. */
+export async function decideRequest(request: Request, context: AppLoadContext, kind: RequestKind) {
+  const form = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return data<Outcome>({ ok: false, message: firstIssue(form.error) }, { status: 400 });
+  const { id: _id, decision: status, remark, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus } = form.data;
+  try {
+    if (kind === "deposit") {
+      await callAsOperator(request, context, "updateDeposit", { _id, status, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus });
+      return data<Outcome>({ ok: true, message: MESSAGES.depositsUpdated });
+    }
+    await callAsOperator(request, context, "updateWithdraw", { _id, status, remark: remark || undefined });
+    return data<Outcome>({ ok: true, message: MESSAGES.withdrawsUpdated });
+  } catch (error) {
+    if (error instanceof ApiError) return data<Outcome>({ ok: false, message: error.message }, { status: 400 });
+    throw error;
+  }
+}
+
+/** A deposit's receipt image, streamed from the platform (the browser never holds the token). */
+export async function receiptImage(request: Request, context: AppLoadContext, name: string) {
+  const upstream = await orRouteError(downloadAsOperator(request, context, "upload", { name }));
+  return new Response(upstream.body, {
+    headers: {
+      "Content-Type": upstream.headers.get("Content-Type") ?? "application/octet-stream",
+      "Cache-Control": "private, max-age=3600",
+    },
+  });
+}
