@@ -13,6 +13,7 @@ import type {
   Page,
   PermissionMap,
   PermissionSettings,
+  TransactionRow,
   PartnerRole,
   PartnerRow,
   TransferResult,
@@ -86,6 +87,10 @@ export const API_ROUTES = {
   withdraws: get<RequestListQuery, Page<WithdrawRow>>("/b2c/withdraws/:status"),
   updateDeposit: post<DepositDecision>("/b2c/update-deposit"),
   updateWithdraw: post<WithdrawDecision>("/b2c/update-withdraw"),
+  transactions: get<
+    { user: string; role: "user" | "partner"; username?: string; type: "deposits" | "withdraws"; page: number },
+    Page<TransactionRow>
+  >("/transaction"),
   /** A stored receipt image: a file, use `downloadFromApi`. */
   upload: get<{ name: string }, Response>("/uploads/:name"),
 } satisfies Record<string, Route<unknown, unknown>>;

@@ -54,3 +54,20 @@ export async function receiptImage(request: Request, context: AppLoadContext, na
     },
   });
 }
+
+const historySchema = z.object({
+  user: z.string().min(1).max(32),
+  role: z.enum(["user", "partner"]).catch("user"),
+  username: z.string().max(64).optional(),
+  type: z.enum(["deposits", "withdraws"]).catch("deposits"),
+  page: z.coerce.number().int().min(1).catch(1),
+});
+
+/** Spec §2.8: one account's deposit or withdrawal history. */
+export async function loadHistory(request: Request, context: AppLoadContext) {
+  const parsed = historySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw new Response("Not Found", { status: 404 });
+  const list = await orRouteError(callAsOperator(request, context, "transactions", parsed.data));
+  return { query: parsed.data, list };
+}
+export type HistoryData = Awaited<ReturnType<typeof loadHistory>>;
