@@ -3,20 +3,27 @@
  * layers. It builds the command context and runs the registry for keys, buttons and palette alike.
  */
 import { useNavigate } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { Palette } from "../commands/Palette";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { commandById, commandsFor } from "../commands/registry";
 import type { CommandContext, Operator, ViewSelection } from "../commands/types";
 import { useGlobalKeys } from "../commands/useGlobalKeys";
 import { usePageTitle } from "../lib/page";
 import { useActionRunner } from "../lib/use-action-runner";
 import { SessionActor } from "../lib/session-context";
-import { BulkRun, type BulkJob } from "./BulkRun";
-import { KeyHelp } from "./KeyHelp";
+import type { BulkJob } from "./BulkRun";
 import { Sidebar } from "./Sidebar";
 import { StatusLine } from "./StatusLine";
 
 type Layer = "palette" | "help" | "bulk" | null;
+
+/**
+ * The layers are code the first screen does not need (cmdk among it): they load at the operator's
+ * first key or pointer press, so the first Ctrl+K still opens at once.
+ */
+const loadLayers = () => import("./layers");
+const Palette = lazy(() => loadLayers().then((layers) => ({ default: layers.Palette })));
+const KeyHelp = lazy(() => loadLayers().then((layers) => ({ default: layers.KeyHelp })));
+const BulkRun = lazy(() => loadLayers().then((layers) => ({ default: layers.BulkRun })));
 
 const RunCommand = createContext<(id: string) => void>(() => {
   throw new Error("useCommand is used outside the shell");
@@ -46,6 +53,15 @@ export function Shell({ operator, balance, children }: ShellProps) {
   const submitAction = useActionRunner();
 
   useEffect(() => session.send({ type: "session.resumed" }), [session]);
+  useEffect(() => {
+    const warm = () => void loadLayers();
+    window.addEventListener("keydown", warm, { once: true, capture: true });
+    window.addEventListener("pointerdown", warm, { once: true, capture: true });
+    return () => {
+      window.removeEventListener("keydown", warm, { capture: true });
+      window.removeEventListener("pointerdown", warm, { capture: true });
+    };
+  }, []);
   // Spec §2.3: the sidebar closes whenever the page title changes.
   useEffect(() => setSidebarOpen(false), [title]);
 
@@ -100,9 +116,11 @@ export function Shell({ operator, balance, children }: ShellProps) {
             {children}
           </main>
           <StatusLine operator={operator} balance={balance} mode={mode} />
-          {layer === "palette" && <Palette commands={commands} context={context} onClose={closePalette} />}
-          {layer === "help" && <KeyHelp commands={commands} onClose={() => setLayer(null)} />}
-          {layer === "bulk" && bulkJob && <BulkRun job={bulkJob} onClose={() => setLayer(null)} />}
+          <Suspense fallback={null}>
+            {layer === "palette" && <Palette commands={commands} context={context} onClose={closePalette} />}
+            {layer === "help" && <KeyHelp commands={commands} onClose={() => setLayer(null)} />}
+            {layer === "bulk" && bulkJob && <BulkRun job={bulkJob} onClose={() => setLayer(null)} />}
+          </Suspense>
         </div>
       </ReportSelection.Provider>
     </RunCommand.Provider>
