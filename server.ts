@@ -7,6 +7,8 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { developmentSecrets, env } from "./app/lib/env.server";
+import { attachRealtimeRelay } from "./app/lib/realtime.server";
+import { isSameOrigin } from "./app/lib/same-origin.server";
 
 const dev = process.argv.includes("--dev");
 
@@ -20,19 +22,11 @@ const build = vite
 
 /**
  * CSRF: the session cookie is SameSite=Lax, and on top of that every state-changing request must
- * come from this console's own pages (Origin, or failing that Referer, naming this host).
+ * come from this console's own pages.
  */
 function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  const source = req.get("Origin") ?? req.get("Referer");
-  const host = req.get("Host");
-  let sameOrigin = false;
-  try {
-    sameOrigin = Boolean(source && host && new URL(source).host === host);
-  } catch {
-    sameOrigin = false;
-  }
-  if (sameOrigin) return next();
+  if (isSameOrigin({ origin: req.get("Origin"), referer: req.get("Referer"), host: req.get("Host") })) return next();
   res.status(403).json({ ok: false, message: "Cross-site request refused" });
 }
 
@@ -71,9 +65,11 @@ const server = app.listen(env.PORT, () => {
   }
   console.log(`console listening on http://localhost:${env.PORT}`);
 });
+const realtime = attachRealtimeRelay(server);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
+    void realtime.close();
     server.close();
     void vite?.close();
     process.exit(0);

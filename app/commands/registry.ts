@@ -260,6 +260,13 @@ export const COMMANDS: readonly Command[] = [
     run: ({ openHelp }) => openHelp(),
   },
   {
+    id: "alerts.mute",
+    title: "Mute or unmute spoken alerts",
+    group: "View",
+    keywords: ["sound", "speech", "voice", "silence", "alerts"],
+    run: ({ toggleMute }) => toggleMute(),
+  },
+  {
     id: "sidebar.toggle",
     title: "Toggle sidebar",
     group: "View",

@@ -21,6 +21,8 @@ export type CommandContext = {
   toggleSidebar: () => void;
   openPalette: () => void;
   openHelp: () => void;
+  /** Mutes or unmutes the spoken alerts for new requests. */
+  toggleMute: () => void;
   logout: () => void;
   /** Posts to a route's action, the same one its screen's form posts to, and resolves its outcome. */
   submitAction: (action: string, values: Answers) => Promise<Outcome>;

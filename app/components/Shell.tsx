@@ -2,12 +2,15 @@
  * The signed-in frame: top bar, sidebar, the page, the status line, and the palette and key help
  * layers. It builds the command context and runs the registry for keys, buttons and palette alike.
  */
-import { useNavigate } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "@remix-run/react";
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { commandById, commandsFor } from "../commands/registry";
 import type { CommandContext, Operator, ViewSelection } from "../commands/types";
 import { useGlobalKeys } from "../commands/useGlobalKeys";
 import { usePageTitle } from "../lib/page";
+import type { PendingCounts } from "../lib/requests.server";
+import { speakAlert } from "../lib/speech";
+import { useRealtime } from "../lib/use-realtime";
 import { useActionRunner } from "../lib/use-action-runner";
 import { SessionActor } from "../lib/session-context";
 import type { BulkJob } from "./BulkRun";
@@ -40,9 +43,12 @@ export function useCommand(id: string): () => void {
   return useCallback(() => run(id), [run, id]);
 }
 
-type ShellProps = { operator: Operator; balance: number | "unlimited"; children: ReactNode };
+type ShellProps = { operator: Operator; balance: number | "unlimited"; pending: PendingCounts; children: ReactNode };
 
-export function Shell({ operator, balance, children }: ShellProps) {
+/** Whether spoken alerts are muted, remembered in this browser. */
+const MUTE_KEY = "betdesk.muted";
+
+export function Shell({ operator, balance, pending, children }: ShellProps) {
   const title = usePageTitle();
   const navigate = useNavigate();
   const session = SessionActor.useActorRef();
@@ -51,6 +57,20 @@ export function Shell({ operator, balance, children }: ShellProps) {
   const [selection, setSelection] = useState<ViewSelection | null>(null);
   const [bulkJob, setBulkJob] = useState<BulkJob | null>(null);
   const submitAction = useActionRunner();
+  const revalidator = useRevalidator();
+  const [muted, setMuted] = useState(false);
+  useEffect(() => setMuted(localStorage.getItem(MUTE_KEY) === "1"), []);
+  const toggleMute = useCallback(() => {
+    setMuted((current) => {
+      localStorage.setItem(MUTE_KEY, current ? "0" : "1");
+      return !current;
+    });
+  }, []);
+  // A new request: say so (spec §8) and refresh what shows it (counts, an open request list).
+  const realtime = useRealtime(({ kind }) => {
+    if (!muted) speakAlert(kind);
+    revalidator.revalidate();
+  });
 
   useEffect(() => session.send({ type: "session.resumed" }), [session]);
   useEffect(() => {
@@ -72,6 +92,7 @@ export function Shell({ operator, balance, children }: ShellProps) {
       toggleSidebar: () => setSidebarOpen((open) => !open),
       openPalette: () => setLayer((current) => (current === "palette" ? null : "palette")),
       openHelp: () => setLayer("help"),
+      toggleMute,
       logout: () => session.send({ type: "session.logout" }),
       submitAction,
       selection,
@@ -84,15 +105,15 @@ export function Shell({ operator, balance, children }: ShellProps) {
         setLayer("bulk");
       },
     }),
-    [operator, navigate, session, submitAction, selection],
+    [operator, navigate, session, submitAction, selection, toggleMute],
   );
   const commands = useMemo(() => commandsFor(operator, selection), [operator, selection]);
-  const pending = useGlobalKeys(commands, context, layer !== null);
+  const keyPrefix = useGlobalKeys(commands, context, layer !== null);
   const runById = useCallback((id: string) => void commandById(id).run(context, {}), [context]);
   // A command run from the palette may itself open another layer (key help); leave that open.
   const closePalette = useCallback(() => setLayer((current) => (current === "palette" ? null : current)), []);
 
-  const mode = layer ? layer.toUpperCase() : pending ? `${pending}-` : selection?.rows.length ? `${selection.rows.length} SELECTED` : "NORMAL";
+  const mode = layer ? layer.toUpperCase() : keyPrefix ? `${keyPrefix}-` : selection?.rows.length ? `${selection.rows.length} SELECTED` : "NORMAL";
 
   return (
     <RunCommand.Provider value={runById}>
@@ -115,7 +136,15 @@ export function Shell({ operator, balance, children }: ShellProps) {
           <main className="page" id="main">
             {children}
           </main>
-          <StatusLine operator={operator} balance={balance} mode={mode} />
+          <StatusLine
+            operator={operator}
+            balance={balance}
+            mode={mode}
+            realtime={realtime}
+            pending={pending}
+            muted={muted}
+            onToggleMute={toggleMute}
+          />
           <Suspense fallback={null}>
             {layer === "palette" && <Palette commands={commands} context={context} onClose={closePalette} />}
             {layer === "help" && <KeyHelp commands={commands} onClose={() => setLayer(null)} />}

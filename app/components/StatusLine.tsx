@@ -1,8 +1,11 @@
 /** The bottom status line, like a terminal multiplexer's: who, balance, mode, clock. */
 import { useEffect, useState } from "react";
+import { Link } from "@remix-run/react";
 import type { Operator } from "../commands/types";
 import { ROLE_LABEL } from "../lib/constants";
 import { formatBalance } from "../lib/format";
+import type { PendingCounts } from "../lib/requests.server";
+import type { RealtimeState } from "../lib/use-realtime";
 
 function Clock() {
   // Rendered in the browser only, so the server's time never mismatches the page's.
@@ -15,9 +18,19 @@ function Clock() {
   return <time className="status-clock">{now ? now.toLocaleTimeString("en-GB") : "--:--:--"}</time>;
 }
 
-type StatusLineProps = { operator: Operator; balance: number | "unlimited"; mode: string };
+type StatusLineProps = {
+  operator: Operator;
+  balance: number | "unlimited";
+  mode: string;
+  realtime: RealtimeState;
+  pending: PendingCounts;
+  muted: boolean;
+  onToggleMute: () => void;
+};
 
-export function StatusLine({ operator, balance, mode }: StatusLineProps) {
+const REALTIME_LABEL: Record<RealtimeState, string> = { connecting: "◌ connecting", live: "● live", offline: "○ offline" };
+
+export function StatusLine({ operator, balance, mode, realtime, pending, muted, onToggleMute }: StatusLineProps) {
   return (
     <footer className="status-line" aria-label="Status line">
       <span className="status-mode" data-mode={mode}>
@@ -29,7 +42,23 @@ export function StatusLine({ operator, balance, mode }: StatusLineProps) {
       <span className="status-balance" aria-label="Balance">
         bal {formatBalance(balance)}
       </span>
+      {pending.deposits !== null && (
+        <Link to="/deposits" className="status-count" aria-label="Pending deposits">
+          dep <span className="pending">{pending.deposits}</span>
+        </Link>
+      )}
+      {pending.withdraws !== null && (
+        <Link to="/withdraws" className="status-count" aria-label="Pending withdrawals">
+          wd <span className="pending">{pending.withdraws}</span>
+        </Link>
+      )}
       <span className="status-spacer" />
+      <span className={`status-realtime ${realtime}`} aria-label="Realtime connection">
+        {REALTIME_LABEL[realtime]}
+      </span>
+      <button type="button" className="status-mute" aria-pressed={muted} onClick={onToggleMute} aria-label="Mute spoken alerts">
+        {muted ? "🔇 muted" : "🔊"}
+      </button>
       <span className="dim">? keys · Ctrl+K commands</span>
       <Clock />
     </footer>

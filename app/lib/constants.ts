@@ -68,3 +68,12 @@ export const REQUEST_TABS = [
 /** Spec §9: deposit type and transaction status names. */
 export const DEPOSIT_TYPE_LABEL = ["UPI", "BANK", "USDT"] as const;
 export const TRANSACTION_STATUS_LABEL = ["Pending", "Approved", "Rejected"] as const;
+
+/** Spec §8: spoken alerts for new requests. */
+export const SPOKEN_ALERT = {
+  text: { deposit: "New Deposit Request", withdraw: "New Withdrawal Request" },
+  repeats: 3,
+  lang: "en-US",
+  rate: 0.8,
+  pitch: 0,
+} as const;

@@ -71,3 +71,21 @@ export async function loadHistory(request: Request, context: AppLoadContext) {
   return { query: parsed.data, list };
 }
 export type HistoryData = Awaited<ReturnType<typeof loadHistory>>;
+
+/**
+ * Pending deposits and withdrawals for the status line; null where the operator may not see them
+ * (or the API does not answer): the counts never stop the console from loading.
+ */
+export async function pendingCounts(request: Request, context: AppLoadContext) {
+  const count = async (name: "deposits" | "withdraws") => {
+    try {
+      return (await callAsOperator(request, context, name, { status: 0, page: 1, pageSize: 1 })).total;
+    } catch (error) {
+      if (error instanceof ApiError) return null;
+      throw error;
+    }
+  };
+  const [deposits, withdraws] = await Promise.all([count("deposits"), count("withdraws")]);
+  return { deposits, withdraws };
+}
+export type PendingCounts = Awaited<ReturnType<typeof pendingCounts>>;

@@ -5,10 +5,14 @@ import { Shell } from "~/components/Shell";
 import { callAsOperator } from "~/lib/session.server";
 import { orRouteError } from "~/lib/route-errors.server";
 import { toOperator } from "~/lib/operator";
+import { pendingCounts } from "~/lib/requests.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await orRouteError(callAsOperator(request, context, "currentAdmin", undefined));
-  return { operator: toOperator(admin), balance: admin.balance };
+  const [admin, pending] = await Promise.all([
+    orRouteError(callAsOperator(request, context, "currentAdmin", undefined)),
+    pendingCounts(request, context),
+  ]);
+  return { operator: toOperator(admin), balance: admin.balance, pending };
 }
 
 // The balance in the status line must follow every change the operator makes.
@@ -16,9 +20,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod !== undefined || defaultShouldRevalidate;
 
 export default function SignedIn() {
-  const { operator, balance } = useLoaderData<typeof loader>();
+  const { operator, balance, pending } = useLoaderData<typeof loader>();
   return (
-    <Shell operator={operator} balance={balance}>
+    <Shell operator={operator} balance={balance} pending={pending}>
       <Outlet />
     </Shell>
   );

@@ -24,6 +24,7 @@ const context: CommandContext = {
   toggleSidebar: noop,
   openPalette: noop,
   openHelp: noop,
+  toggleMute: noop,
   logout: noop,
   startBulk: noop,
   download: noop,
