@@ -3,24 +3,9 @@
  * palette, deposit to it, switch its Bet off, find it with @, read its login logs, a partner's
  * view of its own users, and a bulk deposit.
  */
-import { seal, open } from "../../protocol/envelope";
-import { DEMO, expect, runCommand, signIn, test } from "./fixtures";
+import { DEMO, endUser, expect, runCommand, signIn, test } from "./fixtures";
 
-const PLATFORM = "http://127.0.0.1:4310";
-const API_SECRET = "betdesk-dev-api-secret";
 const NEW_USER = `e2e${Date.now().toString(36)}`;
-
-/** An end user signs in the way the site would, through the end-user API. */
-async function endUserSignIn(username: string, password: string): Promise<void> {
-  const response = await fetch(`${PLATFORM}/api/user/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1" },
-    body: JSON.stringify({ payload: seal({ username, password }, API_SECRET) }),
-  });
-  const body = (await response.json()) as { status: string; data: string; msg: string };
-  expect(body.status, body.msg).toBe("SUCCESS");
-  expect(open(body.data, API_SECRET)).toHaveProperty("token");
-}
 
 test.describe.configure({ mode: "serial" });
 
@@ -86,7 +71,7 @@ test("a partner creates a user with the palette, deposits to it step by step, sw
 });
 
 test("the row panel shows the user's login logs with device and browser", async ({ page }) => {
-  await endUserSignIn(NEW_USER, "pass1234");
+  await endUser(NEW_USER, "pass1234", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1");
   await signIn(page, DEMO.panel);
   await runCommand(page, "login logs");
   const palette = page.getByRole("dialog", { name: "Command palette" });

@@ -3,6 +3,7 @@
  * "Failed to load resource … 4xx" line is allowed: a refused sign-in or form answers 4xx by design.
  */
 import { expect, test as base, type Page } from "@playwright/test";
+import { open, seal } from "../../protocol/envelope";
 
 const EXPECTED_REFUSAL = /Failed to load resource: the server responded with a status of 4\d\d/;
 
@@ -51,4 +52,33 @@ export async function runCommand(page: Page, text: string) {
   await expect(page.getByRole("dialog", { name: "Command palette" })).toBeVisible();
   await page.keyboard.type(text);
   await page.keyboard.press("Enter");
+}
+
+/** The platform the e2e run starts (playwright.config.ts), and its development envelope key. */
+const PLATFORM = "http://127.0.0.1:4310";
+const API_SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
+
+/** An end user of the site: signs in through the end-user API, then calls it as the site would. */
+export async function endUser(username: string, password: string, userAgent = "betdesk-e2e") {
+  const call = async (path: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${PLATFORM}/api/user${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": userAgent,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify({ payload: seal(body, API_SECRET) }),
+    });
+    const answer = (await response.json()) as { status: string; msg: string; data: string | null };
+    expect(answer.status, answer.msg).toBe("SUCCESS");
+    return answer.data ? open(answer.data, API_SECRET) : null;
+  };
+  const { token } = (await call("/login", { username, password })) as { token: string };
+  return {
+    me: () => call("/me", undefined, token) as Promise<{ balance: number; bonus: number }>,
+    deposit: (request: { amount: number; type: 0 | 1 | 2; utr: string; couponCode?: string }) =>
+      call("/deposit-request", request, token),
+    withdraw: (request: { amount: number; bank: Record<string, string> }) => call("/withdraw-request", request, token),
+  };
 }
