@@ -2,6 +2,8 @@
  * Builds the platform's Fastify instance without listening, so tests drive it with
  * `app.inject()` and server.ts adds only the socket.
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Db } from "./db/index.js";
 import type { Env } from "./env.js";
@@ -10,10 +12,12 @@ import adminsRoutes from "./modules/admins/routes.js";
 import authRoutes from "./modules/auth/routes.js";
 import healthRoutes from "./modules/health/routes.js";
 import playerRoutes, { USER_API_PREFIX } from "./modules/players/routes.js";
+import requestRoutes from "./modules/requests/routes.js";
 import auth from "./plugins/auth.js";
 import envelope from "./plugins/envelope.js";
 import errorHandler from "./plugins/error-handler.js";
 import { zodValidatorCompiler } from "./plugins/validation.js";
+import realtime from "./realtime.js";
 import { createRevealer, type Revealer } from "./security/reveal.js";
 
 declare module "fastify" {
@@ -29,11 +33,13 @@ export type AppOptions = {
   env: Env;
   /** Fastify's logger option; off unless given (tests stay quiet). */
   logger?: FastifyServerOptions["logger"];
+  /** Where receipt images go; server.ts keeps them under DATA_DIR, anything else in a temp dir. */
+  uploadsDir?: string;
 };
 
 export const ADMIN_API_PREFIX = "/api/admin";
 
-export function buildApp({ db, env, logger = false }: AppOptions): FastifyInstance {
+export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), "betdesk-uploads") }: AppOptions): FastifyInstance {
   const app = Fastify({
     logger,
     bodyLimit: env.PLATFORM_BODY_LIMIT,
@@ -49,6 +55,8 @@ export function buildApp({ db, env, logger = false }: AppOptions): FastifyInstan
   app.register(errorHandler);
   app.register(envelope, { secret: env.API_SECRET });
 
+  app.register(realtime, { redisUrl: env.REDIS_URL });
+
   app.register(healthRoutes);
   app.register(
     async (adminApi) => {
@@ -56,9 +64,10 @@ export function buildApp({ db, env, logger = false }: AppOptions): FastifyInstan
       await adminApi.register(authRoutes);
       await adminApi.register(adminsRoutes);
       await adminApi.register(accountsRoutes);
+      await adminApi.register(requestRoutes, { uploadsDir });
     },
     { prefix: ADMIN_API_PREFIX },
   );
-  app.register(playerRoutes, { prefix: USER_API_PREFIX });
+  app.register(playerRoutes, { prefix: USER_API_PREFIX, uploadsDir });
   return app;
 }

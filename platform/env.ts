@@ -31,6 +31,8 @@ const EnvSchema = z.object({
    * API_SECRET. Separate so the envelope secret can rotate without losing the copies.
    */
   PASSWORD_REVEAL_KEY: optional(z.string().min(32, "must be at least 32 characters").optional()),
+  /** Set → socket.io shares events between platform instances through Redis. */
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -110,7 +110,19 @@ export interface SettingsTable {
 }
 
 export type AccountKind = "admin" | "user";
-export type TransferKind = "opening" | "deposit" | "withdraw";
+/** Ledger accounts: admins and users, plus the platform's own (system_accounts). */
+export type LedgerAccountKind = AccountKind | "system";
+export type TransferKind =
+  | "opening"
+  | "deposit"
+  | "withdraw"
+  | "request-deposit"
+  | "main-bonus"
+  | "bonus"
+  | "coupon-bonus"
+  | "withdraw-reserve"
+  | "withdraw-return"
+  | "withdraw-payout";
 
 export interface LedgerTransfersTable {
   id: Identity;
@@ -124,7 +136,7 @@ export interface LedgerTransfersTable {
 export interface LedgerEntriesTable {
   id: Identity;
   transfer_id: Int8;
-  account_kind: AccountKind;
+  account_kind: LedgerAccountKind;
   account_id: Int8;
   /** Signed minor units: positive credits the account. */
   amount: ColumnType<bigint, bigint, never>;
@@ -161,6 +173,60 @@ export interface SportsBetsTable {
   created_at: CreatedAt;
 }
 
+export interface SystemAccountsTable {
+  id: Identity;
+  name: string;
+  balance: Minor;
+}
+
+export interface CouponsTable {
+  id: Identity;
+  coupon_code: string;
+  /** A percentage, numeric(7,2) as exact text. */
+  bonus: string;
+  created_at: CreatedAt;
+}
+
+/** 0 pending, 1 success, 2 fail. */
+type Status = ColumnType<number, number | undefined, number>;
+type Decided<T> = ColumnType<T | null, never, T | null>;
+/** Minor units the decision writes. */
+type Credit = ColumnType<bigint, never, bigint>;
+
+export interface DepositRequestsTable {
+  id: Identity;
+  user_id: Int8;
+  amount: ColumnType<bigint, bigint, never>;
+  type: number;
+  utr: string;
+  coupon_code: string | null;
+  image: string | null;
+  status: Status;
+  usdt_rate: Decided<bigint>;
+  credited: Credit;
+  main_bonus: Credit;
+  bonus: Credit;
+  coupon_bonus: Credit;
+  total_bonus: Credit;
+  decided_at: Decided<Date>;
+  decided_by: Decided<bigint>;
+  created_at: CreatedAt;
+}
+
+export type BankDetailsJson = { holder: string; bank: string; accNo: string; ifsc: string; branch: string };
+
+export interface WithdrawRequestsTable {
+  id: Identity;
+  user_id: Int8;
+  amount: ColumnType<bigint, bigint, never>;
+  bank: Json<BankDetailsJson>;
+  remark: Decided<string>;
+  status: Status;
+  decided_at: Decided<Date>;
+  decided_by: Decided<bigint>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   partner_roles: PartnerRolesTable;
@@ -174,6 +240,10 @@ export interface Database {
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
   audit_log: AuditLogTable;
+  system_accounts: SystemAccountsTable;
+  coupons: CouponsTable;
+  deposit_requests: DepositRequestsTable;
+  withdraw_requests: WithdrawRequestsTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

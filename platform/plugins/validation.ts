@@ -5,6 +5,7 @@
  */
 import type { FastifySchemaCompiler, FastifyTypeProvider } from "fastify";
 import { z, type ZodTypeAny } from "zod";
+import { amountToMinor } from "../money.js";
 
 export interface ZodTypeProvider extends FastifyTypeProvider {
   validator: this["schema"] extends ZodTypeAny ? z.output<this["schema"]> : unknown;
@@ -32,3 +33,18 @@ export function withMessage<T extends ZodTypeAny>(schema: T, message: string) {
     return z.NEVER;
   });
 }
+
+// A query parameter sent empty (`?username=`) means "not given".
+export const blankless = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema);
+
+/** A bigint id, sent as a decimal string. */
+export const Id = z.string().regex(/^\d{1,18}$/, "Invalid id").transform(BigInt);
+
+/** Money: a JSON number above 0 with at most 2 decimals, up to MAX_AMOUNT → minor units. */
+export const Amount = withMessage(
+  z
+    .number()
+    .refine((amount) => amountToMinor(amount) !== null)
+    .transform((amount) => amountToMinor(amount)!),
+  "Invalid amount",
+);

@@ -2,16 +2,11 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { GAME_FLAGS } from "../../../protocol/wire.js";
-import { amountToMinor } from "../../money.js";
 import { authenticated, requireStaffFlag, requireSuperAdmin } from "../../plugins/auth.js";
-import { exactIssue, withMessage, type ZodTypeProvider } from "../../plugins/validation.js";
+import { Amount, blankless, exactIssue, Id, withMessage, type ZodTypeProvider } from "../../plugins/validation.js";
 import { NewPassword } from "../../security/password.js";
 import { ACCOUNT_MESSAGE, createAccountService, type PartnerRow, type UserRow } from "./service.js";
 
-// A query parameter sent empty (`?username=`) means "not given".
-const blankless = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema);
-
-const Id = z.string().regex(/^\d{1,18}$/, "Invalid id").transform(BigInt);
 
 const ListQuery = z.object({
   username: blankless(z.string().trim().max(64).optional()),
@@ -69,14 +64,6 @@ const AddUserBody = z
     }
     return { ...account, partner: { roleId: role, share: shares.data } };
   });
-
-const Amount = withMessage(
-  z
-    .number()
-    .refine((amount) => amountToMinor(amount) !== null)
-    .transform((amount) => amountToMinor(amount)!),
-  "Invalid amount",
-);
 
 const MoneyBody = z.object({
   amount: Amount,

@@ -1,13 +1,14 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/index.js";
-import type { AccountKind, TransferKind } from "../../db/schema.js";
+import type { LedgerAccountKind, TransferKind } from "../../db/schema.js";
 
-/** A balance-holding account: a row of admins (the house or a partner) or of users. */
-export type AccountRef = { kind: AccountKind; id: bigint };
+/** A balance-holding account: a row of admins (the house or a partner), of users, or of system_accounts. */
+export type AccountRef = { kind: LedgerAccountKind; id: bigint };
 
 export type LockedAccount = AccountRef & { balance: bigint; isHouse: boolean };
 
-const tableOf = (kind: AccountKind) => (kind === "admin" ? "admins" : "users");
+const TABLES = { admin: "admins", user: "users", system: "system_accounts" } as const;
+const tableOf = (kind: LedgerAccountKind) => TABLES[kind];
 
 /**
  * Locks the accounts' rows (SELECT … FOR UPDATE) one at a time in a fixed order (kind,
@@ -19,7 +20,7 @@ export async function lockAccounts(trx: Db, refs: AccountRef[]): Promise<LockedA
   for (const ref of ordered) {
     const row = await trx
       .selectFrom(tableOf(ref.kind))
-      .select(["balance", ref.kind === "admin" ? sql<boolean>`role = 1`.as("is_house") : sql<boolean>`false`.as("is_house")])
+      .select([sql<bigint>`balance`.as("balance"), sql<boolean>`${sql.raw(ref.kind === "admin" ? "role = 1" : "false")}`.as("is_house")])
       .where("id", "=", ref.id)
       .forUpdate()
       .executeTakeFirst();
@@ -59,6 +60,12 @@ export async function insertLegs(trx: Db, transferId: bigint, legs: Leg[]): Prom
       })),
     )
     .execute();
+}
+
+/** A system account's id by name (migration 003 creates them). */
+export async function findSystemAccountId(db: Db, name: string): Promise<bigint> {
+  const row = await db.selectFrom("system_accounts").select("id").where("name", "=", name).executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The transfer an actor made under a request id, with its legs; undefined when there is none. */

@@ -18,6 +18,7 @@ import {
 } from "./repository.js";
 
 export type { AccountRef } from "./repository.js";
+export { findSystemAccountId } from "./repository.js";
 
 export const LEDGER_MESSAGE = {
   insufficientBalance: "Insufficient balance",
@@ -68,7 +69,11 @@ async function replay(db: Db, input: MoveInput): Promise<MoveResult | undefined>
   return { from: from.balanceAfter, to: to.balanceAfter };
 }
 
-async function apply(trx: Db, input: MoveInput): Promise<MoveResult> {
+/**
+ * One transfer inside the caller's transaction, without request-id replay: for callers
+ * whose own conditional update makes the whole transaction happen once (request decisions).
+ */
+export async function apply(trx: Db, input: Omit<MoveInput, "requestId">): Promise<MoveResult> {
   const [from, to] = await lockAccounts(trx, [input.from, input.to]);
   if (!from || !to) throw new Error("move: an account vanished while locked");
   const fromAfter = from.balance - input.amount;

@@ -2,13 +2,16 @@
  * The end-user API under /api/user (PROTOCOL.md "End-user API"): what simulators and tests
  * use to act as players. Protected by default, like the admin API, with its own sessions.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { unauthorized } from "../../errors.js";
 import { bearerToken } from "../../plugins/auth.js";
-import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { Amount, blankless, type ZodTypeProvider } from "../../plugins/validation.js";
 import { hashToken } from "../../security/token.js";
 import { clientOf, LoginBody } from "../auth/routes.js";
 import { findLiveUser, type Player } from "./repository.js";
+import { createRequestService, REQUEST_MESSAGE } from "../requests/service.js";
+import { IMAGE_MAX_BYTES } from "../requests/uploads.js";
 import { createPlayerService, toMe } from "./service.js";
 
 export const USER_API_PREFIX = "/api/user";
@@ -21,9 +24,54 @@ declare module "fastify" {
   }
 }
 
-export default async function playerRoutes(app: FastifyInstance) {
+const Text = (max: number) => z.string().trim().min(1, "Required").max(max);
+
+const DepositRequestBody = z.object({
+  amount: Amount,
+  type: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  utr: Text(128),
+  couponCode: blankless(
+    z
+      .string()
+      .trim()
+      .max(32)
+      .regex(/^[A-Za-z0-9_-]+$/, "Invalid coupon code")
+      .transform((code) => code.toUpperCase())
+      .optional(),
+  ),
+  // A data URL; its type and size are checked on its bytes (requests/uploads.ts).
+  image: blankless(z.string().optional()),
+});
+
+const WithdrawRequestBody = z.object({
+  amount: Amount,
+  bank: z
+    .object({
+      holder: Text(100),
+      bank: Text(100),
+      accNo: z.string().trim().regex(/^[A-Za-z0-9]{4,34}$/, "Account number must be 4 to 34 letters or digits"),
+      ifsc: z
+        .string()
+        .trim()
+        .transform((ifsc) => ifsc.toUpperCase())
+        .pipe(z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, "Invalid IFSC")),
+      branch: Text(100),
+    })
+    .strict(),
+});
+
+// The envelope seals a data URL of up to 1 MB into about 1.9 MB of JSON.
+const DEPOSIT_REQUEST_BODY_LIMIT = 3 * IMAGE_MAX_BYTES;
+
+function playerOf(request: FastifyRequest) {
+  if (!request.player) throw unauthorized(USER_NOT_FOUND);
+  return request.player;
+}
+
+export default async function playerRoutes(app: FastifyInstance, { uploadsDir }: { uploadsDir: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const players = createPlayerService({ db: app.db, production: app.config.NODE_ENV === "production" });
+  const requests = createRequestService({ db: app.db, uploadsDir, announce: app.realtime.announce });
 
   app.decorateRequest("player", null);
   app.addHook("onRequest", async (request) => {
@@ -39,7 +87,18 @@ export default async function playerRoutes(app: FastifyInstance) {
   });
 
   api.get("/me", async (request, reply) => {
-    if (!request.player) throw unauthorized(USER_NOT_FOUND);
-    return reply.ok(toMe(request.player));
+    return reply.ok(toMe(playerOf(request)));
+  });
+
+  api.post(
+    "/deposit-request",
+    { bodyLimit: DEPOSIT_REQUEST_BODY_LIMIT, schema: { body: DepositRequestBody } },
+    async (request, reply) => {
+      return reply.ok(await requests.requestDeposit(playerOf(request), request.body), REQUEST_MESSAGE.depositRequested);
+    },
+  );
+
+  api.post("/withdraw-request", { schema: { body: WithdrawRequestBody } }, async (request, reply) => {
+    return reply.ok(await requests.requestWithdraw(playerOf(request), request.body), REQUEST_MESSAGE.withdrawRequested);
   });
 }

@@ -190,7 +190,9 @@ export async function createUser(parent: bigint, balance = 0n): Promise<TestUser
 /** Row counts of what a refused call must leave untouched, plus every balance. */
 export async function footprint() {
   const db = await testDb();
-  const count = async (table: "users" | "admins" | "ledger_entries" | "ledger_transfers" | "audit_log" | "login_logs") => {
+  const count = async (
+    table: "users" | "admins" | "ledger_entries" | "ledger_transfers" | "audit_log" | "login_logs" | "deposit_requests" | "withdraw_requests",
+  ) => {
     const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
     return Number(row.n);
   };
@@ -203,6 +205,12 @@ export async function footprint() {
     transfers: await count("ledger_transfers"),
     audit: await count("audit_log"),
     logins: await count("login_logs"),
+    deposits: await count("deposit_requests"),
+    withdraws: await count("withdraw_requests"),
+    decided: (
+      await sql<{ n: string }>`select (select count(*) from deposit_requests where status <> 0)
+        + (select count(*) from withdraw_requests where status <> 0) as n`.execute(db)
+    ).rows[0]?.n,
     userBalances: await balances("users"),
     adminBalances: await balances("admins"),
   };
@@ -220,7 +228,12 @@ export async function ledgerBreaches() {
     select 'admin', a.id::text from admins a
       left join (select account_id, sum(amount) as total from ledger_entries where account_kind = 'admin' group by account_id) e
         on e.account_id = a.id
-     where a.balance <> coalesce(e.total, 0)`.execute(db);
+     where a.balance <> coalesce(e.total, 0)
+    union all
+    select 'system', s.id::text from system_accounts s
+      left join (select account_id, sum(amount) as total from ledger_entries where account_kind = 'system' group by account_id) e
+        on e.account_id = s.id
+     where s.balance <> coalesce(e.total, 0)`.execute(db);
   const transfers = await sql<{ id: string }>`
     select transfer_id::text as id from ledger_entries group by transfer_id having sum(amount) <> 0`.execute(db);
   return { accounts: accounts.rows, transfers: transfers.rows };

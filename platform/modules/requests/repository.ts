@@ -1,0 +1,228 @@
+import { sql, type Expression, type SqlBool } from "kysely";
+import type { Db } from "../../db/index.js";
+import type { BankDetailsJson } from "../../db/schema.js";
+import { inSubtree } from "../accounts/repository.js";
+
+export type RequestKind = "deposit" | "withdraw";
+const TABLES = { deposit: "deposit_requests", withdraw: "withdraw_requests" } as const;
+
+/** `%text%` for LIKE on lower-cased text, with LIKE's own wildcards in `text` taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type RequestFilter = {
+  status?: number;
+  /** A partner caller: only requests of users in its subtree. Null for the super admin and staff. */
+  within: bigint | null;
+  /** Only this user's requests. */
+  user?: bigint;
+  /** Case-insensitive substring of the username (or of a deposit's UTR). */
+  search?: string;
+};
+export type RequestOrder = { by: "createdAt" | "amount"; ascending: boolean };
+export type Slice = { offset: number; limit: number };
+
+/**
+ * The requests of one kind matching `filter`, as `r` joined to their users `u`. Typed as
+ * deposit_requests: only the columns both tables share (id, user_id, amount, status,
+ * created_at) are read through `r`; each list joins its own table for the rest.
+ */
+function requests(db: Db, kind: RequestKind, filter: RequestFilter) {
+  let query = db.selectFrom(`${TABLES[kind] as "deposit_requests"} as r`).innerJoin("users as u", "u.id", "r.user_id");
+  if (filter.status !== undefined) query = query.where("r.status", "=", filter.status);
+  if (filter.within !== null) query = query.where(inSubtree("u.parent_id", filter.within));
+  if (filter.user !== undefined) query = query.where("r.user_id", "=", filter.user);
+  if (filter.search) {
+    const pattern = containing(filter.search);
+    query = query.where((eb) => {
+      const byName: Expression<SqlBool> = eb("u.username_key", "like", pattern);
+      return kind === "deposit" ? eb.or([byName, eb(sql`lower(r.utr)`, "like", pattern)]) : byName;
+    });
+  }
+  return query;
+}
+
+export async function countRequests(db: Db, kind: RequestKind, filter: RequestFilter): Promise<number> {
+  const row = await requests(db, kind, filter).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const SORT = { createdAt: "r.created_at", amount: "r.amount" } as const;
+
+export function listDeposits(db: Db, filter: RequestFilter, order: RequestOrder, slice: Slice) {
+  const direction = order.ascending ? "asc" : "desc";
+  return requests(db, "deposit", filter)
+    .select([
+      "r.id",
+      "r.user_id",
+      "u.username",
+      "r.amount",
+      "r.bonus",
+      "r.total_bonus",
+      "r.coupon_code",
+      "r.type",
+      "r.utr",
+      "r.image",
+      "r.status",
+      "r.created_at",
+    ])
+    .orderBy(SORT[order.by], direction)
+    .orderBy("r.id", direction)
+    .offset(slice.offset)
+    .limit(slice.limit)
+    .execute();
+}
+
+export function listWithdraws(db: Db, filter: RequestFilter, order: RequestOrder, slice: Slice) {
+  const direction = order.ascending ? "asc" : "desc";
+  return requests(db, "withdraw", filter)
+    .innerJoin("withdraw_requests as w", "w.id", "r.id")
+    .select(["w.id", "w.user_id", "u.username", "u.bonus", "w.amount", "w.bank", "w.remark", "w.status", "w.created_at"])
+    .orderBy(SORT[order.by], direction)
+    .orderBy("r.id", direction)
+    .offset(slice.offset)
+    .limit(slice.limit)
+    .execute();
+}
+
+export type DepositListRow = Awaited<ReturnType<typeof listDeposits>>[number];
+export type WithdrawListRow = Awaited<ReturnType<typeof listWithdraws>>[number];
+
+/** A request with what a decision needs: its user's place in the tree and its terms. */
+export function findDeposit(db: Db, id: bigint) {
+  return db
+    .selectFrom("deposit_requests as d")
+    .innerJoin("users as u", "u.id", "d.user_id")
+    .select(["d.id", "d.user_id", "u.parent_id", "d.amount", "d.type", "d.coupon_code", "d.status"])
+    .where("d.id", "=", id)
+    .executeTakeFirst();
+}
+
+export function findWithdraw(db: Db, id: bigint) {
+  return db
+    .selectFrom("withdraw_requests as w")
+    .innerJoin("users as u", "u.id", "w.user_id")
+    .select(["w.id", "w.user_id", "u.parent_id", "w.amount", "w.status"])
+    .where("w.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The parent of the user whose deposit carries `image`, or undefined. */
+export async function findImageOwnerParent(db: Db, image: string): Promise<bigint | undefined> {
+  const row = await db
+    .selectFrom("deposit_requests as d")
+    .innerJoin("users as u", "u.id", "d.user_id")
+    .select("u.parent_id")
+    .where("d.image", "=", image)
+    .executeTakeFirst();
+  return row?.parent_id;
+}
+
+export async function couponPercent(db: Db, code: string): Promise<string | undefined> {
+  const row = await db.selectFrom("coupons").select("bonus").where("coupon_code", "=", code).executeTakeFirst();
+  return row?.bonus;
+}
+
+export async function insertDeposit(
+  db: Db,
+  request: { userId: bigint; amount: bigint; type: number; utr: string; couponCode: string | null; image: string | null },
+) {
+  return db
+    .insertInto("deposit_requests")
+    .values({
+      user_id: request.userId,
+      amount: request.amount,
+      type: request.type,
+      utr: request.utr,
+      coupon_code: request.couponCode,
+      image: request.image,
+    })
+    .returning(["id", "created_at"])
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertWithdraw(db: Db, request: { userId: bigint; amount: bigint; bank: BankDetailsJson }) {
+  return db
+    .insertInto("withdraw_requests")
+    .values({ user_id: request.userId, amount: request.amount, bank: JSON.stringify(request.bank) })
+    .returning(["id", "created_at"])
+    .executeTakeFirstOrThrow();
+}
+
+export type DepositOutcome = {
+  status: 1 | 2;
+  decidedBy: bigint;
+  usdtRate: bigint | null;
+  credited: bigint;
+  mainBonus: bigint;
+  bonus: bigint;
+  couponBonus: bigint;
+  totalBonus: bigint;
+};
+
+/**
+ * The decision itself: pending → decided, only if still pending. Concurrent deciders queue
+ * on the row lock and re-check `status = 0`, so exactly one gets the row; the rest get false.
+ */
+export async function decideDeposit(trx: Db, id: bigint, outcome: DepositOutcome): Promise<boolean> {
+  const row = await trx
+    .updateTable("deposit_requests")
+    .set({
+      status: outcome.status,
+      decided_by: outcome.decidedBy,
+      decided_at: new Date(),
+      usdt_rate: outcome.usdtRate,
+      credited: outcome.credited,
+      main_bonus: outcome.mainBonus,
+      bonus: outcome.bonus,
+      coupon_bonus: outcome.couponBonus,
+      total_bonus: outcome.totalBonus,
+    })
+    .where("id", "=", id)
+    .where("status", "=", 0)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function decideWithdraw(
+  trx: Db,
+  id: bigint,
+  outcome: { status: 1 | 2; decidedBy: bigint; remark: string | null },
+): Promise<boolean> {
+  const row = await trx
+    .updateTable("withdraw_requests")
+    .set({ status: outcome.status, decided_by: outcome.decidedBy, decided_at: new Date(), remark: outcome.remark })
+    .where("id", "=", id)
+    .where("status", "=", 0)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A user's requests of one kind for the history page, newest first. */
+export function listHistory(db: Db, kind: RequestKind, filter: RequestFilter, slice: Slice) {
+  return requests(db, kind, filter)
+    .select(["r.id", "r.amount", "r.status", "r.created_at", ...(kind === "deposit" ? [sql<number>`r.type`.as("type")] : [])])
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .offset(slice.offset)
+    .limit(slice.limit)
+    .execute();
+}
+
+/**
+ * Who may see a new request of `userId`: every super admin, staff holding `flag`, and the
+ * partners whose subtree holds the user (its parent and that parent's partner ancestors).
+ */
+export async function watchersOf(db: Db, userId: bigint, flag: "deposits" | "withdraws"): Promise<bigint[]> {
+  const rows = await sql<{ id: bigint }>`
+    with recursive chain(id, parent_id, role) as (
+      select a.id, a.parent_id, a.role from admins a join users u on u.parent_id = a.id where u.id = ${userId}
+      union all
+      select a.id, a.parent_id, a.role from admins a join chain c on a.id = c.parent_id where c.role = 3
+    )
+    select id from chain where role = 3
+    union
+    select id from admins where role = 1 or (role = 2 and coalesce((permissions ->> ${flag})::boolean, false))`.execute(db);
+  return rows.rows.map((row) => BigInt(row.id));
+}

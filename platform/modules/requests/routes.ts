@@ -1,0 +1,123 @@
+/** The approval desk: request lists, decisions, transaction history and receipt images. */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { PAGE_SIZE } from "../../../protocol/wire.js";
+import { authenticated, requireStaffFlag } from "../../plugins/auth.js";
+import { Amount, blankless, exactIssue, Id, withMessage, type ZodTypeProvider } from "../../plugins/validation.js";
+import { createRequestService, REQUEST_MESSAGE, type BonusInput } from "./service.js";
+import { IMAGE_NAME } from "./uploads.js";
+
+const Status = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
+const StatusParams = z.object({ status: Status });
+
+const Paging = {
+  page: blankless(z.coerce.number().int().min(1).default(1)),
+  pageSize: blankless(z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default)),
+};
+
+const ListQuery = z.object({
+  ...Paging,
+  orderBy: blankless(z.enum(["createdAt", "amount"]).default("createdAt")),
+  isAcc: z.string().optional().transform((value) => value === "true"),
+  search: blankless(z.string().trim().max(64).optional()),
+});
+
+const HistoryQuery = z.object({
+  ...Paging,
+  user: Id,
+  role: blankless(z.enum(["user", "partner"]).default("user")),
+  type: z.enum(["deposits", "withdraws"]),
+  // The console sends the username for its title; the id decides.
+  username: z.string().max(64).optional(),
+});
+
+/** A percentage with at most 2 decimals, 0–100 → hundredths of a percent. */
+const Percent = withMessage(
+  z
+    .number()
+    .min(0)
+    .max(100)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6)
+    .transform((value) => BigInt(Math.round(value * 100))),
+  "A bonus percentage must be 0 to 100 with at most 2 decimals",
+);
+/** An INR bonus: 0, or an amount as for deposits. */
+const InrBonus = withMessage(
+  z.union([z.literal(0).transform(() => 0n), Amount]),
+  "An INR bonus must be 0 or more with at most 2 decimals",
+);
+
+/** One of a pair: an INR amount or a percentage, never both (0 counts as not given). */
+function pair(inrKey: string, percentKey: string, inr?: bigint, percent?: bigint): BonusInput | string {
+  const given = (value?: bigint) => value !== undefined && value !== 0n;
+  if (given(inr) && given(percent)) return `Give either ${inrKey} or ${percentKey}, not both`;
+  return given(inr) ? { inr } : given(percent) ? { percent } : {};
+}
+
+const DepositDecisionBody = z
+  .object({
+    _id: Id,
+    status: z.union([z.literal(1), z.literal(2)]),
+    inr: Amount.optional(),
+    inrBonus: InrBonus.optional(),
+    prnBonus: Percent.optional(),
+    mainInrBonus: InrBonus.optional(),
+    mainPrnBonus: Percent.optional(),
+  })
+  .transform((body, ctx) => {
+    const mainBonus = pair("mainInrBonus", "mainPrnBonus", body.mainInrBonus, body.mainPrnBonus);
+    const bonus = pair("inrBonus", "prnBonus", body.inrBonus, body.prnBonus);
+    for (const refused of [mainBonus, bonus]) {
+      if (typeof refused === "string") {
+        ctx.addIssue(exactIssue(refused));
+        return z.NEVER;
+      }
+    }
+    return { id: body._id, status: body.status, inr: body.inr, mainBonus: mainBonus as BonusInput, bonus: bonus as BonusInput };
+  });
+
+const WithdrawDecisionBody = z.object({
+  _id: Id,
+  status: z.union([z.literal(1), z.literal(2)]),
+  remark: withMessage(z.string().trim().max(100).optional(), "Remark must be at most 100 characters"),
+});
+
+const ImageParams = z.object({ name: z.string().regex(IMAGE_NAME, "Invalid image name") });
+
+
+export default async function requestRoutes(app: FastifyInstance, { uploadsDir }: { uploadsDir: string }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const requests = createRequestService({ db: app.db, uploadsDir, announce: app.realtime.announce });
+  const deposits = { preHandler: requireStaffFlag("deposits", { partners: true }) };
+  const withdraws = { preHandler: requireStaffFlag("withdraws", { partners: true }) };
+
+  api.get("/b2c/deposits/:status", { ...deposits, schema: { params: StatusParams, querystring: ListQuery } }, async (request, reply) => {
+    return reply.ok(await requests.deposits(authenticated(request).admin, request.params.status, request.query));
+  });
+
+  api.get("/b2c/withdraws/:status", { ...withdraws, schema: { params: StatusParams, querystring: ListQuery } }, async (request, reply) => {
+    return reply.ok(await requests.withdraws(authenticated(request).admin, request.params.status, request.query));
+  });
+
+  api.post("/b2c/update-deposit", { ...deposits, schema: { body: DepositDecisionBody } }, async (request, reply) => {
+    await requests.decideDeposit(authenticated(request).admin, request.body);
+    return reply.ok(null, REQUEST_MESSAGE.depositsUpdated);
+  });
+
+  api.post("/b2c/update-withdraw", { ...withdraws, schema: { body: WithdrawDecisionBody } }, async (request, reply) => {
+    const { _id, ...decision } = request.body;
+    await requests.decideWithdraw(authenticated(request).admin, { id: _id, ...decision });
+    return reply.ok(null, REQUEST_MESSAGE.withdrawsUpdated);
+  });
+
+  // The flag depends on `type`, so the service checks it.
+  api.get("/transaction", { schema: { querystring: HistoryQuery } }, async (request, reply) => {
+    return reply.ok(await requests.history(authenticated(request).admin, request.query));
+  });
+
+  // A file, not the envelope: an <img> or a download shows it as it comes.
+  api.get("/uploads/:name", { ...deposits, schema: { params: ImageParams } }, async (request, reply) => {
+    const image = await requests.image(authenticated(request).admin, request.params.name);
+    return reply.type(image.mime).header("cache-control", "private, max-age=3600").send(image.bytes);
+  });
+}

@@ -1,0 +1,313 @@
+/**
+ * Deposit and withdrawal requests: end users ask, staff and partners decide. A decision
+ * moves `0 pending → 1 success | 2 fail` exactly once: one conditional UPDATE inside the
+ * transaction that also writes its ledger transfers, so concurrent deciders yield one
+ * decision and `already processed` for the rest. A withdrawal's amount is reserved when
+ * asked for (user → withdrawal reserve), returned on fail and paid to the house on success.
+ */
+import {
+  DEPOSIT_TYPE,
+  ROLE,
+  type DepositRow,
+  type DepositType,
+  type NewRequestEvent,
+  type Page,
+  type RequestStatus,
+  type TransactionRow,
+  type WithdrawRow,
+} from "../../../protocol/wire.js";
+import type { Db } from "../../db/index.js";
+import type { BankDetailsJson } from "../../db/schema.js";
+import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
+import { minorToAmount } from "../../money.js";
+import { findHouseId, findTarget, isInSubtree } from "../accounts/repository.js";
+import type { AdminAccount } from "../admins/repository.js";
+import { hasStaffFlag } from "../admins/service.js";
+import { apply, findSystemAccountId, type AccountRef } from "../ledger/service.js";
+import type { Player } from "../players/repository.js";
+import {
+  countRequests,
+  couponPercent,
+  decideDeposit,
+  decideWithdraw,
+  findDeposit,
+  findImageOwnerParent,
+  findWithdraw,
+  insertDeposit,
+  insertWithdraw,
+  listDeposits,
+  listHistory,
+  listWithdraws,
+  type DepositListRow,
+  type RequestFilter,
+  type RequestKind,
+  type RequestOrder,
+  type WithdrawListRow,
+} from "./repository.js";
+import { decodeImage, readImage, storeImage } from "./uploads.js";
+
+export const REQUEST_MESSAGE = {
+  depositRequested: "Deposit request submitted successfully",
+  withdrawRequested: "Withdraw request submitted successfully",
+  depositsUpdated: "Deposits updated successfully",
+  withdrawsUpdated: "Withdraws updated successfully",
+  alreadyProcessed: "already processed",
+  depositNotFound: "Deposit not found",
+  withdrawNotFound: "Withdraw not found",
+  imageNotFound: "Image not found",
+  userNotFound: "User not found",
+  inrRequired: "inr: The value of 1 USDT is required to approve a USDT deposit",
+} as const;
+
+/** The system account that holds pending withdrawals (migration 003). */
+export const WITHDRAWAL_RESERVE = "withdrawal-reserve";
+
+/** Announces a new request to the admins allowed to see it (realtime.ts). */
+export type Announce = (kind: RequestKind, userId: bigint, event: NewRequestEvent) => Promise<void>;
+
+export type ListQuery = { page: number; pageSize: number; orderBy: RequestOrder["by"]; isAcc: boolean; search?: string };
+
+/** An INR amount or a percentage (in hundredths of a percent) of the credited amount. */
+export type BonusInput = { inr?: bigint; percent?: bigint };
+
+export type DepositDecisionInput = {
+  id: bigint;
+  status: 1 | 2;
+  /** Minor INR per USDT. */
+  inr?: bigint;
+  mainBonus: BonusInput;
+  bonus: BonusInput;
+};
+
+/** `minor × hundredths / 10,000`, half up: a percentage with 2 decimals of an amount. */
+export const percentOf = (minor: bigint, hundredths: bigint) => (minor * hundredths + 5_000n) / 10_000n;
+
+const bonusOf = (input: BonusInput, credited: bigint) =>
+  input.inr ?? (input.percent === undefined ? 0n : percentOf(credited, input.percent));
+
+/** "12.50" (numeric text) → 1250n hundredths. */
+const hundredthsOf = (numeric: string) => BigInt(Math.round(Number(numeric) * 100));
+
+const FLAG = { deposit: "deposits", withdraw: "withdraws" } as const;
+
+/** The transfers a successful deposit makes, each its own ledger kind. */
+const CREDIT_KINDS = ["request-deposit", "main-bonus", "bonus", "coupon-bonus"] as const;
+type Credits = Record<(typeof CREDIT_KINDS)[number], bigint> & { usdtRate: bigint | null };
+const NO_CREDITS: Credits = { usdtRate: null, "request-deposit": 0n, "main-bonus": 0n, bonus: 0n, "coupon-bonus": 0n };
+
+export function createRequestService({ db, uploadsDir, announce }: { db: Db; uploadsDir: string; announce: Announce }) {
+  /** The super admin and staff with the kind's flag see everything; a partner its subtree; anyone else nothing. */
+  function scopeOf(caller: AdminAccount, kind: RequestKind): bigint | null {
+    if (caller.role === ROLE.partner) return caller.id;
+    if (!hasStaffFlag(caller, FLAG[kind])) throw forbidden();
+    return null;
+  }
+
+  async function assertWithin(caller: AdminAccount, kind: RequestKind, userParent: bigint): Promise<void> {
+    const within = scopeOf(caller, kind);
+    if (within !== null && !(await isInSubtree(db, within, userParent))) throw forbidden();
+  }
+
+  async function requestDeposit(
+    player: Player,
+    input: { amount: bigint; type: DepositType; utr: string; couponCode?: string; image?: string },
+  ): Promise<{ _id: string }> {
+    const image = input.image === undefined ? null : await storeImage(uploadsDir, decodeImage(input.image));
+    const row = await insertDeposit(db, {
+      userId: player.id,
+      amount: input.amount,
+      type: input.type,
+      utr: input.utr,
+      couponCode: input.couponCode ?? null,
+      image,
+    });
+    await announce("deposit", player.id, { _id: String(row.id), username: player.username, amount: minorToAmount(input.amount) });
+    return { _id: String(row.id) };
+  }
+
+  async function requestWithdraw(player: Player, input: { amount: bigint; bank: BankDetailsJson }): Promise<{ _id: string; balance: number }> {
+    const reserve: AccountRef = { kind: "system", id: await findSystemAccountId(db, WITHDRAWAL_RESERVE) };
+    const house = await findHouseId(db);
+    const { id, balance } = await db.transaction().execute(async (trx) => {
+      const row = await insertWithdraw(trx, { userId: player.id, amount: input.amount, bank: input.bank });
+      const moved = await apply(trx, {
+        kind: "withdraw-reserve",
+        // The platform acts for the user: transfers nobody on the desk made name the house.
+        actorId: house,
+        remark: `withdraw request ${row.id}`,
+        from: { kind: "user", id: player.id },
+        to: reserve,
+        amount: input.amount,
+      });
+      return { id: row.id, balance: moved.from };
+    });
+    await announce("withdraw", player.id, { _id: String(id), username: player.username, amount: minorToAmount(input.amount) });
+    return { _id: String(id), balance: minorToAmount(balance) };
+  }
+
+  function toDepositRow(row: DepositListRow): DepositRow {
+    return {
+      _id: String(row.id),
+      user: String(row.user_id),
+      username: row.username,
+      amount: minorToAmount(row.amount),
+      bonus: minorToAmount(row.bonus),
+      totalBonus: minorToAmount(row.total_bonus),
+      couponCode: row.coupon_code,
+      type: row.type as DepositType,
+      utr: row.utr,
+      image: row.image === null ? null : `/uploads/${row.image}`,
+      status: row.status as RequestStatus,
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+
+  function toWithdrawRow(row: WithdrawListRow): WithdrawRow {
+    return {
+      _id: String(row.id),
+      user: String(row.user_id),
+      username: row.username,
+      amount: minorToAmount(row.amount),
+      totalBonus: minorToAmount(row.bonus),
+      bank: row.bank,
+      remark: row.remark,
+      status: row.status as RequestStatus,
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+
+  async function page<Row, Out>(
+    kind: RequestKind,
+    filter: RequestFilter,
+    query: ListQuery,
+    list: (db: Db, filter: RequestFilter, order: RequestOrder, slice: { offset: number; limit: number }) => Promise<Row[]>,
+    toRow: (row: Row) => Out,
+  ): Promise<Page<Out>> {
+    const slice = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+    const rows = await list(db, filter, { by: query.orderBy, ascending: query.isAcc }, slice);
+    const total = await countRequests(db, kind, filter);
+    return { items: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  const deposits = (caller: AdminAccount, status: RequestStatus, query: ListQuery) =>
+    page("deposit", { status, within: scopeOf(caller, "deposit"), search: query.search }, query, listDeposits, toDepositRow);
+
+  const withdraws = (caller: AdminAccount, status: RequestStatus, query: ListQuery) =>
+    page("withdraw", { status, within: scopeOf(caller, "withdraw"), search: query.search }, query, listWithdraws, toWithdrawRow);
+
+  async function decideDepositRequest(caller: AdminAccount, input: DepositDecisionInput): Promise<void> {
+    const request = await findDeposit(db, input.id);
+    if (!request) throw notFound(REQUEST_MESSAGE.depositNotFound);
+    await assertWithin(caller, "deposit", request.parent_id);
+    if (request.status !== 0) throw conflict(REQUEST_MESSAGE.alreadyProcessed);
+
+    const credits = input.status === 1 ? await creditsOf(request, input) : NO_CREDITS;
+    const house: AccountRef = { kind: "admin", id: await findHouseId(db) };
+    const to: AccountRef = { kind: "user", id: request.user_id };
+
+    await db.transaction().execute(async (trx) => {
+      const decided = await decideDeposit(trx, input.id, {
+        status: input.status,
+        decidedBy: caller.id,
+        usdtRate: credits.usdtRate,
+        credited: credits["request-deposit"],
+        mainBonus: credits["main-bonus"],
+        bonus: credits.bonus,
+        couponBonus: credits["coupon-bonus"],
+        totalBonus: credits["main-bonus"] + credits.bonus + credits["coupon-bonus"],
+      });
+      if (!decided) throw conflict(REQUEST_MESSAGE.alreadyProcessed);
+      // One transfer per credit, so the ledger tells the amount from each bonus.
+      for (const kind of CREDIT_KINDS) {
+        if (credits[kind] === 0n) continue;
+        await apply(trx, { kind, actorId: caller.id, remark: `deposit request ${input.id}`, from: house, to, amount: credits[kind] });
+      }
+    });
+  }
+
+  /** What a successful deposit credits, in minor INR; 400 when a USDT deposit comes without its rate. */
+  async function creditsOf(
+    request: { amount: bigint; type: number; coupon_code: string | null },
+    input: DepositDecisionInput,
+  ): Promise<Credits> {
+    let usdtRate: bigint | null = null;
+    if (request.type === DEPOSIT_TYPE.usdt) {
+      if (input.inr === undefined) throw badRequest(REQUEST_MESSAGE.inrRequired);
+      usdtRate = input.inr;
+    }
+    // A USDT request's amount is in USDT; the rate is INR per USDT, both in minor units.
+    const credited = usdtRate === null ? request.amount : (request.amount * usdtRate + 50n) / 100n;
+    const percent = request.coupon_code === null ? undefined : await couponPercent(db, request.coupon_code);
+    return {
+      usdtRate,
+      "request-deposit": credited,
+      "main-bonus": bonusOf(input.mainBonus, credited),
+      bonus: bonusOf(input.bonus, credited),
+      "coupon-bonus": percent === undefined ? 0n : percentOf(credited, hundredthsOf(percent)),
+    };
+  }
+
+  async function decideWithdrawRequest(caller: AdminAccount, input: { id: bigint; status: 1 | 2; remark?: string }): Promise<void> {
+    const request = await findWithdraw(db, input.id);
+    if (!request) throw notFound(REQUEST_MESSAGE.withdrawNotFound);
+    await assertWithin(caller, "withdraw", request.parent_id);
+    if (request.status !== 0) throw conflict(REQUEST_MESSAGE.alreadyProcessed);
+
+    const reserve: AccountRef = { kind: "system", id: await findSystemAccountId(db, WITHDRAWAL_RESERVE) };
+    const to: AccountRef = input.status === 1 ? { kind: "admin", id: await findHouseId(db) } : { kind: "user", id: request.user_id };
+    await db.transaction().execute(async (trx) => {
+      const decided = await decideWithdraw(trx, input.id, { status: input.status, decidedBy: caller.id, remark: input.remark || null });
+      if (!decided) throw conflict(REQUEST_MESSAGE.alreadyProcessed);
+      await apply(trx, {
+        kind: input.status === 1 ? "withdraw-payout" : "withdraw-return",
+        actorId: caller.id,
+        remark: `withdraw request ${input.id}`,
+        from: reserve,
+        to,
+        amount: request.amount,
+      });
+    });
+  }
+
+  /** GET /transaction: one user's requests, or those of every user under a partner. */
+  async function history(
+    caller: AdminAccount,
+    query: { user: bigint; role: "user" | "partner"; type: "deposits" | "withdraws"; page: number; pageSize: number },
+  ): Promise<Page<TransactionRow>> {
+    const kind: RequestKind = query.type === "deposits" ? "deposit" : "withdraw";
+    const target = await findTarget(db, query.role === "partner" ? "admin" : "user", query.user);
+    if (!target) throw notFound(REQUEST_MESSAGE.userNotFound);
+    await assertWithin(caller, kind, target.anchor);
+    const filter: RequestFilter = query.role === "partner" ? { within: target.id } : { within: null, user: target.id };
+    const slice = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+    const rows = await listHistory(db, kind, filter, slice);
+    const total = await countRequests(db, kind, filter);
+    const items = rows.map((row) => ({
+      _id: String(row.id),
+      amount: minorToAmount(row.amount),
+      ...("type" in row ? { type: row.type as DepositType } : {}),
+      status: row.status as RequestStatus,
+      createdAt: row.created_at.toISOString(),
+    }));
+    return { items, total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /** A receipt image, to an admin who may see the deposit carrying it. */
+  async function image(caller: AdminAccount, name: string) {
+    const parent = await findImageOwnerParent(db, name);
+    if (parent === undefined) throw notFound(REQUEST_MESSAGE.imageNotFound);
+    await assertWithin(caller, "deposit", parent);
+    return readImage(uploadsDir, name);
+  }
+
+  return {
+    requestDeposit,
+    requestWithdraw,
+    deposits,
+    withdraws,
+    decideDeposit: decideDepositRequest,
+    decideWithdraw: decideWithdrawRequest,
+    history,
+    image,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Receipt images: a data URL from the end-user API, checked by its bytes (not only its
+ * label), written under the uploads directory with a random name, served to admins.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { badRequest, payloadTooLarge } from "../../errors.js";
+
+export const IMAGE_MAX_BYTES = 1024 * 1024;
+export const IMAGE_MESSAGE = {
+  invalid: "Image must be a PNG, JPEG, WebP or GIF data URL",
+  tooLarge: "Image must be at most 1 MB",
+} as const;
+
+const TYPES = {
+  png: { mime: "image/png", magic: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  jpg: { mime: "image/jpeg", magic: (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  webp: { mime: "image/webp", magic: (b: Buffer) => b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP" },
+  gif: { mime: "image/gif", magic: (b: Buffer) => b.toString("latin1", 0, 4) === "GIF8" },
+} as const;
+type Ext = keyof typeof TYPES;
+const EXT_OF_MIME: Record<string, Ext> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "image/gif": "gif" };
+
+/** A stored image's name: 32 hex characters and its extension. */
+export const IMAGE_NAME = /^[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
+
+/** Decodes and checks a data URL: 400 unless an image of a known type, 413 above 1 MB. */
+export function decodeImage(dataUrl: string): { bytes: Buffer; ext: Ext } {
+  const match = /^data:(image\/[a-z]+);base64,([A-Za-z0-9+/]*={0,2})$/.exec(dataUrl);
+  const ext = match ? EXT_OF_MIME[match[1]!] : undefined;
+  if (!match || !ext) throw badRequest(IMAGE_MESSAGE.invalid);
+  // Base64 holds 3 bytes per 4 characters: refuse by length before decoding.
+  if (Math.floor((match[2]!.length * 3) / 4) - (match[2]!.match(/=/g)?.length ?? 0) > IMAGE_MAX_BYTES) {
+    throw payloadTooLarge(IMAGE_MESSAGE.tooLarge);
+  }
+  const bytes = Buffer.from(match[2]!, "base64");
+  if (!TYPES[ext].magic(bytes)) throw badRequest(IMAGE_MESSAGE.invalid);
+  return { bytes, ext };
+}
+
+export async function storeImage(dir: string, image: { bytes: Buffer; ext: Ext }): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const name = `${randomBytes(16).toString("hex")}.${image.ext}`;
+  await writeFile(join(dir, name), image.bytes, { flag: "wx" });
+  return name;
+}
+
+/** A stored image and its content type; `name` must match IMAGE_NAME. */
+export async function readImage(dir: string, name: string): Promise<{ bytes: Buffer; mime: string }> {
+  const ext = name.slice(name.lastIndexOf(".") + 1) as Ext;
+  return { bytes: await readFile(join(dir, name)), mime: TYPES[ext].mime };
+}

@@ -1,0 +1,80 @@
+/**
+ * socket.io on the platform's own HTTP server (same port). A socket authenticates in the
+ * handshake with an admin session token (`auth: { token }`); without a live one it is
+ * refused and receives nothing. Each admin's sockets share a room, and a new request is
+ * emitted to the rooms of the admins allowed to see it, computed at emit time. With
+ * REDIS_URL the Redis adapter carries emits between platform instances.
+ */
+import { createAdapter } from "@socket.io/redis-adapter";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { createClient } from "redis";
+import { Server } from "socket.io";
+import { REALTIME_EVENTS, WIRE_MESSAGE } from "../protocol/wire.js";
+import { findLiveSession } from "./modules/auth/repository.js";
+import { watchersOf, type RequestKind } from "./modules/requests/repository.js";
+import type { Announce } from "./modules/requests/service.js";
+import { hashToken } from "./security/token.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    realtime: { announce: Announce };
+  }
+}
+
+const roomOf = (adminId: bigint) => `admin:${adminId}`;
+const EVENT: Record<RequestKind, string> = { deposit: REALTIME_EVENTS.newDeposit, withdraw: REALTIME_EVENTS.newWithdraw };
+const FLAG = { deposit: "deposits", withdraw: "withdraws" } as const;
+
+async function redisAdapter(app: FastifyInstance, url: string) {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  // A lost connection reconnects on its own; say so instead of crashing on the event.
+  for (const client of [pub, sub]) client.on("error", (error: Error) => app.log.warn(`redis: ${error.message}`));
+  await Promise.all([pub.connect(), sub.connect()]);
+  app.addHook("onClose", async () => {
+    await Promise.all([pub.quit(), sub.quit()]);
+  });
+  return createAdapter(pub, sub);
+}
+
+export default fp<{ redisUrl?: string }>(
+  async function realtime(app, { redisUrl }) {
+    const io = new Server(app.server, { serveClient: false });
+    if (redisUrl) io.adapter(await redisAdapter(app, redisUrl));
+
+    io.use((socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      const found = typeof token === "string" ? findLiveSession(app.db, hashToken(token)) : Promise.resolve(undefined);
+      found.then(
+        (session) => {
+          if (!session) return next(new Error(WIRE_MESSAGE.adminNotFound));
+          socket.data.adminId = session.admin.id;
+          next();
+        },
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+    io.on("connection", (socket) => {
+      void socket.join(roomOf(socket.data.adminId as bigint));
+    });
+
+    const announce: Announce = async (kind, userId, event) => {
+      try {
+        const watchers = await watchersOf(app.db, userId, FLAG[kind]);
+        if (watchers.length > 0) io.to(watchers.map(roomOf)).emit(EVENT[kind], event);
+      } catch (error) {
+        // The request is stored either way; the lists' 10-second refresh shows it.
+        app.log.warn({ err: error }, "realtime announce failed");
+      }
+    };
+    app.decorate("realtime", { announce });
+
+    // Before Fastify closes the HTTP server: end the sockets, which would otherwise keep it open.
+    app.addHook("preClose", async () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    });
+  },
+  { name: "realtime" },
+);
