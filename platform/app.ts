@@ -55,7 +55,7 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
   app.register(errorHandler);
   app.register(envelope, { secret: env.API_SECRET });
 
-  app.register(realtime, { redisUrl: env.REDIS_URL });
+  app.register(realtime, { redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX });
 
   app.register(healthRoutes);
   app.register(

@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   PASSWORD_REVEAL_KEY: optional(z.string().min(32, "must be at least 32 characters").optional()),
   /** Set → socket.io shares events between platform instances through Redis. */
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
+  /** The Redis channel prefix: instances sharing it share events; deployments sharing a Redis use different ones. */
+  REDIS_PREFIX: optional(z.string().regex(/^[\w.:-]{1,64}$/, "must be 1 to 64 letters, digits or _ . : -").default("betdesk-platform")),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

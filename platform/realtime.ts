@@ -26,7 +26,7 @@ const roomOf = (adminId: bigint) => `admin:${adminId}`;
 const EVENT: Record<RequestKind, string> = { deposit: REALTIME_EVENTS.newDeposit, withdraw: REALTIME_EVENTS.newWithdraw };
 const FLAG = { deposit: "deposits", withdraw: "withdraws" } as const;
 
-async function redisAdapter(app: FastifyInstance, url: string) {
+async function redisAdapter(app: FastifyInstance, url: string, key: string) {
   const pub = createClient({ url });
   const sub = pub.duplicate();
   // A lost connection reconnects on its own; say so instead of crashing on the event.
@@ -35,13 +35,13 @@ async function redisAdapter(app: FastifyInstance, url: string) {
   app.addHook("onClose", async () => {
     await Promise.all([pub.quit(), sub.quit()]);
   });
-  return createAdapter(pub, sub);
+  return createAdapter(pub, sub, { key });
 }
 
-export default fp<{ redisUrl?: string }>(
-  async function realtime(app, { redisUrl }) {
+export default fp<{ redisUrl?: string; redisPrefix: string }>(
+  async function realtime(app, { redisUrl, redisPrefix }) {
     const io = new Server(app.server, { serveClient: false });
-    if (redisUrl) io.adapter(await redisAdapter(app, redisUrl));
+    if (redisUrl) io.adapter(await redisAdapter(app, redisUrl, redisPrefix));
 
     io.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;

@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { createClient } from "redis";
+import { io, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REALTIME_EVENTS, type NewRequestEvent } from "../../protocol/wire.js";
+import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { call, createAdmin, createUser, freshIp, login, testApp, type TestAdmin } from "./support/platform.js";
+
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Whether a Redis server answers at REDIS_URL (the two-instance test needs one). */
+async function redisAnswers(): Promise<boolean> {
+  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 500, reconnectStrategy: false } });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    await client.quit();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const withRedis = await redisAnswers();
+
+const apps: FastifyInstance[] = [];
+const sockets: Socket[] = [];
+
+/** An app listening on an ephemeral loopback port, closed after the file. */
+async function listening(overrides: Parameters<typeof testApp>[0] = {}): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await testApp(overrides);
+  apps.push(app);
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  if (typeof address !== "object" || !address) throw new Error("no address");
+  return { app, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** A socket that records every request event it receives; resolves once connected or refused. */
+async function connect(url: string, token?: string) {
+  const socket = io(url, { auth: token ? { token } : {}, transports: ["websocket"], reconnection: false });
+  sockets.push(socket);
+  const received: [string, NewRequestEvent][] = [];
+  for (const event of Object.values(REALTIME_EVENTS)) socket.on(event, (payload: NewRequestEvent) => received.push([event, payload]));
+  const outcome = await new Promise<string>((resolve) => {
+    socket.on("connect", () => resolve("connected"));
+    socket.on("connect_error", (error) => resolve(error.message));
+  });
+  return { outcome, received };
+}
+
+const until = async (check: () => boolean, ms = 3000) => {
+  for (const start = Date.now(); !check(); ) {
+    if (Date.now() - start > ms) throw new Error("timed out waiting for an event");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+afterAll(async () => {
+  sockets.forEach((socket) => socket.close());
+  await Promise.all(apps.map((app) => app.close()));
+});
+
+let partner: TestAdmin, outsider: TestAdmin;
+beforeAll(async () => {
+  partner = await createAdmin({ role: 3 });
+  outsider = await createAdmin({ role: 3 });
+});
+
+async function requestAs(app: FastifyInstance, parent: bigint, kind: "deposit" | "withdraw") {
+  const user = await createUser(parent, 100_000n);
+  const signIn = await call<{ token: string }>(app, "POST", "/api/user/login", {
+    body: { username: user.username, password: user.password },
+    ip: freshIp(),
+  });
+  const body =
+    kind === "deposit"
+      ? { amount: 12.5, type: 0, utr: `UTR-${randomUUID()}` }
+      : { amount: 12.5, bank: { holder: "A", bank: "B", accNo: "12345678", ifsc: "HDFC0001234", branch: "C" } };
+  const reply = await call<{ _id: string }>(app, "POST", `/api/user/${kind}-request`, { token: signIn.data!.token, body });
+  return { _id: reply.data!._id, username: user.username, amount: 12.5 };
+}
+
+describe("realtime", () => {
+  it("reaches permitted admins only, and no socket without a live admin token", async () => {
+    const { app, url } = await listening();
+    const token = (account: { username: string; password: string }) => login(app, account.username, account.password, freshIp());
+    const superAdmin = await connect(url, await token(DEMO_ACCOUNTS.admin));
+    const own = await connect(url, await token(partner));
+    const other = await connect(url, await token(outsider));
+    const depositsOnly = await connect(url, await token(await createAdmin({ role: 2, permissions: { deposits: true } })));
+    const anonymous = await connect(url);
+    const forged = await connect(url, "not-a-token");
+    expect([superAdmin, own, other, depositsOnly].map((socket) => socket.outcome)).toEqual(Array(4).fill("connected"));
+    expect([anonymous.outcome, forged.outcome]).toEqual(["Admin not found", "Admin not found"]);
+
+    const deposit = await requestAs(app, partner.id, "deposit");
+    const withdraw = await requestAs(app, partner.id, "withdraw");
+    await until(() => superAdmin.received.length === 2 && own.received.length === 2 && depositsOnly.received.length === 1);
+    expect(superAdmin.received).toEqual([
+      [REALTIME_EVENTS.newDeposit, deposit],
+      [REALTIME_EVENTS.newWithdraw, withdraw],
+    ]);
+    expect(own.received).toEqual(superAdmin.received);
+    expect(depositsOnly.received).toEqual([[REALTIME_EVENTS.newDeposit, deposit]]);
+    // Give stray events the time the permitted ones took, and more.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect([other.received, anonymous.received, forged.received]).toEqual([[], [], []]);
+  });
+
+  it.skipIf(!withRedis)("carries an event from one instance to a socket on another through Redis", async () => {
+    const shared = { REDIS_URL, REDIS_PREFIX: `betdesk-test-${randomUUID()}` };
+    const one = await listening(shared);
+    const two = await listening(shared);
+    const admin = await connect(two.url, await login(two.app, partner.username, partner.password, freshIp()));
+    expect(admin.outcome).toBe("connected");
+
+    const deposit = await requestAs(one.app, partner.id, "deposit");
+    await until(() => admin.received.length === 1);
+    expect(admin.received).toEqual([[REALTIME_EVENTS.newDeposit, deposit]]);
+  });
+});
