@@ -1,7 +1,8 @@
 /**
  * The command palette (cmdk). Filtering and ranking are ours (`shouldFilter={false}`), and vim
  * bindings are off so Ctrl+K is never eaten. Plain text finds commands and the users and panels
- * seen this session; `>` restricts to commands, `@` searches users and panels on the server. A command with steps asks for its arguments one at a time
+ * seen this session; `>` restricts to commands, `@` searches users and panels on the server, `#`
+ * pending deposit and withdrawal requests by username or UTR. A command with steps asks for its arguments one at a time
  * (palette.machine.ts); Backspace on an empty answer goes back a step, Esc closes.
  */
 import { useActorRef, useSelector } from "@xstate/react";
@@ -12,13 +13,14 @@ import { fromPromise } from "xstate";
 import { Keys } from "../components/Keys";
 import { Overlay } from "../components/Overlay";
 import type { AccountHit } from "../lib/accounts.server";
+import type { RequestHit } from "../lib/requests.server";
 import { announce } from "../lib/feedback";
 import { formatMoney } from "../lib/format";
 import { currentStep, paletteMachine, type Step } from "../machines/palette.machine";
 import { accountCacheVersion, cachedAccounts, subscribeAccountCache } from "./account-cache";
 import { prepare, rankPrepared } from "./rank";
 import type { Command, CommandContext } from "./types";
-import { useAccountSearch } from "./use-account-search";
+import { useAccountSearch, useRequestSearch } from "./use-account-search";
 
 type PaletteProps = {
   commands: readonly Command[];
@@ -113,8 +115,9 @@ function CommandList({
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const accountsMode = query.startsWith("@");
+  const requestsMode = query.startsWith("#");
   const commandsOnly = query.startsWith(">");
-  const term = commandsOnly || accountsMode ? query.slice(1) : query;
+  const term = commandsOnly || accountsMode || requestsMode ? query.slice(1) : query;
   const cacheVersion = useSyncExternalStore(subscribeAccountCache, accountCacheVersion, () => 0);
   const commandEntries = useMemo(() => prepare(commands.map(commandEntry)), [commands]);
   const allEntries = useMemo(
@@ -123,13 +126,18 @@ function CommandList({
     [commandEntries, cacheVersion],
   );
   const results = useMemo(
-    () => (accountsMode ? [] : rankPrepared(commandsOnly ? commandEntries : allEntries, term)),
-    [accountsMode, commandsOnly, commandEntries, allEntries, term],
+    () => (accountsMode || requestsMode ? [] : rankPrepared(commandsOnly ? commandEntries : allEntries, term)),
+    [accountsMode, requestsMode, commandsOnly, commandEntries, allEntries, term],
   );
   const search = useAccountSearch(accountsMode ? term : "");
+  const requests = useRequestSearch(requestsMode ? term : "");
   const open = (hit: AccountHit) => {
     onLeave();
     navigate(`/${hit.mode}?${new URLSearchParams({ search: hit.username })}`);
+  };
+  const openRequest = (hit: RequestHit) => {
+    onLeave();
+    navigate(`/${hit.kind}s?status=0&open=${encodeURIComponent(hit.id)}`);
   };
   return (
     <Cmdk label="Command palette" shouldFilter={false} vimBindings={false} loop>
@@ -137,17 +145,19 @@ function CommandList({
         autoFocus
         value={query}
         onValueChange={setQuery}
-        placeholder="Type a command…   > commands   @ users and panels"
+        placeholder="Type a command…   > commands   @ users and panels   # requests"
         aria-label="Command"
       />
-      {(error ?? search.message) && (
+      {(error ?? search.message ?? requests.message) && (
         <p className="palette-error" role="alert">
-          {error ?? search.message}
+          {error ?? search.message ?? requests.message}
         </p>
       )}
       <Cmdk.List>
         {accountsMode ? (
           <AccountHits term={term} search={search} onPick={open} />
+        ) : requestsMode ? (
+          <RequestHits term={term} search={requests} onPick={openRequest} />
         ) : (
           <>
             <Cmdk.Empty>No results</Cmdk.Empty>
@@ -196,6 +206,33 @@ function AccountItem({ hit, onPick }: { hit: AccountHit; onPick: (hit: AccountHi
   );
 }
 
+/** Pending requests found by the server, as palette items. */
+function RequestHits({
+  term,
+  search,
+  onPick,
+}: {
+  term: string;
+  search: ReturnType<typeof useRequestSearch>;
+  onPick: (hit: RequestHit) => void;
+}) {
+  if (!term.trim()) return <p className="palette-hint dim">Type a username or UTR</p>;
+  if (search.hits.length === 0) return <p className="palette-hint dim">{search.busy ? "Searching…" : "No results"}</p>;
+  return (
+    <>
+      {search.hits.map((hit) => (
+        <Cmdk.Item key={`${hit.kind}-${hit.id}`} value={`${hit.kind}-${hit.id}`} onSelect={() => onPick(hit)}>
+          <span className="palette-title">
+            {hit.username} {hit.utr && <span className="dim">{hit.utr}</span>}
+          </span>
+          <span className="palette-group">{hit.kind === "deposit" ? "deposit" : "withdrawal"}</span>
+          <span className="num">{formatMoney(hit.amount)}</span>
+        </Cmdk.Item>
+      ))}
+    </>
+  );
+}
+
 /** Users and panels found by the server, as palette items. */
 function AccountHits({
   term,
@@ -228,6 +265,16 @@ function StepInput({
   onBack: () => void;
 }) {
   const [value, setValue] = useState("");
+  if (step.kind === "pick" && (step.source === "deposits" || step.source === "withdraws")) {
+    const kind = step.source === "deposits" ? "deposit" : "withdraw";
+    return (
+      <PickRequest
+        kind={kind}
+        onPick={(hit) => onAnswer(hit.id, { [`${step.name}.label`]: hit.username })}
+        onBack={onBack}
+      />
+    );
+  }
   if (step.kind === "pick") {
     return (
       <PickAccount
@@ -309,6 +356,32 @@ function PickAccount({
       />
       <Cmdk.List>
         <AccountHits term={term} search={search} onPick={onPick} />
+      </Cmdk.List>
+    </Cmdk>
+  );
+}
+
+function PickRequest({ kind, onPick, onBack }: { kind: "deposit" | "withdraw"; onPick: (hit: RequestHit) => void; onBack: () => void }) {
+  const [term, setTerm] = useState("");
+  const found = useRequestSearch(term);
+  const search = { ...found, hits: found.hits.filter((hit) => hit.kind === kind) };
+  return (
+    <Cmdk label="Choose a pending request" shouldFilter={false} vimBindings={false} loop>
+      <Cmdk.Input
+        autoFocus
+        value={term}
+        onValueChange={setTerm}
+        placeholder="Search username or UTR"
+        aria-label="Pending request"
+        onKeyDown={(event) => {
+          if (event.key === "Backspace" && term === "") {
+            event.preventDefault();
+            onBack();
+          }
+        }}
+      />
+      <Cmdk.List>
+        <RequestHits term={term} search={search} onPick={onPick} />
       </Cmdk.List>
     </Cmdk>
   );

@@ -95,6 +95,20 @@ const openPanel = (id: string, title: string, logs: boolean, keywords: string[])
     ),
 });
 
+/** Approve or reject a pending request: pick it, then the desk's own confirmation asks. */
+const decide = (kind: "deposit" | "withdraw", decision: 1 | 2, title: string, keywords: string[]): Command => ({
+  id: `request.${decision === 1 ? "approve" : "reject"}-${kind}`,
+  title,
+  group: "Requests",
+  keywords,
+  permission: (operator) => operator.role !== ROLE.staff || Boolean(operator.flags[kind === "deposit" ? "deposits" : "withdraws"]),
+  steps: [
+    { kind: "pick", name: "request", label: kind === "deposit" ? "Pending deposit" : "Pending withdrawal", source: `${kind}s` },
+  ],
+  run: ({ navigate }, answers) =>
+    navigate(`/${kind}s?${new URLSearchParams({ status: "0", open: answers.request!, decide: String(decision) })}`),
+});
+
 /** Bulk commands are role 1's, on the rows selected in the users or panels list. */
 const mayRunBulk = (operator: Operator, selection: ViewSelection | null) =>
   operator.role === ROLE.superAdmin && (selection?.rows.length ?? 0) > 0;
@@ -237,6 +251,10 @@ export const COMMANDS: readonly Command[] = [
     permission: mayManageAccounts,
     run: ({ download }) => download("/resources/accounts/users/download"),
   },
+  decide("deposit", 1, "Approve deposit…", ["success deposit", "accept", "credit"]),
+  decide("deposit", 2, "Reject deposit…", ["fail deposit", "decline"]),
+  decide("withdraw", 1, "Approve withdrawal…", ["success withdrawal", "payout", "accept"]),
+  decide("withdraw", 2, "Reject withdrawal…", ["fail withdrawal", "decline"]),
   toggle("login", "Toggle login"),
   toggle("bet", "Toggle bet"),
   bulkTransfer("deposit", "Deposit"),

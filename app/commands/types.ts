@@ -37,7 +37,7 @@ export type Command = {
   id: string;
   /** Palette text. Money-moving or destructive commands end with `…` and confirm. */
   title: string;
-  group: "Go to" | "Account" | "Accounts" | "Bulk" | "View";
+  group: "Go to" | "Account" | "Accounts" | "Requests" | "Bulk" | "View";
   /** Extra words the palette matches. */
   keywords?: readonly string[];
   /** Key sequences that run it anywhere outside a text field: `"g h"`, `"?"`, `"mod+k"`. */

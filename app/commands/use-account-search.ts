@@ -1,27 +1,15 @@
-/**
- * Server search of users and panels as the operator types: debounced, capped by the server, and
- * the latest answer wins (a fetcher cancels its earlier load when it loads again).
- */
-import { useFetcher } from "@remix-run/react";
+/** `@`: users and panels by username, remembered for the palette's own ranking. */
 import { useEffect } from "react";
 import type { AccountHit } from "../lib/accounts.server";
+import type { RequestHit } from "../lib/requests.server";
 import { rememberAccounts } from "./account-cache";
+import { useServerSearch } from "./use-server-search";
 
-export const SEARCH_DEBOUNCE_MS = 150;
-
-export function useAccountSearch(term: string): { hits: AccountHit[]; message: string | null; busy: boolean } {
-  const fetcher = useFetcher<{ hits: AccountHit[]; message: string | null }>();
-  const { load } = fetcher;
-  const trimmed = term.trim();
-  useEffect(() => {
-    if (!trimmed) return;
-    const timer = setTimeout(() => load(`/resources/accounts/search?${new URLSearchParams({ q: trimmed })}`), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [trimmed, load]);
-  useEffect(() => rememberAccounts(fetcher.data?.hits ?? []), [fetcher.data]);
-  return {
-    hits: trimmed ? (fetcher.data?.hits ?? []) : [],
-    message: trimmed ? (fetcher.data?.message ?? null) : null,
-    busy: fetcher.state !== "idle",
-  };
+export function useAccountSearch(term: string) {
+  const search = useServerSearch<AccountHit>("/resources/accounts/search", term);
+  useEffect(() => rememberAccounts(search.hits), [search.hits]);
+  return search;
 }
+
+/** `#`: pending deposit and withdrawal requests by username or UTR. */
+export const useRequestSearch = (term: string) => useServerSearch<RequestHit>("/resources/requests/search", term);

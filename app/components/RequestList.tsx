@@ -3,7 +3,7 @@
  * and on Pending `a` (success) and `r` (fail) for the cursor row, confirmed in a dialog driven by
  * the approval machine. The list refreshes every 10 seconds.
  */
-import { useFetcher, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { fromPromise } from "xstate";
@@ -168,6 +168,25 @@ export function RequestListScreen() {
   }, [navigate]);
 
   useEffect(() => setCursor((current) => Math.min(current, Math.max(0, list.items.length - 1))), [list.items.length]);
+
+  // `?open=<id>` puts the cursor on that request (palette `#`); `&decide=1|2` also opens its
+  // confirmation, once: the parameter is dropped so a refresh does not ask again.
+  const [params, setParams] = useSearchParams();
+  const openId = params.get("open");
+  const decideParam = params.get("decide");
+  useEffect(() => {
+    const index = openId ? list.items.findIndex((row) => row._id === openId) : -1;
+    if (index < 0) return;
+    setCursor(index);
+    if (decideParam === "1" || decideParam === "2") {
+      decide(list.items[index]!, decideParam === "1" ? 1 : 2);
+      setParams((current) => {
+        current.delete("decide");
+        return current;
+      }, { replace: true });
+    }
+    // Only a new address asks; list reloads alone do not.
+  }, [openId, decideParam]);
   const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
   const noun = kind === "deposit" ? "deposits" : "withdrawals";
 

@@ -10,6 +10,7 @@ import { accountActionInput, accountActionSchema, type AccountAction } from "./f
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
 import { firstIssue } from "./forms/first-issue";
 import { orRouteError } from "./route-errors.server";
+import { searchSources } from "./search.server";
 import { callAsOperator, downloadAsOperator } from "./session.server";
 
 export type AccountMode = "users" | "partners";
@@ -152,28 +153,14 @@ export type AccountDetails = Awaited<ReturnType<typeof loadAccountDetails>>;
 export type AccountHit = { id: string; username: string; mode: AccountMode; balance: number };
 export const SEARCH_LIMIT = 8;
 
-export async function searchAccounts(request: Request, context: AppLoadContext, term: string) {
+export function searchAccounts(request: Request, context: AppLoadContext, term: string) {
   const query = { username: term, pageSize: SEARCH_LIMIT, orderBy: "username" as const, isAcc: true };
-  const settle = async (mode: AccountMode): Promise<AccountHit[]> => {
-    try {
-      const page =
-        mode === "users"
-          ? await callAsOperator(request, context, "users", query)
-          : await callAsOperator(request, context, "partners", query);
-      return page.items.map((row) => ({ id: row._id, username: row.username, mode, balance: row.balance }));
-    } catch (error) {
-      // An operator without access to one list still searches the other.
-      if (error instanceof ApiError && error.httpStatus === 403) return [];
-      throw error;
-    }
-  };
-  try {
-    const [users, partners] = await Promise.all([settle("users"), settle("partners")]);
-    return { hits: [...users, ...partners], message: null };
-  } catch (error) {
-    if (error instanceof ApiError) return { hits: [] as AccountHit[], message: error.message };
-    throw error;
-  }
+  const hitsOf = (mode: AccountMode, rows: Array<{ _id: string; username: string; balance: number }>): AccountHit[] =>
+    rows.map((row) => ({ id: row._id, username: row.username, mode, balance: row.balance }));
+  return searchSources<AccountHit>([
+    async () => hitsOf("users", (await callAsOperator(request, context, "users", query)).items),
+    async () => hitsOf("partners", (await callAsOperator(request, context, "partners", query)).items),
+  ]);
 }
 
 /** Download Users (spec §2.5): the platform's CSV for the list's filters, streamed through. */
