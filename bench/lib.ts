@@ -23,7 +23,12 @@ export async function startStack(platformPort = 4410, consolePort = 3410): Promi
     DATA_DIR: join(mkdtempSync(join(tmpdir(), "betdesk-bench-")), "platform"),
   });
   await waitForOk(`${platformUrl}/api/health`, "the platform");
-  run("server.ts", { PORT: String(consolePort), ADMIN_API_URL: `${platformUrl}/api/admin` });
+  run("server.ts", {
+    PORT: String(consolePort),
+    ADMIN_API_URL: `${platformUrl}/api/admin`,
+    SPORTS_API_URL: `${platformUrl}/api/sports`,
+    SOCKET_URL: platformUrl,
+  });
   const consoleUrl = `http://localhost:${consolePort}`;
   await waitForOk(`${consoleUrl}/login`, "the console");
   return { consoleUrl, platformUrl, stop: () => children.forEach((child) => child.kill("SIGTERM")) };

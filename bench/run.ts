@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { benchBundle } from "./bundle.bench";
 import { benchFrames } from "./frames.bench";
+import { benchLiveRow } from "./live-row.bench";
 import { startStack } from "./lib";
 import { benchStartup } from "./startup.bench";
 import { benchUsersList } from "./users-list.bench";
@@ -13,6 +14,7 @@ await benchStartup();
 const stack = await startStack();
 try {
   await benchBundle(stack);
+  await benchLiveRow(stack);
 } finally {
   stack.stop();
 }
