@@ -57,7 +57,7 @@ export function StatusLine({ operator, balance, mode, realtime, pending, muted, 
         {REALTIME_LABEL[realtime]}
       </span>
       <button type="button" className="status-mute" aria-pressed={muted} onClick={onToggleMute} aria-label="Mute spoken alerts">
-        {muted ? "🔇 muted" : "🔊"}
+        {muted ? "alerts muted" : "alerts on"}
       </button>
       <span className="dim">? keys · Ctrl+K commands</span>
       <Clock />
