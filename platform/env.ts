@@ -31,6 +31,9 @@ const EnvSchema = z.object({
    * API_SECRET. Separate so the envelope secret can rotate without losing the copies.
    */
   PASSWORD_REVEAL_KEY: optional(z.string().min(32, "must be at least 32 characters").optional()),
+  /** The activity simulator (sim/activity.ts); unset → on in development only. */
+  SIM_ACTIVITY: optional(z.enum(["on", "off"]).optional()),
+  SIM_REQUESTS_PER_MINUTE: optional(z.coerce.number().positive().max(6000).default(6)),
   /** Set → socket.io shares events between platform instances through Redis. */
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
   /** The Redis channel prefix: instances sharing it share events; deployments sharing a Redis use different ones. */
@@ -64,6 +67,10 @@ export function loadEnv(source: Source = process.env): Env {
   }
   return env;
 }
+
+/** Whether `npm start` runs the activity simulator: as told, else only in development. */
+export const simActivityOn = (env: Pick<Env, "SIM_ACTIVITY" | "NODE_ENV">) =>
+  (env.SIM_ACTIVITY ?? (env.NODE_ENV === "development" ? "on" : "off")) === "on";
 
 /** Only the database settings, for tools such as the db CLI that never serve requests. */
 export type DbEnv = Pick<Env, "NODE_ENV" | "DATABASE_URL" | "DATA_DIR" | "API_SECRET" | "PASSWORD_REVEAL_KEY">;

@@ -2,12 +2,14 @@
  * The platform's entry: env → database → migrations → demo seed (empty database only)
  * → HTTP. Closes cleanly on SIGINT/SIGTERM.
  */
+import { join } from "node:path";
 import { buildApp } from "./app.js";
 import { dbTargetFromEnv, openDb } from "./db/index.js";
 import { migrate } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed.js";
-import { loadEnv } from "./env.js";
+import { loadEnv, simActivityOn } from "./env.js";
 import { createRevealer } from "./security/reveal.js";
+import { startActivity } from "./sim/activity.js";
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -15,21 +17,29 @@ async function main(): Promise<void> {
   await migrate(db);
   await seedIfEmpty(db, createRevealer(env));
 
-  const app = buildApp({ db, env, logger: { level: env.NODE_ENV === "production" ? "info" : "warn" } });
+  const app = buildApp({
+    db,
+    env,
+    logger: { level: env.NODE_ENV === "production" ? "info" : "warn" },
+    uploadsDir: join(env.DATA_DIR, "uploads"),
+  });
   app.addHook("onClose", async () => db.destroy());
 
+  let activity: ReturnType<typeof startActivity> | undefined;
   let closing = false;
   const close = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, "close failed");
-        process.exit(1);
-      },
-    );
+    Promise.resolve(activity?.stop())
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, "close failed");
+          process.exit(1);
+        },
+      );
   };
   process.once("SIGINT", close);
   process.once("SIGTERM", close);
@@ -38,6 +48,18 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : env.PLATFORM_PORT;
   console.log(`platform listening on http://${env.PLATFORM_HOST}:${port}`);
+
+  // After listen, so start-up time is unchanged; it calls this process like any client.
+  if (simActivityOn(env)) {
+    const host = ["0.0.0.0", "::"].includes(env.PLATFORM_HOST) ? "127.0.0.1" : env.PLATFORM_HOST;
+    activity = startActivity({
+      baseUrl: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+      secret: env.API_SECRET,
+      requestsPerMinute: env.SIM_REQUESTS_PER_MINUTE,
+      warn: (message) => app.log.warn(message),
+    });
+    console.log(`activity simulator: ${env.SIM_REQUESTS_PER_MINUTE} requests per minute (SIM_ACTIVITY=off to stop it)`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -43,7 +43,7 @@ function rand(index: number, stream: number): number {
 const pick = <T>(items: readonly T[], index: number, stream: number): T =>
   items[Math.floor(rand(index, stream) * items.length)]!;
 
-const seedUsername = (index: number) => `user${String(index).padStart(4, "0")}`;
+export const seedUsername = (index: number) => `user${String(index).padStart(4, "0")}`;
 
 export type SeedSummary = { admins: Record<keyof typeof DEMO_ACCOUNTS, string>; users: number; bets: number };
 
