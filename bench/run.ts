@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, figures printed and written to docs/benchmarks.md. */
 import { spawnSync } from "node:child_process";
 import { benchBundle } from "./bundle.bench";
+import { benchDecisions } from "./decisions.bench";
 import { benchFrames } from "./frames.bench";
 import { benchLiveRow } from "./live-row.bench";
 import { startStack } from "./lib";
@@ -20,4 +21,5 @@ try {
 }
 
 await benchUsersList();
+await benchDecisions();
 await benchFrames();
