@@ -23,8 +23,8 @@ export type Slice = { offset: number; limit: number };
 
 /**
  * The requests of one kind matching `filter`, as `r` joined to their users `u`. Typed as
- * deposit_requests: only the columns both tables share (id, user_id, amount, status,
- * created_at) are read through `r`; each list joins its own table for the rest.
+ * deposit_requests: for withdrawals only the columns both tables share (id, user_id, amount,
+ * status, created_at) are read through `r`, and their list joins withdraw_requests for the rest.
  */
 function requests(db: Db, kind: RequestKind, filter: RequestFilter) {
   let query = db.selectFrom(`${TABLES[kind] as "deposit_requests"} as r`).innerJoin("users as u", "u.id", "r.user_id");

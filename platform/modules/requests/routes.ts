@@ -47,12 +47,12 @@ const InrBonus = withMessage(
   "An INR bonus must be 0 or more with at most 2 decimals",
 );
 
-/** One of a pair: an INR amount or a percentage, never both (0 counts as not given). */
-function pair(inrKey: string, percentKey: string, inr?: bigint, percent?: bigint): BonusInput | string {
-  const given = (value?: bigint) => value !== undefined && value !== 0n;
-  if (given(inr) && given(percent)) return `Give either ${inrKey} or ${percentKey}, not both`;
-  return given(inr) ? { inr } : given(percent) ? { percent } : {};
-}
+// Each bonus is one of a pair: an INR amount or a percentage, never both (0 counts as not given).
+const BONUS_PAIRS = [
+  ["mainInrBonus", "mainPrnBonus"],
+  ["inrBonus", "prnBonus"],
+] as const;
+const bonusInput = (inr?: bigint, percent?: bigint): BonusInput => (inr ? { inr } : percent ? { percent } : {});
 
 const DepositDecisionBody = z
   .object({
@@ -64,17 +64,18 @@ const DepositDecisionBody = z
     mainInrBonus: InrBonus.optional(),
     mainPrnBonus: Percent.optional(),
   })
-  .transform((body, ctx) => {
-    const mainBonus = pair("mainInrBonus", "mainPrnBonus", body.mainInrBonus, body.mainPrnBonus);
-    const bonus = pair("inrBonus", "prnBonus", body.inrBonus, body.prnBonus);
-    for (const refused of [mainBonus, bonus]) {
-      if (typeof refused === "string") {
-        ctx.addIssue(exactIssue(refused));
-        return z.NEVER;
-      }
+  .superRefine((body, ctx) => {
+    for (const [inr, percent] of BONUS_PAIRS) {
+      if (body[inr] && body[percent]) ctx.addIssue(exactIssue(`Give either ${inr} or ${percent}, not both`));
     }
-    return { id: body._id, status: body.status, inr: body.inr, mainBonus: mainBonus as BonusInput, bonus: bonus as BonusInput };
-  });
+  })
+  .transform((body) => ({
+    id: body._id,
+    status: body.status,
+    inr: body.inr,
+    mainBonus: bonusInput(body.mainInrBonus, body.mainPrnBonus),
+    bonus: bonusInput(body.inrBonus, body.prnBonus),
+  }));
 
 const WithdrawDecisionBody = z.object({
   _id: Id,
