@@ -1,8 +1,9 @@
 /**
  * socket.io on the platform's own HTTP server (same port). A socket authenticates in the
  * handshake with an admin session token (`auth: { token }`); without a live one it is
- * refused and receives nothing. Each admin's sockets share a room, and a new request is
- * emitted to the rooms of the admins allowed to see it, computed at emit time. With
+ * refused and receives nothing. Each session's sockets share a room, and a new request is
+ * emitted to the rooms of the live sessions allowed to see it, computed at emit time, so a
+ * session that signs out or expires stops receiving without a reconnect. With
  * REDIS_URL the Redis adapter carries emits between platform instances.
  */
 import { createAdapter } from "@socket.io/redis-adapter";
@@ -12,8 +13,8 @@ import { createClient } from "redis";
 import { Server } from "socket.io";
 import { REALTIME_EVENTS, WIRE_MESSAGE } from "../protocol/wire.js";
 import { findLiveSession } from "./modules/auth/repository.js";
-import { watchersOf, type RequestKind } from "./modules/requests/repository.js";
-import type { Announce } from "./modules/requests/service.js";
+import { watchingSessions, type RequestKind } from "./modules/requests/repository.js";
+import { REQUEST_FLAG, type Announce } from "./modules/requests/service.js";
 import { hashToken } from "./security/token.js";
 
 declare module "fastify" {
@@ -22,9 +23,8 @@ declare module "fastify" {
   }
 }
 
-const roomOf = (adminId: bigint) => `admin:${adminId}`;
+const roomOf = (sessionId: bigint) => `session:${sessionId}`;
 const EVENT: Record<RequestKind, string> = { deposit: REALTIME_EVENTS.newDeposit, withdraw: REALTIME_EVENTS.newWithdraw };
-const FLAG = { deposit: "deposits", withdraw: "withdraws" } as const;
 
 async function redisAdapter(app: FastifyInstance, url: string, key: string) {
   const pub = createClient({ url });
@@ -49,20 +49,20 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
       found.then(
         (session) => {
           if (!session) return next(new Error(WIRE_MESSAGE.adminNotFound));
-          socket.data.adminId = session.admin.id;
+          socket.data.sessionId = session.session.id;
           next();
         },
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
       );
     });
     io.on("connection", (socket) => {
-      void socket.join(roomOf(socket.data.adminId as bigint));
+      void socket.join(roomOf(socket.data.sessionId as bigint));
     });
 
     const announce: Announce = async (kind, userId, event) => {
       try {
-        const watchers = await watchersOf(app.db, userId, FLAG[kind]);
-        if (watchers.length > 0) io.to(watchers.map(roomOf)).emit(EVENT[kind], event);
+        const sessions = await watchingSessions(app.db, userId, REQUEST_FLAG[kind]);
+        if (sessions.length > 0) io.to(sessions.map(roomOf)).emit(EVENT[kind], event);
       } catch (error) {
         // The request is stored either way; the lists' 10-second refresh shows it.
         app.log.warn({ err: error }, "realtime announce failed");

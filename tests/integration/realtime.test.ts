@@ -83,7 +83,7 @@ async function requestAs(app: FastifyInstance, parent: bigint, kind: "deposit" |
 }
 
 describe("realtime", () => {
-  it("reaches permitted admins only, and no socket without a live admin token", async () => {
+  it("reaches permitted admins only, and no socket without a live admin session", async () => {
     const { app, url } = await listening();
     const token = (account: { username: string; password: string }) => login(app, account.username, account.password, freshIp());
     const superAdmin = await connect(url, await token(DEMO_ACCOUNTS.admin));
@@ -92,7 +92,11 @@ describe("realtime", () => {
     const depositsOnly = await connect(url, await token(await createAdmin({ role: 2, permissions: { deposits: true } })));
     const anonymous = await connect(url);
     const forged = await connect(url, "not-a-token");
-    expect([superAdmin, own, other, depositsOnly].map((socket) => socket.outcome)).toEqual(Array(4).fill("connected"));
+    const signedOutToken = await token(DEMO_ACCOUNTS.admin);
+    const signedOut = await connect(url, signedOutToken);
+    expect([superAdmin, own, other, depositsOnly, signedOut].map((socket) => socket.outcome)).toEqual(Array(5).fill("connected"));
+    // A session that ends stops receiving at once, though its socket is still open.
+    expect(await call(app, "POST", "/logout", { token: signedOutToken })).toMatchObject({ statusCode: 200 });
     expect([anonymous.outcome, forged.outcome]).toEqual(["Admin not found", "Admin not found"]);
 
     const deposit = await requestAs(app, partner.id, "deposit");
@@ -106,7 +110,7 @@ describe("realtime", () => {
     expect(depositsOnly.received).toEqual([[REALTIME_EVENTS.newDeposit, deposit]]);
     // Give stray events the time the permitted ones took, and more.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect([other.received, anonymous.received, forged.received]).toEqual([[], [], []]);
+    expect([other.received, anonymous.received, forged.received, signedOut.received]).toEqual([[], [], [], []]);
   });
 
   it.skipIf(!withRedis)("carries an event from one instance to a socket on another through Redis", async () => {

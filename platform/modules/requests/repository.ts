@@ -211,18 +211,23 @@ export function listHistory(db: Db, kind: RequestKind, filter: RequestFilter, sl
 }
 
 /**
- * Who may see a new request of `userId`: every super admin, staff holding `flag`, and the
- * partners whose subtree holds the user (its parent and that parent's partner ancestors).
+ * The live admin sessions that may see a new request of `userId`: those of every super
+ * admin, of staff holding `flag`, and of the partners whose subtree holds the user (its
+ * parent and that parent's partner ancestors). A revoked or expired session is not among them.
  */
-export async function watchersOf(db: Db, userId: bigint, flag: "deposits" | "withdraws"): Promise<bigint[]> {
+export async function watchingSessions(db: Db, userId: bigint, flag: "deposits" | "withdraws"): Promise<bigint[]> {
   const rows = await sql<{ id: bigint }>`
     with recursive chain(id, parent_id, role) as (
       select a.id, a.parent_id, a.role from admins a join users u on u.parent_id = a.id where u.id = ${userId}
       union all
       select a.id, a.parent_id, a.role from admins a join chain c on a.id = c.parent_id where c.role = 3
+    ),
+    watchers(id) as (
+      select id from chain where role = 3
+      union
+      select id from admins where role = 1 or (role = 2 and coalesce((permissions ->> ${flag})::boolean, false))
     )
-    select id from chain where role = 3
-    union
-    select id from admins where role = 1 or (role = 2 and coalesce((permissions ->> ${flag})::boolean, false))`.execute(db);
+    select s.id from admin_sessions s join watchers w on w.id = s.admin_id
+     where s.revoked_at is null and s.expires_at > now()`.execute(db);
   return rows.rows.map((row) => BigInt(row.id));
 }

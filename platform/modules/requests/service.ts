@@ -88,7 +88,8 @@ const bonusOf = (input: BonusInput, credited: bigint) =>
 /** "12.50" (numeric text) → 1250n hundredths. */
 const hundredthsOf = (numeric: string) => BigInt(Math.round(Number(numeric) * 100));
 
-const FLAG = { deposit: "deposits", withdraw: "withdraws" } as const;
+/** The staff flag each kind of request needs. */
+export const REQUEST_FLAG = { deposit: "deposits", withdraw: "withdraws" } as const;
 
 /** The transfers a successful deposit makes, each its own ledger kind. */
 const CREDIT_KINDS = ["request-deposit", "main-bonus", "bonus", "coupon-bonus"] as const;
@@ -99,7 +100,7 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
   /** The super admin and staff with the kind's flag see everything; a partner its subtree; anyone else nothing. */
   function scopeOf(caller: AdminAccount, kind: RequestKind): bigint | null {
     if (caller.role === ROLE.partner) return caller.id;
-    if (!hasStaffFlag(caller, FLAG[kind])) throw forbidden();
+    if (!hasStaffFlag(caller, REQUEST_FLAG[kind])) throw forbidden();
     return null;
   }
 
