@@ -8,7 +8,7 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useNavigate } from "@remix-run/react";
 import { Command as Cmdk } from "cmdk";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { fromPromise } from "xstate";
 import { Keys } from "../components/Keys";
 import { Overlay } from "../components/Overlay";
@@ -327,6 +327,42 @@ function StepInput({
   );
 }
 
+/** A pick step's search field: Backspace on an empty term goes back a step. */
+function PickSearch({
+  label,
+  placeholder,
+  term,
+  onTerm,
+  onBack,
+  children,
+}: {
+  label: string;
+  placeholder: string;
+  term: string;
+  onTerm: (term: string) => void;
+  onBack: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Cmdk label={label} shouldFilter={false} vimBindings={false} loop>
+      <Cmdk.Input
+        autoFocus
+        value={term}
+        onValueChange={onTerm}
+        placeholder={placeholder}
+        aria-label={label}
+        onKeyDown={(event) => {
+          if (event.key === "Backspace" && term === "") {
+            event.preventDefault();
+            onBack();
+          }
+        }}
+      />
+      <Cmdk.List>{children}</Cmdk.List>
+    </Cmdk>
+  );
+}
+
 function PickAccount({
   panelsOnly,
   onPick,
@@ -340,24 +376,9 @@ function PickAccount({
   const found = useAccountSearch(term);
   const search = panelsOnly ? { ...found, hits: found.hits.filter((hit) => hit.mode === "partners") } : found;
   return (
-    <Cmdk label="Choose a user or panel" shouldFilter={false} vimBindings={false} loop>
-      <Cmdk.Input
-        autoFocus
-        value={term}
-        onValueChange={setTerm}
-        placeholder="Search username"
-        aria-label="User or panel"
-        onKeyDown={(event) => {
-          if (event.key === "Backspace" && term === "") {
-            event.preventDefault();
-            onBack();
-          }
-        }}
-      />
-      <Cmdk.List>
-        <AccountHits term={term} search={search} onPick={onPick} />
-      </Cmdk.List>
-    </Cmdk>
+    <PickSearch label="User or panel" placeholder="Search username" term={term} onTerm={setTerm} onBack={onBack}>
+      <AccountHits term={term} search={search} onPick={onPick} />
+    </PickSearch>
   );
 }
 
@@ -366,23 +387,8 @@ function PickRequest({ kind, onPick, onBack }: { kind: "deposit" | "withdraw"; o
   const found = useRequestSearch(term);
   const search = { ...found, hits: found.hits.filter((hit) => hit.kind === kind) };
   return (
-    <Cmdk label="Choose a pending request" shouldFilter={false} vimBindings={false} loop>
-      <Cmdk.Input
-        autoFocus
-        value={term}
-        onValueChange={setTerm}
-        placeholder="Search username or UTR"
-        aria-label="Pending request"
-        onKeyDown={(event) => {
-          if (event.key === "Backspace" && term === "") {
-            event.preventDefault();
-            onBack();
-          }
-        }}
-      />
-      <Cmdk.List>
-        <RequestHits term={term} search={search} onPick={onPick} />
-      </Cmdk.List>
-    </Cmdk>
+    <PickSearch label="Pending request" placeholder="Search username or UTR" term={term} onTerm={setTerm} onBack={onBack}>
+      <RequestHits term={term} search={search} onPick={onPick} />
+    </PickSearch>
   );
 }
