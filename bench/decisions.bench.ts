@@ -54,7 +54,13 @@ export async function benchDecisions(): Promise<void> {
     });
     const { token } = open(login.json<{ data: string }>().data, env.API_SECRET) as { token: string };
     const headers = { authorization: `Bearer ${token}` };
-    const pending = await db.selectFrom("deposit_requests").select("id").where("status", "=", 0).orderBy("id").limit(WARM_UP + MEASURED).execute();
+    const pending = await db
+      .selectFrom("deposit_requests")
+      .select("id")
+      .where("utr", "like", "BENCH%")
+      .orderBy("id")
+      .limit(WARM_UP + MEASURED)
+      .execute();
 
     const timings: number[] = [];
     let measuredStart = performance.now();

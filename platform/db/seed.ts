@@ -7,7 +7,8 @@
  */
 import { sql } from "kysely";
 import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../../protocol/wire.js";
-import { recordOpenings } from "../modules/ledger/service.js";
+import { apply, findSystemAccountId, recordOpenings } from "../modules/ledger/service.js";
+import { WITHDRAWAL_RESERVE } from "../modules/requests/service.js";
 import { storePassword, type Revealer } from "../security/reveal.js";
 import type { Db } from "./index.js";
 import type { Flags, Shares } from "./schema.js";
@@ -70,6 +71,7 @@ export async function seed(db: Db, revealer: Revealer, options: SeedOptions = {}
     const ids = await seedAccounts(trx, { admin: admin!, staff: staff!, partner: partner! });
     await seedUsers(trx, users, ids, user!, seededAt);
     await seedBets(trx, users, bets, seededAt);
+    await seedRequests(trx, ids.admin, seededAt);
     return {
       admins: { admin: String(ids.admin), staff: String(ids.staff), partner: String(ids.partner) },
       users: await count(trx, "users"),
@@ -198,6 +200,66 @@ async function insertAdmin(db: Db, values: AdminValues): Promise<{ id: bigint; i
     .where(sql<string>`lower(username)`, "=", values.username.toLowerCase())
     .executeTakeFirstOrThrow();
   return { id: row.id, inserted: false };
+}
+
+const SEEDED_REQUESTS = { deposits: 24, withdraws: 8 } as const;
+
+/**
+ * Pending requests for the approval desk, into a database that has none: deposits of every
+ * type (some with a coupon) and withdrawals, whose amounts are reserved as the end-user API
+ * would, so the ledger holds from the first row.
+ */
+async function seedRequests(db: Db, houseId: bigint, seededAt: number): Promise<void> {
+  if (await db.selectFrom("deposit_requests").select("id").limit(1).executeTakeFirst()) return;
+  const players = await db
+    .selectFrom("users")
+    .select(["id", "balance"])
+    .where("username_key", "like", "user%")
+    .where("login_enabled", "=", true)
+    .where("balance", ">=", 100_000n)
+    .orderBy("id")
+    .limit(SEEDED_REQUESTS.deposits)
+    .execute();
+  if (players.length === 0) return;
+  const createdAt = (i: number, stream: number) => new Date(seededAt - Math.floor(rand(i, stream) * 2 * DAY_MS));
+
+  const deposits = Array.from({ length: SEEDED_REQUESTS.deposits }, (_, i) => {
+    const type = i % 3;
+    return {
+      user_id: players[i % players.length]!.id,
+      // USDT requests are in USDT: smaller numbers.
+      amount: BigInt(type === 2 ? 10 + Math.floor(rand(i, 40) * 190) : (1 + Math.floor(rand(i, 40) * 100)) * 100) * 100n,
+      type,
+      utr: `UTR${String(Math.floor(rand(i, 41) * 1e10)).padStart(10, "0")}`,
+      coupon_code: i % 5 === 0 ? "WELCOME10" : null,
+      created_at: createdAt(i, 42),
+    };
+  });
+  await db.insertInto("deposit_requests").values(deposits).execute();
+
+  const reserve = await findSystemAccountId(db, WITHDRAWAL_RESERVE);
+  for (let i = 0; i < Math.min(SEEDED_REQUESTS.withdraws, players.length); i++) {
+    const player = players[i]!;
+    const amount = (player.balance / 4n / 10_000n) * 10_000n;
+    const row = await db
+      .insertInto("withdraw_requests")
+      .values({
+        user_id: player.id,
+        amount,
+        bank: JSON.stringify({ holder: "Demo Player", bank: pick(["State Bank", "HDFC Bank"], i, 43), accNo: `5010${i}8842`, ifsc: "SBIN0001234", branch: "Main" }),
+        created_at: createdAt(i, 44),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await apply(db, {
+      kind: "withdraw-reserve",
+      actorId: houseId,
+      remark: `withdraw request ${row.id}`,
+      from: { kind: "user", id: player.id },
+      to: { kind: "system", id: reserve },
+      amount,
+    });
+  }
 }
 
 const EVENTS: Record<number, readonly [string, string][]> = {
