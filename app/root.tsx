@@ -1,6 +1,6 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Toaster } from "react-hot-toast";
 import { UnexpectedError } from "./components/RouteError";
 import { TOAST } from "./lib/constants";
@@ -32,7 +32,23 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A fetcher load that is superseded (a search typed further) or whose component closed (a pick
+ * step answered) is aborted, and single fetch can surface that abort as an unhandled rejection
+ * (react-router issue #14203). Those are cancellations the console asked for: drop exactly them.
+ */
+function useQuietAborts() {
+  useEffect(() => {
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (event.reason instanceof DOMException && event.reason.name === "AbortError") event.preventDefault();
+    };
+    window.addEventListener("unhandledrejection", onRejection);
+    return () => window.removeEventListener("unhandledrejection", onRejection);
+  }, []);
+}
+
 export default function App() {
+  useQuietAborts();
   return (
     <SessionProvider>
       <Outlet />

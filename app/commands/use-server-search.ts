@@ -1,26 +1,43 @@
 /**
  * Server search as the operator types: debounced, capped by the server, and the latest answer
- * wins (a fetcher cancels its earlier load when it loads again).
+ * wins: each new term aborts the request before it, and an aborted request is simply dropped.
+ * (A plain fetch, not a fetcher: the router can report a superseded fetcher load as an error.)
  */
-import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { MESSAGES } from "../lib/constants";
 
 export const SEARCH_DEBOUNCE_MS = 150;
 
 export type SearchAnswer<Hit> = { hits: Hit[]; message: string | null };
 
 export function useServerSearch<Hit>(endpoint: string, term: string): SearchAnswer<Hit> & { busy: boolean } {
-  const fetcher = useFetcher<SearchAnswer<Hit>>();
-  const { load } = fetcher;
+  const [answer, setAnswer] = useState<SearchAnswer<Hit> & { term: string }>({ hits: [], message: null, term: "" });
+  const [busy, setBusy] = useState(false);
   const trimmed = term.trim();
   useEffect(() => {
     if (!trimmed) return;
-    const timer = setTimeout(() => load(`${endpoint}?${new URLSearchParams({ q: trimmed })}`), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [endpoint, trimmed, load]);
-  return {
-    hits: trimmed ? (fetcher.data?.hits ?? []) : [],
-    message: trimmed ? (fetcher.data?.message ?? null) : null,
-    busy: fetcher.state !== "idle",
-  };
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setBusy(true);
+      try {
+        const response = await fetch(`${endpoint}?${new URLSearchParams({ q: trimmed })}`, {
+          headers: { Accept: "application/json" },
+          signal: controller.signal,
+        });
+        const found = (await response.json()) as SearchAnswer<Hit>;
+        setAnswer({ ...found, term: trimmed });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setAnswer({ hits: [], message: MESSAGES.fallback, term: trimmed });
+      }
+      setBusy(false);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [endpoint, trimmed]);
+  // An answer for an older term is not shown for the new one.
+  const current = trimmed !== "" && answer.term === trimmed;
+  return { hits: current ? answer.hits : [], message: current ? answer.message : null, busy: busy || (trimmed !== "" && !current) };
 }

@@ -12,9 +12,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error" && !EXPECTED_REFUSAL.test(message.text())) errors.push(message.text());
+        if (message.type() !== "error" || EXPECTED_REFUSAL.test(message.text())) return;
+        const { url, lineNumber } = message.location();
+        errors.push(`console.error: ${message.text()} (${url}:${lineNumber})`);
       });
-      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("pageerror", (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
       await use(errors);
       expect(errors, "console errors during the test").toEqual([]);
     },
