@@ -18,7 +18,10 @@ import { announce } from "../lib/feedback";
 import { formatMoney } from "../lib/format";
 import { currentStep, paletteMachine, type Step } from "../machines/palette.machine";
 import { accountCacheVersion, cachedAccounts, subscribeAccountCache } from "./account-cache";
-import { prepare, rankPrepared } from "./rank";
+import { createIncrementalRanker, prepare } from "./rank";
+
+/** About the rows the palette shows at once, and some to scroll: rendering more costs keystrokes. */
+const RESULT_LIMIT = 30;
 import type { Command, CommandContext } from "./types";
 import { useAccountSearch, useRequestSearch } from "./use-account-search";
 
@@ -120,14 +123,15 @@ function CommandList({
   const term = commandsOnly || accountsMode || requestsMode ? query.slice(1) : query;
   const cacheVersion = useSyncExternalStore(subscribeAccountCache, accountCacheVersion, () => 0);
   const commandEntries = useMemo(() => prepare(commands.map(commandEntry)), [commands]);
-  const allEntries = useMemo(
-    () => [...commandEntries, ...prepare(cachedAccounts().map(accountEntry))],
+  const rankCommands = useMemo(() => createIncrementalRanker(commandEntries, RESULT_LIMIT), [commandEntries]);
+  const rankAll = useMemo(
+    () => createIncrementalRanker([...commandEntries, ...prepare(cachedAccounts().map(accountEntry))], RESULT_LIMIT),
     // The cache's version says when its contents changed.
     [commandEntries, cacheVersion],
   );
   const results = useMemo(
-    () => (accountsMode || requestsMode ? [] : rankPrepared(commandsOnly ? commandEntries : allEntries, term)),
-    [accountsMode, requestsMode, commandsOnly, commandEntries, allEntries, term],
+    () => (accountsMode || requestsMode ? [] : (commandsOnly ? rankCommands : rankAll)(term)),
+    [accountsMode, requestsMode, commandsOnly, rankCommands, rankAll, term],
   );
   const search = useAccountSearch(accountsMode ? term : "");
   const requests = useRequestSearch(requestsMode ? term : "");

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createSequenceMatcher, describeKeys, keyToken, SEQUENCE_TIMEOUT_MS } from "./keymap";
 import { rememberAccounts, cachedAccounts, ACCOUNT_CACHE_LIMIT } from "./account-cache";
-import { prepare, rankPrepared, type Rankable } from "./rank";
+import { createIncrementalRanker, prepare, rankPrepared, type Rankable } from "./rank";
 
-const rank = <T extends Rankable>(items: readonly T[], term: string, limit?: number) => rankPrepared(prepare(items), term, limit);
+const rank = <T extends Rankable>(items: readonly T[], term: string, limit?: number) =>
+  rankPrepared(prepare(items), term, limit).ranked;
 import { COMMANDS, commandById, commandsFor } from "./registry";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
@@ -75,6 +76,18 @@ describe("palette ranking", () => {
   it("ranks a keyword match a little below the same match in a title", () => {
     const ranked = rank([{ title: "Open logs", keywords: ["deposit"] }, { title: "Deposit…" }], "deposit");
     expect(ranked.map((i) => i.title)).toEqual(["Deposit…", "Open logs"]);
+  });
+
+  it("ranks incrementally exactly as from scratch, typing forward and back", () => {
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      title: `${["user", "panel", "agent"][i % 3]}${String(i).padStart(4, "0")}`,
+      keywords: [i % 2 ? "user" : "panel"],
+    }));
+    const prepared = prepare(many);
+    const incremental = createIncrementalRanker(prepared, 30);
+    for (const term of ["u", "us", "use", "user", "user1", "user12", "user1", "user", "p", "pa", "pan", "zz", "z", "", "a0"]) {
+      expect(incremental(term)).toEqual(rankPrepared(prepared, term, 30).ranked);
+    }
   });
 
   it("caps the result count", () => {

@@ -33,19 +33,55 @@ function scoreText(text: string, words: string[], term: string): number {
   return 20;
 }
 
-/** Prepared items matching `term` (all, in order, when blank), best first, at most `limit`. */
-export function rankPrepared<T>(prepared: ReadonlyArray<Prepared<T>>, rawTerm: string, limit = 50): T[] {
+export type Ranking<T> = {
+  /** The best matches, best first, at most `limit`. */
+  ranked: T[];
+  /** Every match's index, in order: what a longer term needs to look at. */
+  matched: number[];
+};
+
+/**
+ * Prepared items matching `term` (all, in order, when blank). Every kind of match is kept by a
+ * shorter term (a prefix, a word prefix, a substring or a subsequence of "abc" is one of "ab"
+ * too), so `within`, the matches of a term this one extends, is all that needs looking at.
+ */
+export function rankPrepared<T>(
+  prepared: ReadonlyArray<Prepared<T>>,
+  rawTerm: string,
+  limit = 50,
+  within?: readonly number[],
+): Ranking<T> {
   const term = rawTerm.trim().toLowerCase();
-  if (!term) return prepared.slice(0, limit).map((entry) => entry.item);
-  const scored: Array<{ item: T; score: number; index: number }> = [];
-  for (let index = 0; index < prepared.length; index++) {
+  if (!term) return { ranked: prepared.slice(0, limit).map((entry) => entry.item), matched: prepared.map((_, i) => i) };
+  const scored: Array<{ index: number; score: number }> = [];
+  const candidates = within ?? prepared.keys();
+  for (const index of candidates) {
     let best = 0;
     for (const { text, words, penalty } of prepared[index]!.texts) {
       const score = scoreText(text, words, term);
       if (score > 0) best = Math.max(best, score - penalty);
     }
-    if (best > 0) scored.push({ item: prepared[index]!.item, score: best, index });
+    if (best > 0) scored.push({ index, score: best });
   }
+  const matched = scored.map((entry) => entry.index);
   scored.sort((a, b) => b.score - a.score || a.index - b.index);
-  return scored.slice(0, limit).map((entry) => entry.item);
+  return { ranked: scored.slice(0, limit).map((entry) => prepared[entry.index]!.item), matched };
+}
+
+/**
+ * Ranks as the operator types: remembers each term's ranking, so Backspace is a lookup and a
+ * longer term only looks at the matches of the term it extends.
+ */
+export function createIncrementalRanker<T>(prepared: ReadonlyArray<Prepared<T>>, limit: number) {
+  const seen = new Map<string, Ranking<T>>();
+  return (rawTerm: string): T[] => {
+    const term = rawTerm.trim().toLowerCase();
+    const known = seen.get(term);
+    if (known) return known.ranked;
+    let within: readonly number[] | undefined;
+    for (let length = term.length - 1; length > 0 && !within; length--) within = seen.get(term.slice(0, length))?.matched;
+    const ranking = rankPrepared(prepared, term, limit, within);
+    seen.set(term, ranking);
+    return ranking.ranked;
+  };
 }
