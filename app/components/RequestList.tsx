@@ -3,7 +3,7 @@
  * and on Pending `a` (success) and `r` (fail) for the cursor row, confirmed in a dialog driven by
  * the approval machine. The list refreshes every 10 seconds.
  */
-import { useFetcher, useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { fromPromise } from "xstate";
@@ -11,6 +11,7 @@ import type { DepositRow, WithdrawRow } from "../../protocol/wire";
 import { DEPOSIT_TYPE_LABEL, REQUEST_REFRESH_MS, REQUEST_TABS } from "../lib/constants";
 import { announce, type Outcome } from "../lib/feedback";
 import { formatDateTime, formatMoney } from "../lib/format";
+import { useQuietRevalidate } from "../lib/use-quiet-revalidate";
 import type { RequestsData } from "../lib/requests.server";
 import {
   approvalMachine,
@@ -99,7 +100,7 @@ function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: 
 export function RequestListScreen() {
   const { kind, query, list } = useLoaderData<RequestsData>();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const revalidate = useQuietRevalidate();
   const fetcher = useFetcher<Outcome>();
   const [cursor, setCursor] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -108,8 +109,8 @@ export function RequestListScreen() {
 
   // The approval machine's call goes through this route's action; the fetcher answers it. The
   // machine is created once, so its effects read the latest router functions through a ref.
-  const router = useRef({ submit: fetcher.submit, revalidate: revalidator.revalidate });
-  router.current = { submit: fetcher.submit, revalidate: revalidator.revalidate };
+  const router = useRef({ submit: fetcher.submit, revalidate });
+  router.current = { submit: fetcher.submit, revalidate };
   const approval = useActorRef(
     approvalMachine.provide({
       actors: {

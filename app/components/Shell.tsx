@@ -2,7 +2,7 @@
  * The signed-in frame: top bar, sidebar, the page, the status line, and the palette and key help
  * layers. It builds the command context and runs the registry for keys, buttons and palette alike.
  */
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { commandById, commandsFor } from "../commands/registry";
 import type { CommandContext, Operator, ViewSelection } from "../commands/types";
@@ -10,6 +10,7 @@ import { useGlobalKeys } from "../commands/useGlobalKeys";
 import { usePageTitle } from "../lib/page";
 import type { PendingCounts } from "../lib/requests.server";
 import { speakAlert } from "../lib/speech";
+import { useQuietRevalidate } from "../lib/use-quiet-revalidate";
 import { useRealtime } from "../lib/use-realtime";
 import { useActionRunner } from "../lib/use-action-runner";
 import { SessionActor } from "../lib/session-context";
@@ -57,7 +58,7 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
   const [selection, setSelection] = useState<ViewSelection | null>(null);
   const [bulkJob, setBulkJob] = useState<BulkJob | null>(null);
   const submitAction = useActionRunner();
-  const revalidator = useRevalidator();
+  const revalidate = useQuietRevalidate();
   const [muted, setMuted] = useState(false);
   useEffect(() => setMuted(localStorage.getItem(MUTE_KEY) === "1"), []);
   const toggleMute = useCallback(() => {
@@ -69,7 +70,7 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
   // A new request: say so (spec §8) and refresh what shows it (counts, an open request list).
   const realtime = useRealtime(({ kind }) => {
     if (!muted) speakAlert(kind);
-    revalidator.revalidate();
+    revalidate();
   });
 
   useEffect(() => session.send({ type: "session.resumed" }), [session]);

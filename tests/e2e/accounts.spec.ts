@@ -154,6 +154,7 @@ test("role 1 adds a panel and makes it the default admin with its MD button", as
   await expect(add).toBeEnabled();
   await add.press("Enter");
   await expect(page.getByText("User added successfully")).toBeVisible();
+  await expect(page).not.toHaveURL(/new=1/); // the dialog's own navigation has finished
 
   await expect(page.getByText("default admin: panel1")).toBeVisible();
   await page.getByRole("row", { name: new RegExp(panelName) }).getByRole("button", { name: "MD" }).click();
