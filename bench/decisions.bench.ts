@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { open, seal } from "../protocol/envelope";
+import { seal } from "../protocol/envelope";
 import { buildApp } from "../platform/app";
 import { openDb } from "../platform/db/index";
 import { migrate } from "../platform/db/migrate";
 import { DEMO_ACCOUNTS, seed } from "../platform/db/seed";
 import { loadEnv } from "../platform/env";
 import { createRevealer } from "../platform/security/reveal";
-import { percentile, record } from "./lib";
+import { adminHeaders, percentile, record } from "./lib";
 
 const PENDING = 10_000;
 const WARM_UP = 50;
@@ -47,13 +47,7 @@ export async function benchDecisions(): Promise<void> {
     await sql`vacuum analyze`.execute(db);
 
     const app = buildApp({ db, env, uploadsDir: join(dataDir, "uploads") });
-    const login = await app.inject({
-      method: "POST",
-      url: "/api/admin/login",
-      payload: { payload: seal(DEMO_ACCOUNTS.admin, env.API_SECRET) },
-    });
-    const { token } = open(login.json<{ data: string }>().data, env.API_SECRET) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await adminHeaders(app, env.API_SECRET, DEMO_ACCOUNTS.admin);
     const pending = await db
       .selectFrom("deposit_requests")
       .select("id")

@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { open, seal } from "../protocol/envelope";
 import { waitForOk } from "../scripts/wait-for";
 
 export type Stack = { consoleUrl: string; platformUrl: string; stop: () => void };
@@ -57,4 +59,15 @@ export function record(title: string, body: string): void {
 export function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+/** Signs the demo super admin in on an app built in-process; the bearer headers for its calls. */
+export async function adminHeaders(
+  app: FastifyInstance,
+  secret: string,
+  account: { username: string; password: string },
+): Promise<{ authorization: string }> {
+  const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: { payload: seal(account, secret) } });
+  const { token } = open(login.json<{ data: string }>().data, secret) as { token: string };
+  return { authorization: `Bearer ${token}` };
 }

@@ -6,14 +6,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { open, seal } from "../protocol/envelope";
 import { buildApp } from "../platform/app";
 import { openDb } from "../platform/db/index";
 import { migrate } from "../platform/db/migrate";
 import { DEMO_ACCOUNTS, seed } from "../platform/db/seed";
 import { loadEnv } from "../platform/env";
 import { createRevealer } from "../platform/security/reveal";
-import { percentile, record } from "./lib";
+import { adminHeaders, percentile, record } from "./lib";
 
 const USERS = 100_000;
 const BUDGET_MS = 50;
@@ -45,13 +44,7 @@ export async function benchUsersList(): Promise<void> {
     await seed(db, createRevealer(env), { users: USERS, bets: 0 });
     const seededMs = Date.now() - seeding;
     const app = buildApp({ db, env });
-    const login = await app.inject({
-      method: "POST",
-      url: "/api/admin/login",
-      payload: { payload: seal(DEMO_ACCOUNTS.admin, env.API_SECRET) },
-    });
-    const { token } = open(login.json<{ data: string }>().data, env.API_SECRET) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await adminHeaders(app, env.API_SECRET, DEMO_ACCOUNTS.admin);
 
     const timings: number[] = [];
     for (let i = 0; i < WARM_UP + MEASURED; i++) {
