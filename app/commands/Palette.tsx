@@ -23,7 +23,7 @@ import { createIncrementalRanker, prepare } from "./rank";
 /** About the rows the palette shows at once, and some to scroll: rendering more costs keystrokes. */
 const RESULT_LIMIT = 30;
 import type { Command, CommandContext } from "./types";
-import { useAccountSearch, useRequestSearch } from "./use-account-search";
+import { useAccountSearch, useRequestSearch } from "./use-searches";
 
 type PaletteProps = {
   commands: readonly Command[];

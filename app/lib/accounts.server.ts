@@ -10,7 +10,7 @@ import { accountActionInput, accountActionSchema, type AccountAction } from "./f
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
 import { firstIssue } from "./forms/first-issue";
 import { orRouteError } from "./route-errors.server";
-import { searchSources } from "./search.server";
+import { SEARCH_LIMIT, searchSources } from "./search.server";
 import { callAsOperator, downloadAsOperator } from "./session.server";
 
 export type AccountMode = "users" | "partners";
@@ -151,7 +151,6 @@ export type AccountDetails = Awaited<ReturnType<typeof loadAccountDetails>>;
 
 /** What `@` in the palette finds: users and panels whose username matches, best few of each. */
 export type AccountHit = { id: string; username: string; mode: AccountMode; balance: number };
-export const SEARCH_LIMIT = 8;
 
 export function searchAccounts(request: Request, context: AppLoadContext, term: string) {
   const query = { username: term, pageSize: SEARCH_LIMIT, orderBy: "username" as const, isAcc: true };

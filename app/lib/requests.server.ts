@@ -8,7 +8,7 @@ import { decisionSchema } from "./forms/decision";
 import { firstIssue } from "./forms/first-issue";
 import type { RequestKind } from "../machines/approval.machine";
 import { orRouteError } from "./route-errors.server";
-import { searchSources } from "./search.server";
+import { SEARCH_LIMIT, searchSources } from "./search.server";
 import { callAsOperator, downloadAsOperator } from "./session.server";
 
 const querySchema = z.object({
@@ -93,7 +93,6 @@ export type PendingCounts = Awaited<ReturnType<typeof pendingCounts>>;
 
 /** What `#` in the palette finds: pending requests whose username or UTR matches. */
 export type RequestHit = { id: string; kind: RequestKind; username: string; amount: number; utr: string | null };
-const SEARCH_LIMIT = 8;
 
 export function searchRequests(request: Request, context: AppLoadContext, term: string) {
   const query = { status: 0, page: 1, pageSize: SEARCH_LIMIT, search: term };

@@ -1,6 +1,9 @@
 /** The palette's server searches (`@`, `#`): several sources, asked at once. */
 import { ApiError } from "./api.server";
 
+/** How many hits each source of a palette search answers. */
+export const SEARCH_LIMIT = 8;
+
 /**
  * Runs every source; one the operator may not see (403) adds nothing, so an operator allowed
  * only part still searches the rest. Any other failure is the answer's message.

@@ -1,4 +1,4 @@
-/** `@`: users and panels by username, remembered for the palette's own ranking. */
+/** The palette's server searches. `@`: users and panels by username, remembered for its own ranking. */
 import { useEffect } from "react";
 import type { AccountHit } from "../lib/accounts.server";
 import type { RequestHit } from "../lib/requests.server";
