@@ -1,9 +1,10 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/fixtures/chromium";
+import { E2E_CONSOLE_PORT, E2E_PLATFORM_PORT } from "./tests/fixtures/e2e-ports";
 
 /** The e2e run starts its own platform on a fresh temporary database, and the built console. */
-const PLATFORM_PORT = 4310;
-const CONSOLE_PORT = 3310;
+const PLATFORM_PORT = E2E_PLATFORM_PORT;
+const CONSOLE_PORT = E2E_CONSOLE_PORT;
 
 export default defineConfig({
   testDir: "tests/e2e",

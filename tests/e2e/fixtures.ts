@@ -4,6 +4,7 @@
  */
 import { expect, test as base, type Page } from "@playwright/test";
 import { open, seal } from "../../protocol/envelope";
+import { E2E_PLATFORM_PORT } from "../fixtures/e2e-ports";
 
 const EXPECTED_REFUSAL = /Failed to load resource: the server responded with a status of 4\d\d/;
 
@@ -57,7 +58,7 @@ export async function runCommand(page: Page, text: string) {
 }
 
 /** The platform the e2e run starts (playwright.config.ts), and its development envelope key. */
-const PLATFORM = "http://127.0.0.1:4310";
+const PLATFORM = `http://127.0.0.1:${E2E_PLATFORM_PORT}`;
 const API_SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
 
 /** An end user of the site: signs in through the end-user API, then calls it as the site would. */
