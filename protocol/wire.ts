@@ -18,8 +18,11 @@ export type Role = (typeof ROLE)[keyof typeof ROLE];
 export const GAME_FLAGS = ["cricket", "football", "tennis", "bookmaker", "fancy", "casino"] as const;
 export type GameFlag = (typeof GAME_FLAGS)[number];
 
-/** What a staff account may do (spec §2.12 Admin Management). */
-export const STAFF_FLAGS = ["report", "users", "deposits", "withdraws", "settings"] as const;
+/**
+ * What a staff account may do: the spec's five (§2.12 Admin Management) plus `bets`, the settlement desk
+ * and market analysis (PROTOCOL.md, an extension: the spec's five cover no bet screen).
+ */
+export const STAFF_FLAGS = ["report", "users", "deposits", "withdraws", "settings", "bets"] as const;
 export type StaffFlag = (typeof STAFF_FLAGS)[number];
 
 export type PermissionMap<Flag extends string> = Partial<Record<Flag, boolean>>;
