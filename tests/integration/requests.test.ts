@@ -294,7 +294,7 @@ describe("withdrawal requests", () => {
       msg: "Withdraws updated successfully",
     });
     expect(await balanceOf(user.id)).toBe(100_000n - 45_025n);
-    expect(await post("/b2c/update-withdraw", tokens.a, { _id: paid, status: 1 })).toMatchObject({ statusCode: 200 });
+    expect(await post("/b2c/update-withdraw", tokens.staffWithdraws, { _id: paid, status: 1 })).toMatchObject({ statusCode: 200 });
     expect(await balanceOf(user.id)).toBe(100_000n - 45_025n);
     expect((await houseBalance()) - house).toBe(45_025n);
     expect(await reserveBalance()).toBe(reserve);

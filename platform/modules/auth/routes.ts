@@ -3,19 +3,20 @@ import { z } from "zod";
 import { authenticated, bearerToken } from "../../plugins/auth.js";
 import { NewPassword } from "../../security/password.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { Secret, Text } from "../../validation/schemas.js";
 import { AUTH_MESSAGE, createAuthService, type Client } from "./service.js";
 
 export const LoginBody = z.object({
-  username: z.string().trim().min(1, "Username is required").max(64),
-  password: z.string().min(1, "Password is required").max(128),
+  username: Text({ min: 1, max: 64 }),
+  password: Secret("Password is required"),
 });
 
 const ChangePasswordBody = z.object({
-  curPassword: z.string().min(1, "Current password is required").max(128),
+  curPassword: Secret("Current password is required"),
   password: NewPassword,
 });
 
-const UdidParams = z.object({ udid: z.string().min(1).max(64) });
+const UdidParams = z.object({ udid: Text({ min: 1, max: 64 }) });
 
 const USER_AGENT_MAX = 512;
 
