@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
 import {
   call,
   createAdmin,
-  createUser,
+  createPlayer,
   footprint,
   freshIp,
   houseId,
@@ -15,7 +15,6 @@ import {
   testApp,
   testDb,
   type TestAdmin,
-  type TestUser,
 } from "./support/platform.js";
 
 let app: FastifyInstance;
@@ -54,15 +53,7 @@ afterAll(() => app.close());
 const get = <T>(path: string, token: string) => call<T>(app, "GET", path, { token });
 const post = <T>(path: string, token: string, body: unknown) => call<T>(app, "POST", path, { token, body });
 
-/** An end user under `parent` with `balance` minor units, signed in to the end-user API. */
-async function player(parent: bigint, balance = 0n): Promise<TestUser & { token: string }> {
-  const user = await createUser(parent, balance);
-  const reply = await call<{ token: string }>(app, "POST", "/api/user/login", {
-    body: { username: user.username, password: user.password },
-    ip: freshIp(),
-  });
-  return { ...user, token: reply.data!.token };
-}
+const player = (parent: bigint, balance = 0n) => createPlayer(app, parent, balance);
 
 async function askDeposit(user: { token: string }, body: Record<string, unknown>): Promise<string> {
   const reply = await post<{ _id: string }>("/api/user/deposit-request", user.token, { type: 0, utr: "UTR-1", ...body });
