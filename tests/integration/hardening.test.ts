@@ -216,7 +216,7 @@ describe("the money ceiling", () => {
   });
 
   it("refuses a transfer that would take a balance beyond MAX_BALANCE, inside its transaction", async () => {
-    const user = await createPlayer(app, await houseId());
+    const user = await createPlayer(app, await houseId(), 100n);
     const partner = await createAdmin({ role: 3 });
     const before = await footprint();
     const refused = db.transaction().execute(async (trx) => {

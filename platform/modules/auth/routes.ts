@@ -16,6 +16,9 @@ const ChangePasswordBody = z.object({
   password: NewPassword,
 });
 
+// The console posts `{}`; anything else is a malformed call, refused before it signs anyone out.
+const LogoutBody = z.object({}).strict();
+
 const UdidParams = z.object({ udid: Text({ min: 1, max: 64 }) });
 
 const USER_AGENT_MAX = 512;
@@ -38,7 +41,7 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   // Beyond the spec: ends the caller's session on the server, not only in the console.
-  api.post("/logout", async (request, reply) => {
+  api.post("/logout", { schema: { body: LogoutBody } }, async (request, reply) => {
     await auth.logout(authenticated(request).session);
     return reply.ok(null, "Logged out successfully");
   });

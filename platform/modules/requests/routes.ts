@@ -24,13 +24,13 @@ const HistoryQuery = Paging.extend({
   username: Text({ max: 64 }).optional(),
 });
 
-/** A percentage with at most 2 decimals, 0–100 → hundredths of a percent. */
+/** A percentage with at most 2 decimals, 0–100 → hundredths of a percent (1e-9 is not 0). */
 const Percent = withMessage(
   z
     .number()
     .min(0)
     .max(100)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6 && (value === 0 || Math.round(value * 100) >= 1))
     .transform((value) => BigInt(Math.round(value * 100))),
   "A bonus percentage must be 0 to 100 with at most 2 decimals",
 );
