@@ -8,6 +8,7 @@
 import {
   DEPOSIT_TYPE,
   ROLE,
+  type BonusLimits,
   type DepositRow,
   type DepositType,
   type NewRequestEvent,
@@ -67,8 +68,7 @@ export const REQUEST_MESSAGE = {
 /** The audit action of a change to the bonus limits. */
 export const BONUS_LIMITS_ACTION = "update-bonus-limits";
 
-/** The bonus limits on the wire: a percentage with 2 decimals and rupees (`GET /b2c/bonus-limits`). */
-export type BonusLimits = { maxPercent: number; maxInr: number };
+
 
 /** The system account that holds pending withdrawals (migration 003). */
 export const WITHDRAWAL_RESERVE = "withdrawal-reserve";
