@@ -55,6 +55,8 @@ afterAll(() => app.close());
 const get = <T>(path: string, token: string) => call<T>(app, "GET", path, { token });
 const post = <T>(path: string, token: string, body: unknown) => call<T>(app, "POST", path, { token, body });
 const signIn = (account: { username: string; password: string }) => login(app, account.username, account.password, freshIp());
+const decideDeposit = (token: string, body: Record<string, unknown>) => post("/b2c/update-deposit", token, { status: 1, ...body });
+const refused = (statusCode: number, msg: string) => ({ statusCode, msg });
 
 async function askDeposit(token: string, body: Record<string, unknown>): Promise<string> {
   const reply = await post<{ _id: string }>("/api/user/deposit-request", token, { type: 0, utr: "UTR-7", ...body });
@@ -89,15 +91,9 @@ describe("a partner's own actions never raise its subtree's total", () => {
     const before = await footprint();
 
     // The probe: a 5,000 INR main bonus and a 100 % bonus on 5,000 is 200 % of it.
-    expect(await post("/b2c/update-deposit", token, { _id: deposit, status: 1, mainInrBonus: 5000, prnBonus: 100 })).toMatchObject({
-      statusCode: 400,
-      msg: "Bonus exceeds the limit of 100% of the deposit",
-    });
+    expect(await decideDeposit(token, { _id: deposit, mainInrBonus: 5000, prnBonus: 100 })).toMatchObject(refused(400, "Bonus exceeds the limit of 100% of the deposit"));
     // Within the limits, but 5,000 + 2,000 + 50 % is more than the partner's 599.
-    expect(await post("/b2c/update-deposit", token, { _id: deposit, status: 1, mainInrBonus: 2000, prnBonus: 50 })).toMatchObject({
-      statusCode: 409,
-      msg: "Insufficient balance",
-    });
+    expect(await decideDeposit(token, { _id: deposit, mainInrBonus: 2000, prnBonus: 50 })).toMatchObject(refused(409, "Insufficient balance"));
     expect(await footprint()).toEqual(before);
   });
 
@@ -159,14 +155,8 @@ describe("bonus limits", () => {
       const user = await createPlayer(app, await houseId());
       const deposit = await askDeposit(user.token, { amount: 1000 });
       const unchanged = await footprint();
-      expect(await post("/b2c/update-deposit", admin, { _id: deposit, status: 1, prnBonus: 13 })).toMatchObject({
-        statusCode: 400,
-        msg: "Bonus exceeds the limit of 12.5% of the deposit",
-      });
-      expect(await post("/b2c/update-deposit", admin, { _id: deposit, status: 1, inrBonus: 100, mainInrBonus: 25.5 })).toMatchObject({
-        statusCode: 400,
-        msg: "Bonus exceeds the limit of 12.5% of the deposit",
-      });
+      expect(await decideDeposit(admin, { _id: deposit, prnBonus: 13 })).toMatchObject(refused(400, "Bonus exceeds the limit of 12.5% of the deposit"));
+      expect(await decideDeposit(admin, { _id: deposit, inrBonus: 100, mainInrBonus: 25.5 })).toMatchObject(refused(400, "Bonus exceeds the limit of 12.5% of the deposit"));
       expect(await footprint()).toEqual(unchanged);
       expect(await post("/b2c/update-deposit", admin, { _id: deposit, status: 1, prnBonus: 12.5 })).toMatchObject({ statusCode: 200 });
     } finally {
@@ -178,10 +168,7 @@ describe("bonus limits", () => {
     const user = await createPlayer(app, await houseId());
     const deposit = await askDeposit(user.token, { amount: 500_000 });
     const before = await footprint();
-    expect(await post("/b2c/update-deposit", admin, { _id: deposit, status: 1, mainInrBonus: 60_000, inrBonus: 40_000.01 })).toMatchObject({
-      statusCode: 400,
-      msg: "Bonus exceeds the limit of 1,00,000 INR per decision",
-    });
+    expect(await decideDeposit(admin, { _id: deposit, mainInrBonus: 60_000, inrBonus: 40_000.01 })).toMatchObject(refused(400, "Bonus exceeds the limit of 1,00,000 INR per decision"));
     expect(await footprint()).toEqual(before);
   });
 });
@@ -191,10 +178,7 @@ describe("the money ceiling", () => {
     const user = await createPlayer(app, await houseId());
     const deposit = await askDeposit(user.token, { amount: 1_000_000, type: 2 });
     const before = await footprint();
-    expect(await post("/b2c/update-deposit", admin, { _id: deposit, status: 1, inr: 100_000 })).toMatchObject({
-      statusCode: 400,
-      msg: "Amount too large",
-    });
+    expect(await decideDeposit(admin, { _id: deposit, inr: 100_000 })).toMatchObject(refused(400, "Amount too large"));
     expect(await footprint()).toEqual(before);
 
     expect((await get("/api/user/me", user.token)).statusCode).toBe(200);
