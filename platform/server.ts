@@ -1,6 +1,6 @@
 /**
  * The platform's entry: env → database → migrations → demo seed (empty database only)
- * → HTTP. Closes cleanly on SIGINT/SIGTERM.
+ * → sweep of orphan receipt images → HTTP. Closes cleanly on SIGINT/SIGTERM.
  */
 import { join } from "node:path";
 import { buildApp } from "./app.js";

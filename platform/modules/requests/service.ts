@@ -3,7 +3,8 @@
  * moves `0 pending → 1 success | 2 fail` exactly once: one conditional UPDATE inside the
  * transaction that also writes its ledger transfers, so concurrent deciders yield one
  * decision and `already processed` for the rest. A withdrawal's amount is reserved when
- * asked for (user → withdrawal reserve), returned on fail and paid to the house on success.
+ * asked for (user → withdrawal reserve), returned on fail and paid out on success. A decision
+ * moves the decider's funding account: the house's, or a deciding partner's own balance.
  */
 import {
   DEPOSIT_TYPE,
@@ -29,9 +30,9 @@ import type { Player } from "../players/repository.js";
 import {
   countRequests,
   couponPercent,
-  findBonusLimits,
   decideDeposit,
   decideWithdraw,
+  findBonusLimits,
   findDeposit,
   findImageOwnerParent,
   findWithdraw,
@@ -67,8 +68,6 @@ export const REQUEST_MESSAGE = {
 
 /** The audit action of a change to the bonus limits. */
 export const BONUS_LIMITS_ACTION = "update-bonus-limits";
-
-
 
 /** The system account that holds pending withdrawals (migration 003). */
 export const WITHDRAWAL_RESERVE = "withdrawal-reserve";
