@@ -34,7 +34,8 @@ const BANK = { holder: "Asha Rao", bank: "State Bank", accNo: "1234567890", ifsc
 beforeAll(async () => {
   db = await testDb();
   app = await testApp();
-  a = await createAdmin({ role: 3 });
+  // A partner's decisions are paid from its own balance (issue 7).
+  a = await createAdmin({ role: 3, balance: 10_000_000n });
   b = await createAdmin({ role: 3, parent: a.id, partnerRoleLevel: 2 });
   c = await createAdmin({ role: 3 });
   const signIn = (account: { username: string; password: string }) => login(app, account.username, account.password, freshIp());
