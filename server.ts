@@ -26,7 +26,7 @@ const build = vite
  */
 function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  if (isSameOrigin({ origin: req.get("Origin"), referer: req.get("Referer"), host: req.get("Host") })) return next();
+  if (isSameOrigin(req)) return next();
   res.status(403).json({ ok: false, message: "Cross-site request refused" });
 }
 

@@ -1,12 +1,14 @@
 /**
  * The platform's entry: env → database → migrations → demo seed (empty database only)
- * → HTTP. Closes cleanly on SIGINT/SIGTERM.
+ * → sweep of orphan receipt images → HTTP. Closes cleanly on SIGINT/SIGTERM.
  */
 import { join } from "node:path";
 import { buildApp } from "./app.js";
 import { dbTargetFromEnv, openDb } from "./db/index.js";
 import { migrate } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed.js";
+import { referencedImages } from "./modules/requests/repository.js";
+import { sweepOrphanImages } from "./modules/requests/uploads.js";
 import { loadEnv, simActivityOn } from "./env.js";
 import { createRevealer } from "./security/reveal.js";
 import { startActivity } from "./sim/activity.js";
@@ -17,12 +19,15 @@ async function main(): Promise<void> {
   await migrate(db);
   await seedIfEmpty(db, createRevealer(env));
 
+  const uploadsDir = join(env.DATA_DIR, "uploads");
   const app = buildApp({
     db,
     env,
     logger: { level: env.NODE_ENV === "production" ? "info" : "warn" },
-    uploadsDir: join(env.DATA_DIR, "uploads"),
+    uploadsDir,
   });
+  const swept = await sweepOrphanImages(uploadsDir, (names) => referencedImages(db, names));
+  if (swept.length > 0) app.log.warn(`removed ${swept.length} receipt image(s) no request carries`);
   app.addHook("onClose", async () => db.destroy());
 
   let activity: ReturnType<typeof startActivity> | undefined;

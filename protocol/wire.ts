@@ -146,3 +146,11 @@ export type TransactionRow = { _id: string; amount: number; type?: DepositType; 
 /** The realtime payload of `new-deposit` and `new-withdraw` (PROTOCOL.md). */
 export type NewRequestEvent = { _id: string; username: string; amount: number };
 export const REALTIME_EVENTS = { newDeposit: "new-deposit", newWithdraw: "new-withdraw" } as const;
+
+/** `GET /b2c/bonus-limits` (extension): the largest bonus one deposit decision grants. */
+export type BonusLimits = {
+  /** Percent of the credited amount, 2 decimals. */
+  maxPercent: number;
+  /** Rupees per decision. */
+  maxInr: number;
+};

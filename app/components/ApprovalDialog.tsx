@@ -1,10 +1,10 @@
 /**
  * The confirmation of a decision (spec §2.11): "Are you sure you want to success/fail this
- * deposit?" with Yes (`y`) and No (`n`), the deposit bonuses and the value of 1 USDT, or a
- * withdrawal's remark. Numeric fields take `y` / `n` as answers, since they cannot hold letters.
+ * deposit?" with Yes (`y`) and No (`n`), the deposit bonuses (with the site's bonus limits
+ * beside them) and the value of 1 USDT, or a withdrawal's remark. Numeric fields take `y` / `n` as answers, since they cannot hold letters.
  */
 import type { KeyboardEvent } from "react";
-import { DEPOSIT_TYPE } from "../../protocol/wire";
+import { DEPOSIT_TYPE, type BonusLimits } from "../../protocol/wire";
 import type { DecisionField, DecisionForm, PendingRequest } from "../machines/approval.machine";
 import { formatMoney } from "../lib/format";
 import { REMARK_MAX } from "../lib/constants";
@@ -14,6 +14,8 @@ type Props = {
   request: PendingRequest;
   decision: 1 | 2;
   form: DecisionForm;
+  /** Null when the upstream does not say. */
+  bonusLimits: BonusLimits | null;
   error: string | null;
   busy: boolean;
   onEdit: (field: DecisionField, value: string) => void;
@@ -28,7 +30,7 @@ const BONUS_FIELDS: ReadonlyArray<readonly [DecisionField, string]> = [
   ["prnBonus", "Bonus (%)"],
 ];
 
-export function ApprovalDialog({ request, decision, form, error, busy, onEdit, onConfirm, onCancel }: Props) {
+export function ApprovalDialog({ request, decision, form, bonusLimits, error, busy, onEdit, onConfirm, onCancel }: Props) {
   const noun = request.kind === "deposit" ? "deposit" : "withdrawal";
   const question = `Are you sure you want to ${decision === 1 ? "success" : "fail"} this ${noun}?`;
   const answerKeys = (event: KeyboardEvent<HTMLElement>) => {
@@ -64,6 +66,11 @@ export function ApprovalDialog({ request, decision, form, error, busy, onEdit, o
           <div className="bonus-grid">
             {BONUS_FIELDS.map(([field, label], index) => numeric(field, label, index === 0 && request.type !== DEPOSIT_TYPE.usdt))}
           </div>
+        )}
+        {depositSuccess && bonusLimits && (
+          <p className="dim" aria-label="Bonus limits">
+            Bonus limit: {bonusLimits.maxPercent}% of the deposit, {formatMoney(bonusLimits.maxInr)} per decision
+          </p>
         )}
         {request.kind === "withdraw" && (
           <label>

@@ -98,7 +98,7 @@ function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: 
 }
 
 export function RequestListScreen() {
-  const { kind, query, list } = useLoaderData<RequestsData>();
+  const { kind, query, list, bonusLimits } = useLoaderData<RequestsData>();
   const navigate = useNavigate();
   const revalidate = useQuietRevalidate();
   const fetcher = useFetcher<Outcome>();
@@ -234,6 +234,7 @@ export function RequestListScreen() {
           request={snapshot.context.request}
           decision={snapshot.context.decision!}
           form={snapshot.context.form}
+          bonusLimits={bonusLimits}
           error={snapshot.context.error}
           busy={snapshot.hasTag("busy")}
           onEdit={(field, value) => approval.send({ type: "approval.edit", field, value })}

@@ -6,6 +6,7 @@
 import type {
   AccountListQuery,
   AdminRecord,
+  BonusLimits,
   DepositDecision,
   DepositRow,
   GameFlag,
@@ -86,6 +87,8 @@ export const API_ROUTES = {
   deposits: get<RequestListQuery, Page<DepositRow>>("/b2c/deposits/:status"),
   withdraws: get<RequestListQuery, Page<WithdrawRow>>("/b2c/withdraws/:status"),
   updateDeposit: post<DepositDecision>("/b2c/update-deposit"),
+  /** Extension (issue 7): the settings' bonus limits, shown beside the bonus inputs. */
+  bonusLimits: get<void, BonusLimits>("/b2c/bonus-limits"),
   updateWithdraw: post<WithdrawDecision>("/b2c/update-withdraw"),
   transactions: get<
     { user: string; role: "user" | "partner"; username?: string; type: "deposits" | "withdraws"; page: number },

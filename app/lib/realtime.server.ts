@@ -17,7 +17,7 @@ export function attachRealtimeRelay(server: HttpServer): Server {
   const io = new Server(server, {
     path: REALTIME_PATH,
     serveClient: false,
-    allowRequest: (request, callback) => callback(null, isSameOrigin(request.headers)),
+    allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
   });
   io.use(async (socket, next) => {
     const cookie = socket.handshake.headers.cookie ?? "";

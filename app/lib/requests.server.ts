@@ -20,9 +20,14 @@ export async function loadRequests(request: Request, context: AppLoadContext, ki
   const search = new URL(request.url).searchParams;
   const query = querySchema.parse({ status: search.get("status") ?? undefined, page: search.get("page") ?? undefined });
   if (kind === "deposit") {
-    return { kind, query, list: await orRouteError(callAsOperator(request, context, "deposits", query)) } as const;
+    const [list, bonusLimits] = await Promise.all([
+      orRouteError(callAsOperator(request, context, "deposits", query)),
+      // An upstream without the extension still lists and decides; the dialog then shows no limits.
+      callAsOperator(request, context, "bonusLimits", undefined).catch(() => null),
+    ]);
+    return { kind, query, list, bonusLimits } as const;
   }
-  return { kind, query, list: await orRouteError(callAsOperator(request, context, "withdraws", query)) } as const;
+  return { kind, query, list: await orRouteError(callAsOperator(request, context, "withdraws", query)), bonusLimits: null } as const;
 }
 
 export type RequestsData = Awaited<ReturnType<typeof loadRequests>>;

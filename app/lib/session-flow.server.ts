@@ -8,7 +8,10 @@ import { loginSchema, safeRedirect } from "./forms/login";
 import { firstIssue } from "./forms/first-issue";
 import { callerOf, commitSession, destroySession, readSession } from "./session.server";
 
-const fail = (message: string, status: number) => Response.json({ ok: false, message }, { status });
+/** What signIn's JSON body says. */
+export type SignInAnswer = { ok: true; redirectTo: string } | { ok: false; message: string };
+
+const fail = (message: string, status: number) => Response.json({ ok: false, message } satisfies SignInAnswer, { status });
 
 export async function signIn(request: Request, context: AppLoadContext, body: unknown): Promise<Response> {
   const form = loginSchema.safeParse(body);

@@ -1,12 +1,17 @@
-/** Spec §2.4: username and password; Login stays disabled until both are filled. */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect, useSearchParams } from "@remix-run/react";
+/**
+ * Spec §2.4: username and password; Login stays disabled until both are filled. A real POST
+ * form: with JavaScript the session machine signs in; before hydration or without JavaScript
+ * the browser posts it here and the action signs in, so the password never goes in a URL.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { notifyError } from "~/lib/feedback";
 import { firstIssue } from "~/lib/forms/first-issue";
 import { loginSchema } from "~/lib/forms/login";
 import { titleMeta, type PageHandle } from "~/lib/page";
 import { SessionActor } from "~/lib/session-context";
+import { signIn, type SignInAnswer } from "~/lib/session-flow.server";
 import { readSession } from "~/lib/session.server";
 
 export const handle: PageHandle = { title: "Login" };
@@ -17,12 +22,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** The form posted without JavaScript: the same sign-in as /session, answered as a page. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const answer = await signIn(request, context, form);
+  const result = (await answer.json()) as SignInAnswer;
+  if (!result.ok) return Response.json({ message: result.message }, { status: answer.status });
+  throw redirect(result.redirectTo, { headers: { "Set-Cookie": answer.headers.get("Set-Cookie") ?? "" } });
+}
+
 export default function Login() {
   const [params] = useSearchParams();
   const session = SessionActor.useActorRef();
   const busy = SessionActor.useSelector((snapshot) => snapshot.hasTag("busy"));
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  const refused = useActionData<typeof action>();
+  // Until hydration the browser submits the form itself, so Login must not start disabled.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   // Being here means signed out, whatever the machine last knew (e.g. a server-side redirect).
   useEffect(() => session.send({ type: "session.cleared" }), [session]);
@@ -36,7 +54,7 @@ export default function Login() {
 
   return (
     <main className="login">
-      <form className="login-form" onSubmit={submit} aria-labelledby="login-title">
+      <form method="post" className="login-form" onSubmit={submit} aria-labelledby="login-title">
         <h1 id="login-title">
           betdesk <span className="dim">admin</span>
         </h1>
@@ -60,7 +78,9 @@ export default function Login() {
             onChange={(event) => setPassword(event.target.value)}
           />
         </label>
-        <button type="submit" disabled={!username.trim() || !password || busy} aria-busy={busy}>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        {refused ? <p role="alert">{refused.message}</p> : null}
+        <button type="submit" disabled={hydrated && (!username.trim() || !password || busy)} aria-busy={busy}>
           {busy ? "Signing in…" : "Login"}
         </button>
       </form>

@@ -107,6 +107,10 @@ export interface UserSessionsTable {
 export interface SettingsTable {
   id: Generated<boolean>;
   default_admin_id: Int8 | null;
+  /** Numeric text, 2 decimals: the largest bonus as a percentage of the credited amount. */
+  bonus_max_percent: ColumnType<string, never, string>;
+  /** Minor INR: the largest bonus one decision grants. */
+  bonus_max_inr: ColumnType<bigint, never, bigint>;
 }
 
 export type AccountKind = "admin" | "user";
@@ -148,8 +152,10 @@ export interface AuditLogTable {
   id: Identity;
   actor_id: Int8;
   action: string;
-  target_kind: AccountKind;
+  target_kind: AccountKind | "settings";
   target_ids: Json<string[]>;
+  /** What changed, e.g. `{before, after}` of a settings update; null for other actions. */
+  details: ColumnType<unknown, string | undefined, never>;
   created_at: CreatedAt;
 }
 

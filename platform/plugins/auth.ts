@@ -39,14 +39,16 @@ export function authenticated(request: FastifyRequest): Authenticated {
 }
 
 /**
- * preHandler: the super admin passes; staff need `flag`; anyone else is refused (403),
- * except partners when `partners` is set: their calls are confined to their own subtree.
+ * preHandler: the super admin passes; staff need `flag` (or one of the flags given); anyone
+ * else is refused (403), except partners when `partners` is set: their calls are confined to
+ * their own subtree.
  */
-export function requireStaffFlag(flag: StaffFlag, { partners = false } = {}) {
+export function requireStaffFlag(flag: StaffFlag | StaffFlag[], { partners = false } = {}) {
+  const flags = Array.isArray(flag) ? flag : [flag];
   return async (request: FastifyRequest): Promise<void> => {
     const { admin } = authenticated(request);
     if (partners && admin.role === ROLE.partner) return;
-    if (!hasStaffFlag(admin, flag)) throw forbidden();
+    if (!flags.some((held) => hasStaffFlag(admin, held))) throw forbidden();
   };
 }
 

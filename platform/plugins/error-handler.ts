@@ -7,7 +7,7 @@ import { ZodError } from "zod";
 import { WIRE_MESSAGE, type WireResponse } from "../../protocol/wire.js";
 import { badRequest, HttpError, notFound, payloadTooLarge } from "../errors.js";
 import { INVALID_PAYLOAD } from "./envelope.js";
-import { isExactIssue } from "./validation.js";
+import { isExactIssue } from "../validation/schemas.js";
 
 // Fastify's own errors whose message we reword for the wire; other 4xx pass through.
 const FASTIFY_ERRORS: Record<string, () => HttpError> = {

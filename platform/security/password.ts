@@ -5,12 +5,12 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { z } from "zod";
+import { withoutControlCharacters } from "../validation/schemas.js";
 
 /** The rule for every password an operator chooses (change-password, the set-password command). */
-export const NewPassword = z
-  .string()
-  .min(6, "Password must be 6 to 128 characters")
-  .max(128, "Password must be 6 to 128 characters");
+export const NewPassword = withoutControlCharacters(
+  z.string().min(6, "Password must be 6 to 128 characters").max(128, "Password must be 6 to 128 characters"),
+);
 
 // N=2^15, r=8 takes ~100 ms and 32 MiB per hash on a current core.
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const;

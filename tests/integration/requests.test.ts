@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
 import {
   call,
   createAdmin,
-  createUser,
+  createPlayer,
   footprint,
   freshIp,
   houseId,
@@ -15,7 +15,6 @@ import {
   testApp,
   testDb,
   type TestAdmin,
-  type TestUser,
 } from "./support/platform.js";
 
 let app: FastifyInstance;
@@ -35,7 +34,8 @@ const BANK = { holder: "Asha Rao", bank: "State Bank", accNo: "1234567890", ifsc
 beforeAll(async () => {
   db = await testDb();
   app = await testApp();
-  a = await createAdmin({ role: 3 });
+  // A partner's decisions are paid from its own balance (issue 7).
+  a = await createAdmin({ role: 3, balance: 10_000_000n });
   b = await createAdmin({ role: 3, parent: a.id, partnerRoleLevel: 2 });
   c = await createAdmin({ role: 3 });
   const signIn = (account: { username: string; password: string }) => login(app, account.username, account.password, freshIp());
@@ -54,15 +54,7 @@ afterAll(() => app.close());
 const get = <T>(path: string, token: string) => call<T>(app, "GET", path, { token });
 const post = <T>(path: string, token: string, body: unknown) => call<T>(app, "POST", path, { token, body });
 
-/** An end user under `parent` with `balance` minor units, signed in to the end-user API. */
-async function player(parent: bigint, balance = 0n): Promise<TestUser & { token: string }> {
-  const user = await createUser(parent, balance);
-  const reply = await call<{ token: string }>(app, "POST", "/api/user/login", {
-    body: { username: user.username, password: user.password },
-    ip: freshIp(),
-  });
-  return { ...user, token: reply.data!.token };
-}
+const player = (parent: bigint, balance = 0n) => createPlayer(app, parent, balance);
 
 async function askDeposit(user: { token: string }, body: Record<string, unknown>): Promise<string> {
   const reply = await post<{ _id: string }>("/api/user/deposit-request", user.token, { type: 0, utr: "UTR-1", ...body });
@@ -294,7 +286,7 @@ describe("withdrawal requests", () => {
       msg: "Withdraws updated successfully",
     });
     expect(await balanceOf(user.id)).toBe(100_000n - 45_025n);
-    expect(await post("/b2c/update-withdraw", tokens.a, { _id: paid, status: 1 })).toMatchObject({ statusCode: 200 });
+    expect(await post("/b2c/update-withdraw", tokens.staffWithdraws, { _id: paid, status: 1 })).toMatchObject({ statusCode: 200 });
     expect(await balanceOf(user.id)).toBe(100_000n - 45_025n);
     expect((await houseBalance()) - house).toBe(45_025n);
     expect(await reserveBalance()).toBe(reserve);

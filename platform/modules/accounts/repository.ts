@@ -314,7 +314,7 @@ export function listLoginLogs(db: Db, target: { kind: AccountKind; id: bigint })
 
 export async function recordAudit(
   db: Db,
-  entry: { actorId: bigint; action: string; targetKind: AccountKind; targetIds: bigint[] },
+  entry: { actorId: bigint; action: string; targetKind: AccountKind | "settings"; targetIds: bigint[]; details?: unknown },
 ): Promise<void> {
   await db
     .insertInto("audit_log")
@@ -323,6 +323,7 @@ export async function recordAudit(
       action: entry.action,
       target_kind: entry.targetKind,
       target_ids: JSON.stringify(entry.targetIds.map(String)),
+      ...(entry.details === undefined ? {} : { details: JSON.stringify(entry.details) }),
     })
     .execute();
 }

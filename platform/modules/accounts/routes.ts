@@ -1,17 +1,17 @@
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
+import { stringify } from "csv-stringify";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { GAME_FLAGS } from "../../../protocol/wire.js";
 import { authenticated, requireStaffFlag, requireSuperAdmin } from "../../plugins/auth.js";
-import { Amount, blankless, exactIssue, Id, withMessage, type ZodTypeProvider } from "../../plugins/validation.js";
+import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { blankless, exactIssue, Id, Money, Paging, Text } from "../../validation/schemas.js";
 import { NewPassword } from "../../security/password.js";
 import { ACCOUNT_MESSAGE, createAccountService, type PartnerRow, type UserRow } from "./service.js";
 
 
-const ListQuery = z.object({
-  username: blankless(z.string().trim().max(64).optional()),
-  page: blankless(z.coerce.number().int().min(1).default(1)),
-  pageSize: blankless(z.coerce.number().int().min(1).max(500).default(50)),
+const ListQuery = Paging.extend({
+  username: blankless(Text({ max: 64 }).optional()),
   orderBy: blankless(z.enum(["_id", "username", "balance", "bonus", "createdAt"]).default("createdAt")),
   isAcc: z.string().optional().transform((value) => value === "true"),
   partner: blankless(Id.optional()),
@@ -66,11 +66,11 @@ const AddUserBody = z
   });
 
 const MoneyBody = z.object({
-  amount: Amount,
-  remark: withMessage(z.string().trim().max(100).optional(), "Remark must be at most 100 characters"),
+  amount: Money,
+  remark: Text({ max: 100, tooLong: "Remark must be at most 100 characters" }).optional(),
   user: Id,
   isPartner: z.boolean().default(false),
-  requestId: z.string().min(8).max(64).optional(),
+  requestId: Text({ min: 8, max: 64 }).optional(),
 });
 
 const ChangePasswordBody = z.object({ password: NewPassword, user: Id, isPartner: z.boolean().default(false) });
@@ -89,16 +89,9 @@ const IsPartnerQuery = z.object({ isPartner: z.string().optional().transform((va
 
 const CSV_COLUMNS = ["ID", "Username", "Mob No", "Balance", "Bonus", "Created Time"];
 
-/** A CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-function csvLine(row: UserRow | PartnerRow, withRole: boolean): string {
-  const fields = [row._id, csvField(row.username), csvField(row.mobNo), row.balance.toFixed(2), row.bonus.toFixed(2), row.createdAt];
-  if (withRole) fields.push(csvField((row as PartnerRow).roleName));
-  return `${fields.join(",")}\r\n`;
+function csvRecord(row: UserRow | PartnerRow, withRole: boolean): string[] {
+  const fields = [row._id, row.username, row.mobNo, row.balance.toFixed(2), row.bonus.toFixed(2), row.createdAt];
+  return withRole ? [...fields, (row as PartnerRow).roleName] : fields;
 }
 
 export default async function accountsRoutes(app: FastifyInstance) {
@@ -121,17 +114,25 @@ export default async function accountsRoutes(app: FastifyInstance) {
     // Pull the first row before answering, so a refusal (403) still gets the FAIL envelope.
     const first = await rows.next();
     const withRole = type === "partners";
-    async function* lines() {
-      yield `${[...CSV_COLUMNS, ...(withRole ? ["Role"] : [])].join(",")}\r\n`;
+    async function* records() {
       if (first.done) return;
-      yield csvLine(first.value, withRole);
-      for await (const row of rows) yield csvLine(row, withRole);
+      yield csvRecord(first.value, withRole);
+      for await (const row of rows) yield csvRecord(row, withRole);
     }
+    // escape_formulas: a field a spreadsheet would read as a formula (=, +, -, @…) gets a leading '.
+    const csv = stringify({
+      columns: [...CSV_COLUMNS, ...(withRole ? ["Role"] : [])],
+      header: true,
+      record_delimiter: "windows",
+      escape_formulas: true,
+    });
+    // The status line is sent by now: a failure mid-stream can only cut the file short.
+    pipeline(Readable.from(records()), csv, (error) => error && request.log.error({ err: error }, "download-users failed"));
     const day = new Date().toISOString().slice(0, 10).replaceAll("-", "");
     return reply
       .type("text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${type}-${day}.csv"`)
-      .send(Readable.from(lines()));
+      .send(csv);
   });
 
   api.post("/add-user", { ...desk, schema: { body: AddUserBody } }, async (request, reply) => {

@@ -3,19 +3,23 @@ import { z } from "zod";
 import { authenticated, bearerToken } from "../../plugins/auth.js";
 import { NewPassword } from "../../security/password.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { Secret, Text } from "../../validation/schemas.js";
 import { AUTH_MESSAGE, createAuthService, type Client } from "./service.js";
 
 export const LoginBody = z.object({
-  username: z.string().trim().min(1, "Username is required").max(64),
-  password: z.string().min(1, "Password is required").max(128),
+  username: Text({ min: 1, max: 64 }),
+  password: Secret("Password is required"),
 });
 
 const ChangePasswordBody = z.object({
-  curPassword: z.string().min(1, "Current password is required").max(128),
+  curPassword: Secret("Current password is required"),
   password: NewPassword,
 });
 
-const UdidParams = z.object({ udid: z.string().min(1).max(64) });
+// The console posts `{}`; anything else is a malformed call, refused before it signs anyone out.
+const LogoutBody = z.object({}).strict();
+
+const UdidParams = z.object({ udid: Text({ min: 1, max: 64 }) });
 
 const USER_AGENT_MAX = 512;
 
@@ -37,7 +41,7 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   // Beyond the spec: ends the caller's session on the server, not only in the console.
-  api.post("/logout", async (request, reply) => {
+  api.post("/logout", { schema: { body: LogoutBody } }, async (request, reply) => {
     await auth.logout(authenticated(request).session);
     return reply.ok(null, "Logged out successfully");
   });

@@ -45,6 +45,13 @@ export type AuthServiceOptions = {
 
 export type Credentials = { username: string; password: string };
 
+/** 429 with Retry-After while `waitMs` > 0. */
+function refuseWhileBlocked(what: "sign-in" | "current password", waitMs: number): void {
+  if (waitMs <= 0) return;
+  const minutes = Math.ceil(waitMs / 60_000);
+  throw tooManyRequests(`Too many failed ${what} attempts. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, waitMs / 1000);
+}
+
 /**
  * Checks a sign-in against an account's hash under the rate limit, the same way for admins
  * and end users: 429 while limited, one 401 for an unknown username or a wrong password
@@ -61,14 +68,7 @@ export function createSignInCheck(production: boolean) {
     find: (username: string) => Promise<Account | undefined>,
   ): Promise<Account> {
     const accountKey = `${credentials.username.toLowerCase()}\n${client.ip}`;
-    const waitMs = Math.max(perAccount.blockedFor(accountKey), perIp.blockedFor(client.ip));
-    if (waitMs > 0) {
-      const minutes = Math.ceil(waitMs / 60_000);
-      throw tooManyRequests(
-        `Too many failed sign-in attempts. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-        waitMs / 1000,
-      );
-    }
+    refuseWhileBlocked("sign-in", Math.max(perAccount.blockedFor(accountKey), perIp.blockedFor(client.ip)));
 
     const account = await find(credentials.username);
     const valid = await verifyPassword(credentials.password, account?.password_hash ?? (await dummyPasswordHash()));
@@ -84,6 +84,8 @@ export function createSignInCheck(production: boolean) {
 
 export function createAuthService({ db, production, revealer }: AuthServiceOptions) {
   const checkSignIn = createSignInCheck(production);
+  // Wrong current passwords per account: a stolen session guesses no faster than a sign-in.
+  const currentPasswordFailures = new FailureThrottle(LOGIN_LIMITS.perAccount);
 
   async function login(credentials: Credentials, client: Client) {
     const admin = await checkSignIn(credentials, client, (username) => findAdminByUsername(db, username));
@@ -124,10 +126,14 @@ export function createAuthService({ db, production, revealer }: AuthServiceOptio
     session: SessionRef,
     input: { curPassword: string; password: string },
   ): Promise<void> {
+    const key = String(adminId);
+    refuseWhileBlocked("current password", currentPasswordFailures.blockedFor(key));
     const current = await findPasswordHash(db, adminId);
     if (!current || !(await verifyPassword(input.curPassword, current))) {
+      currentPasswordFailures.fail(key);
       throw badRequest(AUTH_MESSAGE.wrongCurrentPassword);
     }
+    currentPasswordFailures.clear(key);
     const stored = await storePassword(input.password, revealer);
     await db.transaction().execute(async (trx) => {
       await updatePassword(trx, adminId, stored);

@@ -5,6 +5,7 @@
  * super admin's account) funds deposits and may go negative; no other account may.
  */
 import { conflict } from "../../errors.js";
+import { assertWithinBalanceCeiling, withinAmountCeiling } from "../../money.js";
 import type { Db } from "../../db/index.js";
 import type { TransferKind } from "../../db/schema.js";
 import {
@@ -74,11 +75,15 @@ async function replay(db: Db, input: MoveInput): Promise<MoveResult | undefined>
  * whose own conditional update makes the whole transaction happen once (request decisions).
  */
 export async function apply(trx: Db, input: Omit<MoveInput, "requestId">): Promise<MoveResult> {
+  withinAmountCeiling(input.amount);
   const [from, to] = await lockAccounts(trx, [input.from, input.to]);
   if (!from || !to) throw new Error("move: an account vanished while locked");
   const fromAfter = from.balance - input.amount;
   const toAfter = to.balance + input.amount;
   if (fromAfter < 0n && !from.isHouse) throw conflict(LEDGER_MESSAGE.insufficientBalance);
+  // Inside the transaction, before any write: a refused transfer rolls back whole.
+  assertWithinBalanceCeiling(fromAfter);
+  assertWithinBalanceCeiling(toAfter);
 
   await setBalance(trx, from, fromAfter);
   await setBalance(trx, to, toAfter);

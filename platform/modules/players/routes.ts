@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { unauthorized } from "../../errors.js";
 import { bearerToken } from "../../plugins/auth.js";
-import { Amount, blankless, type ZodTypeProvider } from "../../plugins/validation.js";
+import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { blankless, Money, Text } from "../../validation/schemas.js";
 import { hashToken } from "../../security/token.js";
 import { clientOf, LoginBody } from "../auth/routes.js";
 import { findLiveUser, type Player } from "./repository.js";
@@ -24,12 +25,10 @@ declare module "fastify" {
   }
 }
 
-const Text = (max: number) => z.string().trim().min(1, "Required").max(max);
-
 const DepositRequestBody = z.object({
-  amount: Amount,
+  amount: Money,
   type: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  utr: Text(128),
+  utr: Text({ min: 1, max: 128 }),
   couponCode: blankless(
     z
       .string()
@@ -44,18 +43,18 @@ const DepositRequestBody = z.object({
 });
 
 const WithdrawRequestBody = z.object({
-  amount: Amount,
+  amount: Money,
   bank: z
     .object({
-      holder: Text(100),
-      bank: Text(100),
+      holder: Text({ min: 1, max: 100 }),
+      bank: Text({ min: 1, max: 100 }),
       accNo: z.string().trim().regex(/^[A-Za-z0-9]{4,34}$/, "Account number must be 4 to 34 letters or digits"),
       ifsc: z
         .string()
         .trim()
         .transform((ifsc) => ifsc.toUpperCase())
         .pipe(z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, "Invalid IFSC")),
-      branch: Text(100),
+      branch: Text({ min: 1, max: 100 }),
     })
     .strict(),
 });

@@ -117,6 +117,12 @@ export async function findImageOwnerParent(db: Db, image: string): Promise<bigin
   return row?.parent_id;
 }
 
+/** Which of `names` some deposit request carries as its image. */
+export async function referencedImages(db: Db, names: string[]): Promise<Set<string>> {
+  const rows = await db.selectFrom("deposit_requests").select("image").where("image", "in", names).execute();
+  return new Set(rows.map((row) => row.image!));
+}
+
 export async function couponPercent(db: Db, code: string): Promise<string | undefined> {
   const row = await db.selectFrom("coupons").select("bonus").where("coupon_code", "=", code).executeTakeFirst();
   return row?.bonus;
@@ -230,4 +236,17 @@ export async function watchingSessions(db: Db, userId: bigint, flag: "deposits" 
     select s.id from admin_sessions s join watchers w on w.id = s.admin_id
      where s.revoked_at is null and s.expires_at > now()`.execute(db);
   return rows.rows.map((row) => BigInt(row.id));
+}
+
+/**
+ * The bonus limits of the site settings (migration 004): numeric percent text, minor INR.
+ * `forUpdate` locks the row, so concurrent updates each audit the values they replaced.
+ */
+export function findBonusLimits(db: Db, { forUpdate = false } = {}) {
+  const query = db.selectFrom("settings").select(["bonus_max_percent", "bonus_max_inr"]);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirstOrThrow();
+}
+
+export async function updateBonusLimits(trx: Db, limits: { bonus_max_percent: string; bonus_max_inr: bigint }): Promise<void> {
+  await trx.updateTable("settings").set(limits).execute();
 }

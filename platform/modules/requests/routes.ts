@@ -1,49 +1,42 @@
 /** The approval desk: request lists, decisions, transaction history and receipt images. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { PAGE_SIZE } from "../../../protocol/wire.js";
 import { authenticated, requireStaffFlag } from "../../plugins/auth.js";
-import { Amount, blankless, exactIssue, Id, withMessage, type ZodTypeProvider } from "../../plugins/validation.js";
+import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { blankless, exactIssue, Id, Money, Paging, Text, withMessage } from "../../validation/schemas.js";
 import { createRequestService, REQUEST_MESSAGE, type BonusInput } from "./service.js";
 import { IMAGE_NAME } from "./uploads.js";
 
 const Status = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
 const StatusParams = z.object({ status: Status });
 
-const Paging = {
-  page: blankless(z.coerce.number().int().min(1).default(1)),
-  pageSize: blankless(z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default)),
-};
-
-const ListQuery = z.object({
-  ...Paging,
+const ListQuery = Paging.extend({
   orderBy: blankless(z.enum(["createdAt", "amount"]).default("createdAt")),
   isAcc: z.string().optional().transform((value) => value === "true"),
-  search: blankless(z.string().trim().max(64).optional()),
+  search: blankless(Text({ max: 64 }).optional()),
 });
 
-const HistoryQuery = z.object({
-  ...Paging,
+const HistoryQuery = Paging.extend({
   user: Id,
   role: blankless(z.enum(["user", "partner"]).default("user")),
   type: z.enum(["deposits", "withdraws"]),
   // The console sends the username for its title; the id decides.
-  username: z.string().max(64).optional(),
+  username: Text({ max: 64 }).optional(),
 });
 
-/** A percentage with at most 2 decimals, 0–100 → hundredths of a percent. */
+/** A percentage with at most 2 decimals, 0–100 → hundredths of a percent (1e-9 is not 0). */
 const Percent = withMessage(
   z
     .number()
     .min(0)
     .max(100)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6 && (value === 0 || Math.round(value * 100) >= 1))
     .transform((value) => BigInt(Math.round(value * 100))),
   "A bonus percentage must be 0 to 100 with at most 2 decimals",
 );
 /** An INR bonus: 0, or an amount as for deposits. */
 const InrBonus = withMessage(
-  z.union([z.literal(0).transform(() => 0n), Amount]),
+  z.union([z.literal(0).transform(() => 0n), Money]),
   "An INR bonus must be 0 or more with at most 2 decimals",
 );
 
@@ -58,7 +51,7 @@ const DepositDecisionBody = z
   .object({
     _id: Id,
     status: z.union([z.literal(1), z.literal(2)]),
-    inr: Amount.optional(),
+    inr: Money.optional(),
     inrBonus: InrBonus.optional(),
     prnBonus: Percent.optional(),
     mainInrBonus: InrBonus.optional(),
@@ -80,10 +73,15 @@ const DepositDecisionBody = z
 const WithdrawDecisionBody = z.object({
   _id: Id,
   status: z.union([z.literal(1), z.literal(2)]),
-  remark: withMessage(z.string().trim().max(100).optional(), "Remark must be at most 100 characters"),
+  remark: Text({ max: 100, tooLong: "Remark must be at most 100 characters" }).optional(),
 });
 
 const ImageParams = z.object({ name: z.string().regex(IMAGE_NAME, "Invalid image name") });
+
+const BonusLimitsBody = z.object({
+  maxPercent: Percent,
+  maxInr: InrBonus,
+});
 
 
 export default async function requestRoutes(app: FastifyInstance, { uploadsDir }: { uploadsDir: string }) {
@@ -110,6 +108,19 @@ export default async function requestRoutes(app: FastifyInstance, { uploadsDir }
     await requests.decideWithdraw(authenticated(request).admin, { id: _id, ...decision });
     return reply.ok(null, REQUEST_MESSAGE.withdrawsUpdated);
   });
+
+  // Whoever decides deposits sees the limits beside the bonus inputs; settings staff change them.
+  api.get("/b2c/bonus-limits", { preHandler: requireStaffFlag(["deposits", "settings"], { partners: true }) }, async (_request, reply) => {
+    return reply.ok(await requests.bonusLimits());
+  });
+
+  api.post(
+    "/b2c/update-bonus-limits",
+    { preHandler: requireStaffFlag("settings"), schema: { body: BonusLimitsBody } },
+    async (request, reply) => {
+      return reply.ok(await requests.updateBonusLimits(authenticated(request).admin, request.body), REQUEST_MESSAGE.bonusLimitsUpdated);
+    },
+  );
 
   // The flag depends on `type`, so the service checks it.
   api.get("/transaction", { schema: { querystring: HistoryQuery } }, async (request, reply) => {

@@ -3,11 +3,13 @@
  * moves `0 pending → 1 success | 2 fail` exactly once: one conditional UPDATE inside the
  * transaction that also writes its ledger transfers, so concurrent deciders yield one
  * decision and `already processed` for the rest. A withdrawal's amount is reserved when
- * asked for (user → withdrawal reserve), returned on fail and paid to the house on success.
+ * asked for (user → withdrawal reserve), returned on fail and paid out on success. A decision
+ * moves the decider's funding account: the house's, or a deciding partner's own balance.
  */
 import {
   DEPOSIT_TYPE,
   ROLE,
+  type BonusLimits,
   type DepositRow,
   type DepositType,
   type NewRequestEvent,
@@ -19,8 +21,8 @@ import {
 import type { Db } from "../../db/index.js";
 import type { BankDetailsJson } from "../../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
-import { minorToAmount } from "../../money.js";
-import { findHouseId, findTarget, isInSubtree } from "../accounts/repository.js";
+import { minorToAmount, withinAmountCeiling } from "../../money.js";
+import { findHouseId, findTarget, isInSubtree, recordAudit } from "../accounts/repository.js";
 import type { AdminAccount } from "../admins/repository.js";
 import { hasStaffFlag } from "../admins/service.js";
 import { apply, findSystemAccountId, type AccountRef } from "../ledger/service.js";
@@ -30,6 +32,7 @@ import {
   couponPercent,
   decideDeposit,
   decideWithdraw,
+  findBonusLimits,
   findDeposit,
   findImageOwnerParent,
   findWithdraw,
@@ -38,26 +41,33 @@ import {
   listDeposits,
   listHistory,
   listWithdraws,
+  updateBonusLimits,
   type DepositListRow,
   type RequestFilter,
   type RequestKind,
   type RequestOrder,
   type WithdrawListRow,
 } from "./repository.js";
-import { decodeImage, readImage, storeImage } from "./uploads.js";
+import { decodeImage, readImage, removeImage, storeImage } from "./uploads.js";
 
 export const REQUEST_MESSAGE = {
   depositRequested: "Deposit request submitted successfully",
   withdrawRequested: "Withdraw request submitted successfully",
   depositsUpdated: "Deposits updated successfully",
   withdrawsUpdated: "Withdraws updated successfully",
+  bonusLimitsUpdated: "Bonus limits updated successfully",
   alreadyProcessed: "already processed",
   depositNotFound: "Deposit not found",
   withdrawNotFound: "Withdraw not found",
   imageNotFound: "Image not found",
   userNotFound: "User not found",
   inrRequired: "inr: The value of 1 USDT is required to approve a USDT deposit",
+  bonusAbovePercent: (percent: string) => `Bonus exceeds the limit of ${percent}% of the deposit`,
+  bonusAboveInr: (inr: string) => `Bonus exceeds the limit of ${inr} INR per decision`,
 } as const;
+
+/** The audit action of a change to the bonus limits. */
+export const BONUS_LIMITS_ACTION = "update-bonus-limits";
 
 /** The system account that holds pending withdrawals (migration 003). */
 export const WITHDRAWAL_RESERVE = "withdrawal-reserve";
@@ -88,6 +98,14 @@ const bonusOf = (input: BonusInput, credited: bigint) =>
 /** "12.50" (numeric text) → 1250n hundredths. */
 const hundredthsOf = (numeric: string) => BigInt(Math.round(Number(numeric) * 100));
 
+const toBonusLimits = (row: { bonus_max_percent: string; bonus_max_inr: bigint }): BonusLimits => ({
+  maxPercent: Number(row.bonus_max_percent),
+  maxInr: minorToAmount(row.bonus_max_inr),
+});
+
+/** 1000000000n minor → "1,00,00,000" (Indian grouping, as the desk shows rupees). */
+const rupees = (minor: bigint) => minorToAmount(minor).toLocaleString("en-IN", { maximumFractionDigits: 2 });
+
 /** The staff flag each kind of request needs. */
 export const REQUEST_FLAG = { deposit: "deposits", withdraw: "withdraws" } as const;
 
@@ -104,6 +122,14 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
     return null;
   }
 
+  /**
+   * Whose balance a decision moves: a partner's own (what it credits it pays, what it pays out
+   * it gets back), so no partner decision raises its subtree's total; the house's otherwise.
+   */
+  async function fundingOf(caller: AdminAccount): Promise<AccountRef> {
+    return { kind: "admin", id: caller.role === ROLE.partner ? caller.id : await findHouseId(db) };
+  }
+
   async function assertWithin(caller: AdminAccount, kind: RequestKind, userParent: bigint): Promise<void> {
     const within = scopeOf(caller, kind);
     if (within !== null && !(await isInSubtree(db, within, userParent))) throw forbidden();
@@ -113,7 +139,9 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
     player: Player,
     input: { amount: bigint; type: DepositType; utr: string; couponCode?: string; image?: string },
   ): Promise<{ _id: string }> {
-    const image = input.image === undefined ? null : await storeImage(uploadsDir, decodeImage(input.image));
+    // Checked before anything is stored; stored only once the request is otherwise valid.
+    const decoded = input.image === undefined ? null : decodeImage(input.image);
+    const image = decoded === null ? null : await storeImage(uploadsDir, decoded);
     const row = await insertDeposit(db, {
       userId: player.id,
       amount: input.amount,
@@ -121,6 +149,9 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
       utr: input.utr,
       couponCode: input.couponCode ?? null,
       image,
+    }).catch(async (error: unknown) => {
+      if (image !== null) await removeImage(uploadsDir, image);
+      throw error;
     });
     await announce("deposit", player.id, { _id: String(row.id), username: player.username, amount: minorToAmount(input.amount) });
     return { _id: String(row.id) };
@@ -203,7 +234,7 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
     if (request.status !== 0) throw conflict(REQUEST_MESSAGE.alreadyProcessed);
 
     const credits = input.status === 1 ? await creditsOf(request, input) : NO_CREDITS;
-    const house: AccountRef = { kind: "admin", id: await findHouseId(db) };
+    const funding = await fundingOf(caller);
     const to: AccountRef = { kind: "user", id: request.user_id };
 
     await db.transaction().execute(async (trx) => {
@@ -221,12 +252,16 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
       // One transfer per credit, so the ledger tells the amount from each bonus.
       for (const kind of CREDIT_KINDS) {
         if (credits[kind] === 0n) continue;
-        await apply(trx, { kind, actorId: caller.id, remark: `deposit request ${input.id}`, from: house, to, amount: credits[kind] });
+        await apply(trx, { kind, actorId: caller.id, remark: `deposit request ${input.id}`, from: funding, to, amount: credits[kind] });
       }
     });
   }
 
-  /** What a successful deposit credits, in minor INR; 400 when a USDT deposit comes without its rate. */
+  /**
+   * What a successful deposit credits, in minor INR, checked before any write: 400 when a USDT
+   * deposit comes without its rate, when the bonuses exceed the bonus limits, or when the
+   * credits together exceed the money ceiling.
+   */
   async function creditsOf(
     request: { amount: bigint; type: number; coupon_code: string | null },
     input: DepositDecisionInput,
@@ -237,15 +272,46 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
       usdtRate = input.inr;
     }
     // A USDT request's amount is in USDT; the rate is INR per USDT, both in minor units.
-    const credited = usdtRate === null ? request.amount : (request.amount * usdtRate + 50n) / 100n;
+    const credited = withinAmountCeiling(usdtRate === null ? request.amount : (request.amount * usdtRate + 50n) / 100n);
     const percent = request.coupon_code === null ? undefined : await couponPercent(db, request.coupon_code);
-    return {
+    const credits: Credits = {
       usdtRate,
       "request-deposit": credited,
       "main-bonus": bonusOf(input.mainBonus, credited),
       bonus: bonusOf(input.bonus, credited),
       "coupon-bonus": percent === undefined ? 0n : percentOf(credited, hundredthsOf(percent)),
     };
+    await assertWithinBonusLimits(credits["main-bonus"] + credits.bonus, credited);
+    withinAmountCeiling(CREDIT_KINDS.reduce((sum, kind) => sum + credits[kind], 0n));
+    return credits;
+  }
+
+  /** The bonuses a decider grants (the coupon's is the site's own offer) stay within the settings' limits. */
+  async function assertWithinBonusLimits(granted: bigint, credited: bigint): Promise<void> {
+    const limits = await findBonusLimits(db);
+    if (granted * 10_000n > credited * hundredthsOf(limits.bonus_max_percent)) {
+      throw badRequest(REQUEST_MESSAGE.bonusAbovePercent(String(Number(limits.bonus_max_percent))));
+    }
+    if (granted > limits.bonus_max_inr) throw badRequest(REQUEST_MESSAGE.bonusAboveInr(rupees(limits.bonus_max_inr)));
+  }
+
+  const bonusLimits = async (): Promise<BonusLimits> => toBonusLimits(await findBonusLimits(db));
+
+  /** Sets the bonus limits and audits the values before and after, in one transaction. */
+  async function updateLimits(caller: AdminAccount, limits: { maxPercent: bigint; maxInr: bigint }): Promise<BonusLimits> {
+    const after = { bonus_max_percent: (Number(limits.maxPercent) / 100).toFixed(2), bonus_max_inr: limits.maxInr };
+    return db.transaction().execute(async (trx) => {
+      const before = await findBonusLimits(trx, { forUpdate: true });
+      await updateBonusLimits(trx, after);
+      await recordAudit(trx, {
+        actorId: caller.id,
+        action: BONUS_LIMITS_ACTION,
+        targetKind: "settings",
+        targetIds: [],
+        details: { before: toBonusLimits(before), after: toBonusLimits(after) },
+      });
+      return toBonusLimits(after);
+    });
   }
 
   async function decideWithdrawRequest(caller: AdminAccount, input: { id: bigint; status: 1 | 2; remark?: string }): Promise<void> {
@@ -255,7 +321,8 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
     if (request.status !== 0) throw conflict(REQUEST_MESSAGE.alreadyProcessed);
 
     const reserve: AccountRef = { kind: "system", id: await findSystemAccountId(db, WITHDRAWAL_RESERVE) };
-    const to: AccountRef = input.status === 1 ? { kind: "admin", id: await findHouseId(db) } : { kind: "user", id: request.user_id };
+    // Paid out: to whoever pays the user outside the platform (the decider's funding account).
+    const to: AccountRef = input.status === 1 ? await fundingOf(caller) : { kind: "user", id: request.user_id };
     await db.transaction().execute(async (trx) => {
       const decided = await decideWithdraw(trx, input.id, { status: input.status, decidedBy: caller.id, remark: input.remark || null });
       if (!decided) throw conflict(REQUEST_MESSAGE.alreadyProcessed);
@@ -310,5 +377,7 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
     decideWithdraw: decideWithdrawRequest,
     history,
     image,
+    bonusLimits,
+    updateBonusLimits: updateLimits,
   };
 }

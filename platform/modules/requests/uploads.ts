@@ -3,7 +3,7 @@
  * label), written under the uploads directory with a random name, served to admins.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { badRequest, payloadTooLarge } from "../../errors.js";
 
@@ -50,4 +50,33 @@ export async function storeImage(dir: string, image: { bytes: Buffer; ext: Ext }
 export async function readImage(dir: string, name: string): Promise<{ bytes: Buffer; mime: string }> {
   const ext = name.slice(name.lastIndexOf(".") + 1) as Ext;
   return { bytes: await readFile(join(dir, name)), mime: TYPES[ext].mime };
+}
+
+export async function removeImage(dir: string, name: string): Promise<void> {
+  await rm(join(dir, name), { force: true });
+}
+
+/** How old a stored image with no request must be before the start-up sweep removes it. */
+export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes stored images older than ORPHAN_AGE_MS that no request carries (left by a process
+ * that died between storing a receipt and inserting its request). Younger ones may belong to
+ * a request being inserted right now. Answers the names removed.
+ */
+export async function sweepOrphanImages(
+  dir: string,
+  referenced: (names: string[]) => Promise<Set<string>>,
+  now = Date.now(),
+): Promise<string[]> {
+  const names = (await readdir(dir).catch(() => [])).filter((name) => IMAGE_NAME.test(name));
+  const old: string[] = [];
+  for (const name of names) {
+    if (now - (await stat(join(dir, name))).mtimeMs > ORPHAN_AGE_MS) old.push(name);
+  }
+  if (old.length === 0) return [];
+  const kept = await referenced(old);
+  const orphans = old.filter((name) => !kept.has(name));
+  await Promise.all(orphans.map((name) => removeImage(dir, name)));
+  return orphans;
 }

@@ -187,6 +187,17 @@ export async function createUser(parent: bigint, balance = 0n): Promise<TestUser
   return { id, username, password };
 }
 
+/** An end user under `parent` with `balance` minor units, signed in to the end-user API. */
+export async function createPlayer(app: FastifyInstance, parent: bigint, balance = 0n): Promise<TestUser & { token: string }> {
+  const user = await createUser(parent, balance);
+  const reply = await call<{ token: string }>(app, "POST", "/api/user/login", {
+    body: { username: user.username, password: user.password },
+    ip: freshIp(),
+  });
+  if (!reply.data) throw new Error(`player login refused: ${reply.statusCode} ${reply.msg}`);
+  return { ...user, token: reply.data.token };
+}
+
 /** Row counts of what a refused call must leave untouched, plus every balance. */
 export async function footprint() {
   const db = await testDb();

@@ -1,0 +1,204 @@
+/**
+ * Property: every POST route of the platform answers a hostile body with a 4xx and changes
+ * nothing (row counts, balances, settings, sessions, and the ledger invariant). A body is
+ * hostile when one of its fields holds a value that field must refuse (a wrong type, control
+ * characters, a string too long, a huge, tiny, negative, NaN-like or over-precise number), or
+ * when it is not an object at all; extra keys and an own `__proto__` key ride along.
+ *
+ * Table-driven: a new route is one line in ROUTES, naming a valid body and its fields' kinds.
+ * Fixed seed and bounded runs, so a failure replays exactly.
+ */
+import fc from "fast-check";
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seal } from "../../protocol/envelope.js";
+import { call, createAdmin, createPlayer, footprint, freshIp, ledgerBreaches, login, testApp, testDb, TEST_SECRET } from "./support/platform.js";
+
+const SEED = 7;
+const RUNS_PER_ROUTE = 40;
+
+/** What a field accepts, so the generator knows what it must refuse. */
+type Kind =
+  | { type: "money" }
+  | { type: "percent" }
+  | { type: "text"; max: number }
+  | { type: "id" }
+  | { type: "bool" }
+  | { type: "choice"; values: number[] }
+  | { type: "object" };
+
+const money = { type: "money" } as const;
+const percent = { type: "percent" } as const;
+const text = (max: number): Kind => ({ type: "text", max });
+const id = { type: "id" } as const;
+const bool = { type: "bool" } as const;
+const choice = (...values: number[]): Kind => ({ type: "choice", values });
+const object = { type: "object" } as const;
+
+type Caller = "admin" | "player" | "none";
+type Route = { path: string; as: Caller; body: () => Record<string, unknown>; fields: Record<string, Kind> };
+
+// Filled in beforeAll: the ids the valid bodies name.
+const ids = { user: "", deposit: "", withdraw: "" };
+const BANK = { holder: "Asha Rao", bank: "State Bank", accNo: "1234567890", ifsc: "SBIN0001234", branch: "Pune" };
+
+const ROUTES: Route[] = [
+  { path: "/login", as: "none", body: () => ({ username: "admin", password: "wrong-password" }), fields: { username: text(64), password: text(128) } },
+  { path: "/logout", as: "admin", body: () => ({}), fields: {} },
+  { path: "/change-password", as: "admin", body: () => ({ curPassword: "wrong-password", password: "new-secret-1" }), fields: { curPassword: text(128), password: text(128) } },
+  {
+    path: "/add-user",
+    as: "admin",
+    body: () => ({ username: "prop_user", password: "secret-1", repeatPassword: "secret-1", mobNo: "9876543210", permissions: {}, isPartner: false }),
+    fields: { username: text(32), password: text(128), mobNo: text(15), permissions: object, isPartner: bool },
+  },
+  ...["/user-deposit", "/user-withdraw"].map((path): Route => ({
+    path,
+    as: "admin",
+    body: () => ({ user: ids.user, amount: 1, remark: "ok", isPartner: false, requestId: "prop-request-1" }),
+    fields: { user: id, amount: money, remark: text(100), isPartner: bool, requestId: text(64) },
+  })),
+  { path: "/change-user-password", as: "admin", body: () => ({ user: ids.user, password: "secret-99", isPartner: false }), fields: { user: id, password: text(128), isPartner: bool } },
+  {
+    path: "/change-permissions",
+    as: "admin",
+    body: () => ({ user: ids.user, isPartner: false, permissions: { cricket: true }, bet: true, login: true }),
+    fields: { user: id, isPartner: bool, permissions: object, bet: bool, login: bool },
+  },
+  {
+    path: "/b2c/update-deposit",
+    as: "admin",
+    body: () => ({ _id: ids.deposit, status: 2 }),
+    fields: { _id: id, status: choice(1, 2), inr: money, inrBonus: money, prnBonus: percent, mainInrBonus: money, mainPrnBonus: percent },
+  },
+  { path: "/b2c/update-withdraw", as: "admin", body: () => ({ _id: ids.withdraw, status: 2, remark: "ok" }), fields: { _id: id, status: choice(1, 2), remark: text(100) } },
+  { path: "/b2c/update-bonus-limits", as: "admin", body: () => ({ maxPercent: 50, maxInr: 1000 }), fields: { maxPercent: percent, maxInr: money } },
+  { path: "/api/user/login", as: "none", body: () => ({ username: "nobody", password: "wrong-password" }), fields: { username: text(64), password: text(128) } },
+  {
+    path: "/api/user/deposit-request",
+    as: "player",
+    body: () => ({ amount: 10, type: 0, utr: "UTR-1" }),
+    fields: { amount: money, type: choice(0, 1, 2), utr: text(128), couponCode: text(32), image: text(0) },
+  },
+  { path: "/api/user/withdraw-request", as: "player", body: () => ({ amount: 10, bank: BANK }), fields: { amount: money, bank: object } },
+];
+
+// ── hostile values ───────────────────────────────────────────────────────────────────────────
+
+const CONTROL = fc.constantFrom("\u0000", "\u0001", "\u0007", "\b", "\t", "\n", "\r", "\u001b", "\u007f", "\u0085", "\u009f");
+/** Text with a control character inside it (not at an end, where trimming would drop a tab). */
+const withControl = fc.tuple(fc.string({ maxLength: 20 }), CONTROL, fc.string({ maxLength: 20 })).map(([a, c, b]) => `x${a}${c}${b}x`);
+const tooLong = (max: number) => fc.integer({ min: max + 1, max: max + 4000 }).map((length) => "y".repeat(length));
+const nanLike = fc.constantFrom("NaN", "Infinity", "-Infinity", "1e400", "0x10", "", " ", "1,5");
+const notANumber = fc.oneof(nanLike, fc.constant(null), fc.boolean(), fc.constant([]), fc.constant({}), fc.constant([1]), fc.constant({ valueOf: 1 }));
+const notAString = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.constant([]), fc.constant({}), fc.constant(["a"]));
+
+/** Numbers no money field takes: huge, tiny, negative, zero's neighbours, more than 2 decimals. */
+const badAmount = fc.oneof(
+  fc.double({ min: 1e9 + 0.01, max: 1e300, noNaN: true, noDefaultInfinity: true }),
+  fc.double({ min: 5e-324, max: 0.0049, noNaN: true }),
+  fc.double({ min: -1e300, max: -5e-324, noNaN: true, noDefaultInfinity: true }),
+  fc.integer({ min: 1, max: 10_000_000 }).filter((n) => n % 10 !== 0).map((n) => n / 1000),
+  fc.constantFrom(5e-324, 1e-9, -0.01, 1e15, Number.MAX_SAFE_INTEGER, Number.MAX_VALUE),
+);
+const badPercent = fc.oneof(
+  fc.double({ min: 100.01, max: 1e300, noNaN: true, noDefaultInfinity: true }),
+  fc.double({ min: -1e300, max: -5e-324, noNaN: true, noDefaultInfinity: true }),
+  fc.integer({ min: 1, max: 99_999 }).filter((n) => n % 10 !== 0).map((n) => n / 1000),
+  fc.constantFrom(1e-9, 5e-324),
+);
+
+function hostile(kind: Kind): fc.Arbitrary<unknown> {
+  switch (kind.type) {
+    case "money":
+      return fc.oneof(badAmount, notANumber);
+    case "percent":
+      return fc.oneof(badPercent, notANumber);
+    case "text":
+      return fc.oneof(withControl, tooLong(Math.max(kind.max, 1)), notAString);
+    case "id":
+      return fc.oneof(withControl, fc.constantFrom("-1", "1.5", "1e3", "abc", "9".repeat(19), " 1 "), notAString);
+    case "bool":
+      return fc.oneof(fc.constantFrom("true", "false", 0, 1, null, [], {}), withControl);
+    case "choice":
+      return fc.oneof(fc.integer({ min: -1000, max: 1000 }).filter((n) => !kind.values.includes(n)), fc.constantFrom(0.5, 1.5, "1", null, true, []));
+    case "object":
+      return fc.oneof(notAString.filter((value) => typeof value !== "object" || value === null || Array.isArray(value)), withControl, fc.constant({ evil: true }));
+  }
+}
+
+const extraKeys = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }).filter((key) => key !== "__proto__"), fc.jsonValue({ maxDepth: 1 }), {
+  maxKeys: 3,
+});
+
+/** A body with one hostile field (or, for a route without fields, an unexpected key), or no object at all. */
+function hostileBody(route: Route): fc.Arbitrary<unknown> {
+  const names = Object.keys(route.fields);
+  const oneBadField =
+    names.length === 0
+      ? extraKeys.filter((keys) => Object.keys(keys).length > 0).map((keys) => ({ ...route.body(), ...keys }))
+      : fc
+          .tuple(fc.constantFrom(...names), extraKeys, fc.boolean())
+          .chain(([name, extra, proto]) =>
+            hostile(route.fields[name]!).map((value) => {
+              const body: Record<string, unknown> = { ...extra, ...route.body(), [name]: value };
+              // An own "__proto__" key, as JSON.parse makes one: it must neither pass nor pollute.
+              if (proto) Object.defineProperty(body, "__proto__", { value: { polluted: true }, enumerable: true });
+              return body;
+            }),
+          );
+  return fc.oneof(oneBadField, oneBadField, fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 })));
+}
+
+// ── the state a refused call must leave as it was ───────────────────────────────────────────
+
+async function state() {
+  const db = await testDb();
+  const { rows } = await sql<Record<string, string>>`
+    select (select md5(string_agg(id || ':' || password_hash || permissions::text || login_enabled || bet_enabled, ',' order by id)) from admins) as admins,
+           (select md5(string_agg(id || ':' || password_hash || permissions::text || login_enabled || bet_enabled, ',' order by id)) from users) as users,
+           (select count(*) from admin_sessions where revoked_at is null) as admin_sessions,
+           (select count(*) from user_sessions) as user_sessions,
+           (select row_to_json(s)::text from settings s) as settings,
+           (select count(*) from coupons) as coupons`.execute(db);
+  return { ...(await footprint()), ...rows[0] };
+}
+
+let app: FastifyInstance;
+const tokens: Record<Caller, string | undefined> = { admin: undefined, player: undefined, none: undefined };
+
+beforeAll(async () => {
+  app = await testApp();
+  const admin = await createAdmin({ role: 1 });
+  tokens.admin = await login(app, admin.username, admin.password, freshIp());
+  const partner = await createAdmin({ role: 3, balance: 100_000n });
+  const player = await createPlayer(app, partner.id, 100_000n);
+  tokens.player = player.token;
+  ids.user = String(player.id);
+  const deposit = await call<{ _id: string }>(app, "POST", "/api/user/deposit-request", { token: player.token, body: { amount: 10, type: 0, utr: "U" } });
+  const withdraw = await call<{ _id: string }>(app, "POST", "/api/user/withdraw-request", { token: player.token, body: { amount: 10, bank: BANK } });
+  ids.deposit = deposit.data!._id;
+  ids.withdraw = withdraw.data!._id;
+});
+afterAll(() => app.close());
+
+describe("every POST route refuses hostile bodies with a 4xx and changes nothing", () => {
+  it.each(ROUTES.map((route) => [route.path, route] as const))("%s", async (_path, route) => {
+    const before = await state();
+    await fc.assert(
+      fc.asyncProperty(hostileBody(route), async (body) => {
+        // Sealed here, not by call(), which would send a null body as {}.
+        const rawBody = { payload: seal(body, TEST_SECRET) };
+        const reply = await call(app, "POST", route.path, { rawBody, token: tokens[route.as], ip: freshIp() });
+        expect(reply.statusCode, `${reply.statusCode} ${reply.msg}`).toBeGreaterThanOrEqual(400);
+        expect(reply.statusCode, `${reply.statusCode} ${reply.msg}`).toBeLessThan(500);
+        expect(reply.status).toBe("FAIL");
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }),
+      { seed: SEED, numRuns: RUNS_PER_ROUTE },
+    );
+    expect(await state()).toEqual(before);
+    expect(await ledgerBreaches()).toEqual({ accounts: [], transfers: [] });
+  });
+});
