@@ -89,8 +89,8 @@ const ImageParams = z.object({ name: z.string().regex(IMAGE_NAME, "Invalid image
 export default async function requestRoutes(app: FastifyInstance, { uploadsDir }: { uploadsDir: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const requests = createRequestService({ db: app.db, uploadsDir, announce: app.realtime.announce });
-  const deposits = { preHandler: requireStaffFlag("deposits", { partners: true }) };
-  const withdraws = { preHandler: requireStaffFlag("withdraws", { partners: true }) };
+  const deposits = { onRequest: requireStaffFlag("deposits", { partners: true }) };
+  const withdraws = { onRequest: requireStaffFlag("withdraws", { partners: true }) };
 
   api.get("/b2c/deposits/:status", { ...deposits, schema: { params: StatusParams, querystring: ListQuery } }, async (request, reply) => {
     return reply.ok(await requests.deposits(authenticated(request).admin, request.params.status, request.query));
