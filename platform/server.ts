@@ -2,12 +2,11 @@
  * The platform's entry: env → database → migrations → demo seed (empty database only)
  * → HTTP. Closes cleanly on SIGINT/SIGTERM.
  */
-import { join } from "node:path";
 import { buildApp } from "./app.js";
 import { dbTargetFromEnv, openDb } from "./db/index.js";
 import { migrate } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed.js";
-import { loadEnv, simActivityOn } from "./env.js";
+import { loadEnv, simActivityOn, uploadsDirOf } from "./env.js";
 import { createRevealer } from "./security/reveal.js";
 import { startActivity } from "./sim/activity.js";
 
@@ -15,13 +14,13 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const db = await openDb(dbTargetFromEnv(env));
   await migrate(db);
-  await seedIfEmpty(db, createRevealer(env));
+  await seedIfEmpty(db, createRevealer(env), { uploadsDir: uploadsDirOf(env) });
 
   const app = buildApp({
     db,
     env,
     logger: { level: env.NODE_ENV === "production" ? "info" : "warn" },
-    uploadsDir: join(env.DATA_DIR, "uploads"),
+    uploadsDir: uploadsDirOf(env),
   });
   app.addHook("onClose", async () => db.destroy());
 
