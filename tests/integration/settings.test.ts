@@ -8,7 +8,7 @@ import { buildApp } from "../../platform/app.js";
 import type { Db } from "../../platform/db/index.js";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
 import { SLIDER_MAX_IMAGES } from "../../platform/modules/settings/service.js";
-import { call, createAdmin, freshIp, login, testDb, testEnv } from "./support/platform.js";
+import { call, createAdmin, expectRefused, freshIp, login, testDb, testEnv } from "./support/platform.js";
 
 let app: FastifyInstance;
 let db: Db;
@@ -102,10 +102,7 @@ describe("bank details", () => {
     ["a UPI entry without token", { ...BANK, upiId: [{ value: "asha@bank" }] }, "upiId.0.token: Required"],
     ["too many UPI entries", { ...BANK, upiId: Array.from({ length: 11 }, () => BANK.upiId[0]) }, "upiId: At most 10 UPI entries"],
   ])("refuses %s with 400 naming the field, changing nothing", async (_case, body, msg) => {
-    const before = await settingsFootprint();
-    const reply = await call(app, "POST", "/b2c/update-bank-deatils", { token: admin, body });
-    expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual({ statusCode: 400, msg });
-    expect(await settingsFootprint()).toEqual(before);
+    await expectRefused(settingsFootprint, () => call(app, "POST", "/b2c/update-bank-deatils", { token: admin, body }), { statusCode: 400, msg });
   });
 });
 
@@ -131,10 +128,7 @@ describe("WhatsApp and Telegram", () => {
     ["/b2c/update-telegram", { number: "@bet\u0000desk" }, "number: Must not contain control characters"],
     ["/b2c/update-telegram", { number: "@betdesk", link: "x" }, "body: Unrecognized key(s) in object: 'link'"],
   ])("%s refuses %j with 400, changing nothing", async (path, body, msg) => {
-    const before = await settingsFootprint();
-    const reply = await call(app, "POST", path, { token: admin, body });
-    expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual({ statusCode: 400, msg });
-    expect(await settingsFootprint()).toEqual(before);
+    await expectRefused(settingsFootprint, () => call(app, "POST", path, { token: admin, body }), { statusCode: 400, msg });
   });
 });
 
@@ -159,10 +153,7 @@ describe("bonuses", () => {
     ["ref-bonus", {}, "bonus: Required"],
     ["bonus", { bonus: 5, extra: 1 }, "body: Unrecognized key(s) in object: 'extra'"],
   ])("%s refuses %j with 400, changing nothing", async (key, body, msg) => {
-    const before = await settingsFootprint();
-    const reply = await call(app, "POST", `/b2c/update-${key}`, { token: admin, body });
-    expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual({ statusCode: 400, msg });
-    expect(await settingsFootprint()).toEqual(before);
+    await expectRefused(settingsFootprint, () => call(app, "POST", `/b2c/update-${key}`, { token: admin, body }), { statusCode: 400, msg });
   });
 });
 
@@ -184,10 +175,7 @@ describe("coupons", () => {
   });
 
   it("refuses a code that exists, whatever its case, with 409 and changes nothing", async () => {
-    const before = await settingsFootprint();
-    const reply = await call(app, "POST", "/b2c/add-coupon", { token: admin, body: { couponCode: "welcome10", bonus: 20 } });
-    expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual({ statusCode: 409, msg: "Coupon already exists" });
-    expect(await settingsFootprint()).toEqual(before);
+    await expectRefused(settingsFootprint, () => call(app, "POST", "/b2c/add-coupon", { token: admin, body: { couponCode: "welcome10", bonus: 20 } }), { statusCode: 409, msg: "Coupon already exists" });
   });
 
   it.each([
@@ -200,10 +188,7 @@ describe("coupons", () => {
     [{ couponCode: "SAVE10" }, "bonus: Required"],
     [{ couponCode: "SAVE10", bonus: 5, _id: "1" }, "body: Unrecognized key(s) in object: '_id'"],
   ])("refuses %j with 400, changing nothing", async (body, msg) => {
-    const before = await settingsFootprint();
-    const reply = await call(app, "POST", "/b2c/add-coupon", { token: admin, body });
-    expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual({ statusCode: 400, msg });
-    expect(await settingsFootprint()).toEqual(before);
+    await expectRefused(settingsFootprint, () => call(app, "POST", "/b2c/add-coupon", { token: admin, body }), { statusCode: 400, msg });
   });
 });
 
@@ -268,20 +253,14 @@ describe("slider", () => {
     ["five images", { images: Array.from({ length: 5 }, () => slot(IMAGES.png, "png")) }, 400, "images: At most 4 images per call"],
     ["an unknown field", { images: [{ ...slot(IMAGES.png, "png"), name: "a.png" }] }, 400, "images.0: Unrecognized key(s) in object: 'name'"],
   ])("refuses %s, storing no row and no file", async (_case, body, statusCode, msg) => {
-    const before = await sliderFootprint();
-    const reply = await call(app, "POST", "/b2c/add-slider", { token: admin, body });
-    expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual({ statusCode, msg });
-    expect(await sliderFootprint()).toEqual(before);
+    await expectRefused(sliderFootprint, () => call(app, "POST", "/b2c/add-slider", { token: admin, body }), { statusCode, msg });
   });
 
   it(`holds at most ${SLIDER_MAX_IMAGES} images: a call that would pass the limit stores nothing`, async () => {
     for (let room = SLIDER_MAX_IMAGES - (await slider()).length; room > 0; room -= 1) {
       await call(app, "POST", "/b2c/add-slider", { token: admin, body: { images: [slot(IMAGES.jpg, "jpg")] } });
     }
-    const before = await sliderFootprint();
-    const reply = await call(app, "POST", "/b2c/add-slider", { token: admin, body: { images: [slot(IMAGES.png, "png")] } });
-    expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual({ statusCode: 409, msg: `The slider holds at most ${SLIDER_MAX_IMAGES} images` });
-    expect(await sliderFootprint()).toEqual(before);
+    await expectRefused(sliderFootprint, () => call(app, "POST", "/b2c/add-slider", { token: admin, body: { images: [slot(IMAGES.png, "png")] } }), { statusCode: 409, msg: `The slider holds at most ${SLIDER_MAX_IMAGES} images` });
     for (const row of await slider()) await call(app, "GET", `/b2c/remove-slider/${row._id}`, { token: admin });
     expect(await sliderFiles()).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_FLAGS, type AdminRecord, type StaffRow } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
-import { call, createAdmin, createUser, footprint, freshIp, houseId, login, testApp, testDb } from "./support/platform.js";
+import { call, createAdmin, createUser, expectRefused, footprint, freshIp, houseId, login, testApp, testDb } from "./support/platform.js";
 
 let app: FastifyInstance;
 let db: Db;
@@ -54,10 +54,7 @@ describe("POST /b2c/add-admin", () => {
   it("refuses a username an admin or an end user holds, whatever its case, with 409", async () => {
     const user = await createUser(await houseId());
     for (const username of [DEMO_ACCOUNTS.staff.username.toUpperCase(), user.username]) {
-      const before = await footprint();
-      const reply = await call(app, "POST", "/b2c/add-admin", { token: admin, body: { username, password: "s3cret-pass", permissions: {} } });
-      expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual({ statusCode: 409, msg: "Username already exists" });
-      expect(await footprint()).toEqual(before);
+      await expectRefused(footprint, () => call(app, "POST", "/b2c/add-admin", { token: admin, body: { username, password: "s3cret-pass", permissions: {} } }), { statusCode: 409, msg: "Username already exists" });
     }
   });
 
@@ -71,10 +68,7 @@ describe("POST /b2c/add-admin", () => {
     [{ username: "newstaff", password: "s3cret-pass", permissions: { users: "yes" } }, "permissions.users: Expected boolean, received string"],
     [{ username: "newstaff", password: "s3cret-pass", permissions: {}, role: 1 }, "body: Unrecognized key(s) in object: 'role'"],
   ])("refuses %j with 400 naming the field, changing nothing", async (body, msg) => {
-    const before = await footprint();
-    const reply = await call(app, "POST", "/b2c/add-admin", { token: admin, body });
-    expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual({ statusCode: 400, msg });
-    expect(await footprint()).toEqual(before);
+    await expectRefused(footprint, () => call(app, "POST", "/b2c/add-admin", { token: admin, body }), { statusCode: 400, msg });
   });
 });
 
@@ -111,10 +105,7 @@ describe("GET /b2c/remove-admin/{id}", () => {
       [String(otherSuperAdmin.id), "Only staff accounts can be removed here"],
       [String(partner.id), "Only staff accounts can be removed here"],
     ] as const) {
-      const before = await footprint();
-      const reply = await call(app, "GET", `/b2c/remove-admin/${id}`, { token: admin });
-      expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual({ statusCode: 400, msg });
-      expect(await footprint()).toEqual(before);
+      await expectRefused(footprint, () => call(app, "GET", `/b2c/remove-admin/${id}`, { token: admin }), { statusCode: 400, msg });
     }
     expect((await call(app, "GET", "/partners", { token: await login(app, partner.username, partner.password, freshIp()) })).statusCode).toBe(200);
   });
