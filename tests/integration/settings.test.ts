@@ -182,8 +182,8 @@ describe("coupons", () => {
     [{ couponCode: "AB", bonus: 5 }, "couponCode: Must be 3 to 32 letters or digits"],
     [{ couponCode: "A".repeat(33), bonus: 5 }, "couponCode: Must be 3 to 32 letters or digits"],
     [{ couponCode: "SAVE-10", bonus: 5 }, "couponCode: Must be 3 to 32 letters or digits"],
-    [{ couponCode: "SAVE10", bonus: 0 }, "bonus: Must be above 0 to 100"],
-    [{ couponCode: "SAVE10", bonus: 101 }, "bonus: Must be above 0 to 100"],
+    [{ couponCode: "SAVE10", bonus: 0 }, "bonus: Must be above 0 and at most 100"],
+    [{ couponCode: "SAVE10", bonus: 101 }, "bonus: Must be above 0 and at most 100"],
     [{ couponCode: "SAVE10", bonus: 5.555 }, "bonus: Must have at most 2 decimals"],
     [{ couponCode: "SAVE10" }, "bonus: Required"],
     [{ couponCode: "SAVE10", bonus: 5, _id: "1" }, "body: Unrecognized key(s) in object: '_id'"],
@@ -242,6 +242,15 @@ describe("slider", () => {
     expect({ statusCode: again.statusCode, msg: again.msg }).toEqual({ statusCode: 404, msg: "Slider image not found" });
     const file = await app.inject({ method: "GET", url: `/api/admin${target.image}`, headers: { authorization: `Bearer ${admin}` } });
     expect(file.statusCode).toBe(404);
+  });
+
+  it("answers 404 for a listed image whose file is gone, and still removes it", async () => {
+    const name = "0123456789abcdef0123456789abcdef.png";
+    await db.insertInto("slider_images").values({ file_name: name }).execute();
+    const target = (await slider()).find((row) => row.image.endsWith(name))!;
+    const file = await app.inject({ method: "GET", url: `/api/admin${target.image}`, headers: { authorization: `Bearer ${admin}` } });
+    expect(file.statusCode).toBe(404);
+    expect((await call(app, "GET", `/b2c/remove-slider/${target._id}`, { token: admin })).statusCode).toBe(200);
   });
 
   it.each([

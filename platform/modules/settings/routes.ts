@@ -29,7 +29,7 @@ const Decimal2 = (min: number, max: number, { aboveMin = false } = {}) =>
   z
     .number()
     .finite()
-    .refine((value) => (aboveMin ? value > min : value >= min) && value <= max, `Must be ${aboveMin ? "above" : "from"} ${min} to ${max}`)
+    .refine((value) => (aboveMin ? value > min : value >= min) && value <= max, aboveMin ? `Must be above ${min} and at most ${max}` : `Must be from ${min} to ${max}`)
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "Must have at most 2 decimals");
 
 export const SETTING_BOUNDS = {

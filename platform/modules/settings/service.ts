@@ -129,7 +129,11 @@ export function createSettingsService({ db, sliderDir, log }: SettingsServiceOpt
   async function sliderImage(name: string): Promise<{ bytes: Buffer; mime: string }> {
     const listed = (await listSliderImages(db)).some((row) => row.file_name === name);
     if (!listed) throw notFound(SETTINGS_MESSAGE.sliderImageNotFound);
-    return readImage(sliderDir, name);
+    return readImage(sliderDir, name).catch((error: unknown) => {
+      // Listed but gone from disk (a DATA_DIR restored without its files): missing, not a failure.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw notFound(SETTINGS_MESSAGE.sliderImageNotFound);
+      throw error;
+    });
   }
 
   return { get, update, coupons, addCoupon, slider, addSlider, removeSlider, sliderImage };
