@@ -13,6 +13,7 @@ import authRoutes from "./modules/auth/routes.js";
 import healthRoutes from "./modules/health/routes.js";
 import playerRoutes, { USER_API_PREFIX } from "./modules/players/routes.js";
 import requestRoutes from "./modules/requests/routes.js";
+import settingsRoutes from "./modules/settings/routes.js";
 import auth from "./plugins/auth.js";
 import envelope from "./plugins/envelope.js";
 import errorHandler from "./plugins/error-handler.js";
@@ -65,6 +66,7 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
       await adminApi.register(adminsRoutes);
       await adminApi.register(accountsRoutes);
       await adminApi.register(requestRoutes, { uploadsDir });
+      await adminApi.register(settingsRoutes, { uploadsDir });
     },
     { prefix: ADMIN_API_PREFIX },
   );

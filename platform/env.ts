@@ -2,6 +2,7 @@
  * The platform's configuration, read from the environment once at start and validated,
  * so a typo fails loudly at boot instead of at the first request that needs the value.
  */
+import { join } from "node:path";
 import { z } from "zod";
 
 /** The shared development secret; production refuses to start with it. */
@@ -71,6 +72,9 @@ export function loadEnv(source: Source = process.env): Env {
 /** Whether `npm start` runs the activity simulator: as told, else only in development. */
 export const simActivityOn = (env: Pick<Env, "SIM_ACTIVITY" | "NODE_ENV">) =>
   (env.SIM_ACTIVITY ?? (env.NODE_ENV === "development" ? "on" : "off")) === "on";
+
+/** Where uploaded files (receipts, slider images) live. */
+export const uploadsDirOf = (env: Pick<Env, "DATA_DIR">) => join(env.DATA_DIR, "uploads");
 
 /** Only the database settings, for tools such as the db CLI that never serve requests. */
 export type DbEnv = Pick<Env, "NODE_ENV" | "DATABASE_URL" | "DATA_DIR" | "API_SECRET" | "PASSWORD_REVEAL_KEY">;

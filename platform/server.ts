@@ -2,14 +2,13 @@
  * The platform's entry: env → database → migrations → demo seed (empty database only)
  * → sweep of orphan receipt images → HTTP. Closes cleanly on SIGINT/SIGTERM.
  */
-import { join } from "node:path";
 import { buildApp } from "./app.js";
 import { dbTargetFromEnv, openDb } from "./db/index.js";
 import { migrate } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed.js";
 import { referencedImages } from "./modules/requests/repository.js";
 import { sweepOrphanImages } from "./modules/requests/uploads.js";
-import { loadEnv, simActivityOn } from "./env.js";
+import { loadEnv, simActivityOn, uploadsDirOf } from "./env.js";
 import { createRevealer } from "./security/reveal.js";
 import { startActivity } from "./sim/activity.js";
 
@@ -17,9 +16,9 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const db = await openDb(dbTargetFromEnv(env));
   await migrate(db);
-  await seedIfEmpty(db, createRevealer(env));
+  const uploadsDir = uploadsDirOf(env);
+  await seedIfEmpty(db, createRevealer(env), { uploadsDir });
 
-  const uploadsDir = join(env.DATA_DIR, "uploads");
   const app = buildApp({
     db,
     env,

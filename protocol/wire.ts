@@ -154,3 +154,22 @@ export type BonusLimits = {
   /** Rupees per decision. */
   maxInr: number;
 };
+
+/** GET /b2c/whatsapp and /b2c/telegram; POST /b2c/update-whatsapp and /b2c/update-telegram send the same. */
+export type ContactSetting = { number: string };
+/** GET /b2c/bonus, /b2c/ref-bonus, /b2c/main-bonus and their updates. */
+export type BonusSetting = { bonus: number };
+export type UpiEntry = { value: string; token: string };
+/** GET /b2c/bank-details; POST /b2c/update-bank-deatils (the spec's spelling) sends the same. */
+export type BankSettings = { bankName: string; holder: string; accNo: string; ifsc: string; usdt: string; upiId: UpiEntry[] };
+/** GET /b2c/coupons rows; `bonus` is a percentage. POST /b2c/add-coupon sends {couponCode, bonus}. */
+export type Coupon = { _id: string; couponCode: string; bonus: number; createdAt: string };
+/** GET /b2c/slider rows; `image` is a path under the admin API (`/slider-images/…`). */
+export type SliderImage = { _id: string; image: string };
+/** POST /b2c/add-slider {images}: `image` is base64 without a data-URL prefix; the type is read from the bytes. */
+export type NewSliderImage = { image: string; ext: string };
+
+/** GET /b2c/admins rows: staff accounts with every staff flag as a boolean. */
+export type StaffRow = { _id: string; username: string; createdAt: string; permissions: Record<StaffFlag, boolean> };
+/** POST /b2c/add-admin. */
+export type NewStaff = { username: string; password: string; permissions: PermissionMap<StaffFlag> };

@@ -10,7 +10,7 @@ import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { z } from "zod";
-import { loadDbEnv } from "../env.js";
+import { loadDbEnv, uploadsDirOf } from "../env.js";
 import { dbTargetFromEnv, openDb, type Db, type DbTarget } from "./index.js";
 import { migrate } from "./migrate.js";
 import { DEFAULT_SEED, DEMO_ACCOUNTS, seed, type SeedOptions } from "./seed.js";
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   }
   const db = await openDb(target);
   try {
-    await migrateAndSeed(db, createRevealer(env), options);
+    await migrateAndSeed(db, createRevealer(env), { ...options, uploadsDir: uploadsDirOf(env) });
   } finally {
     await db.destroy();
   }

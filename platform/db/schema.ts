@@ -53,6 +53,8 @@ export interface AdminsTable {
   username_key: Computed<string>;
   demo_password: Generated<boolean>;
   created_at: CreatedAt;
+  /** Set when the super admin removes a staff account: it can no longer sign in. */
+  removed_at: ColumnType<Date | null, never, Date>;
 }
 
 export interface AdminSessionsTable {
@@ -148,14 +150,32 @@ export interface LedgerEntriesTable {
   created_at: CreatedAt;
 }
 
+/** What an audit row concerns: accounts by id, or a site setting by its key. */
+export type AuditTargetKind = AccountKind | "settings";
+/** A change's value before and after it (null where nothing existed). */
+export type AuditChange = { before: unknown; after: unknown };
+
 export interface AuditLogTable {
   id: Identity;
   actor_id: Int8;
   action: string;
-  target_kind: AccountKind | "settings";
+  target_kind: AuditTargetKind;
   target_ids: Json<string[]>;
-  /** What changed, e.g. `{before, after}` of a settings update; null for other actions. */
-  details: ColumnType<unknown, string | undefined, never>;
+  change: Json<AuditChange | null>;
+  created_at: CreatedAt;
+}
+
+export type SiteSettingKey = "bank-details" | "whatsapp" | "telegram" | "bonus" | "ref-bonus" | "main-bonus";
+
+export interface SiteSettingsTable {
+  key: SiteSettingKey;
+  value: Json<unknown>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface SliderImagesTable {
+  id: Identity;
+  file_name: string;
   created_at: CreatedAt;
 }
 
@@ -250,6 +270,8 @@ export interface Database {
   coupons: CouponsTable;
   deposit_requests: DepositRequestsTable;
   withdraw_requests: WithdrawRequestsTable;
+  site_settings: SiteSettingsTable;
+  slider_images: SliderImagesTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

@@ -5,10 +5,14 @@
  * with larger counts for a benchmark, is safe. Balances come from opening transfers out
  * of the house, so the ledger accounts for every unit from the first row.
  */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { sql } from "kysely";
 import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../../protocol/wire.js";
 import { apply, findSystemAccountId, recordOpenings } from "../modules/ledger/service.js";
 import { WITHDRAWAL_RESERVE } from "../modules/requests/service.js";
+import { storeImage } from "../modules/requests/uploads.js";
+import { SLIDER_FOLDER } from "../modules/settings/service.js";
 import { storePassword, type Revealer } from "../security/reveal.js";
 import type { Db } from "./index.js";
 import type { Flags, Shares } from "./schema.js";
@@ -23,7 +27,8 @@ export const DEMO_USER_PASSWORD = "user123";
 
 export const PARTNER_ROLES = ["Admin", "Super Master", "Master", "Agent"] as const;
 
-export type SeedOptions = { users?: number; bets?: number };
+/** `uploadsDir`: where the demo slider image goes; without it the slider starts empty. */
+export type SeedOptions = { users?: number; bets?: number; uploadsDir?: string };
 export const DEFAULT_SEED = { users: 200, bets: 1000 } as const;
 
 const BATCH_ROWS = 1000;
@@ -78,6 +83,7 @@ export async function seed(db: Db, revealer: Revealer, options: SeedOptions = {}
       bets: await count(trx, "sports_bets"),
     };
   });
+  if (options.uploadsDir) await seedSlider(db, join(options.uploadsDir, SLIDER_FOLDER));
   // Fresh statistics and visibility maps at once (PGlite has no autovacuum): the lists
   // rely on the planner's estimates and on index-only scans. VACUUM cannot run in a transaction.
   await sql`vacuum analyze`.execute(db);
@@ -85,10 +91,20 @@ export async function seed(db: Db, revealer: Revealer, options: SeedOptions = {}
 }
 
 /** Seeds into an empty database only (no admin yet); true when it did. */
-export async function seedIfEmpty(db: Db, revealer: Revealer): Promise<boolean> {
+export async function seedIfEmpty(db: Db, revealer: Revealer, options: SeedOptions = {}): Promise<boolean> {
   if (await db.selectFrom("admins").select("id").limit(1).executeTakeFirst()) return false;
-  await seed(db, revealer);
+  await seed(db, revealer, options);
   return true;
+}
+
+/** A 640×240 PNG banner shipped with the platform (the other settings are seeded by migration 006). */
+const DEMO_SLIDER_IMAGE = new URL("./demo-slider.png", import.meta.url);
+
+/** One slider image, into a slider that has none. */
+async function seedSlider(db: Db, sliderDir: string): Promise<void> {
+  if (await db.selectFrom("slider_images").select("id").limit(1).executeTakeFirst()) return;
+  const name = await storeImage(sliderDir, { bytes: await readFile(DEMO_SLIDER_IMAGE), ext: "png" });
+  await db.insertInto("slider_images").values({ file_name: name }).execute();
 }
 
 async function count(db: Db, table: "users" | "sports_bets"): Promise<number> {

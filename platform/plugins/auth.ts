@@ -39,9 +39,10 @@ export function authenticated(request: FastifyRequest): Authenticated {
 }
 
 /**
- * preHandler: the super admin passes; staff need `flag` (or one of the flags given); anyone
- * else is refused (403), except partners when `partners` is set: their calls are confined to
- * their own subtree.
+ * A route's onRequest hook: the super admin passes; staff need `flag` (or one of the flags
+ * given); anyone else is refused (403), except partners when `partners` is set: their calls are
+ * confined to their own subtree. It runs after authentication and before the body is read, so a
+ * caller without the right gets 403 whatever it sends.
  */
 export function requireStaffFlag(flag: StaffFlag | StaffFlag[], { partners = false } = {}) {
   const flags = Array.isArray(flag) ? flag : [flag];
@@ -52,7 +53,7 @@ export function requireStaffFlag(flag: StaffFlag | StaffFlag[], { partners = fal
   };
 }
 
-/** preHandler: the super admin only (403 otherwise). */
+/** A route's onRequest hook: the super admin only (403 otherwise, before the body is read). */
 export async function requireSuperAdmin(request: FastifyRequest): Promise<void> {
   if (authenticated(request).admin.role !== ROLE.superAdmin) throw forbidden();
 }

@@ -7,6 +7,7 @@
  * - `Text({ max })`: trimmed text refusing control characters (C0, DEL, C1);
  * - `Secret`: a password as typed (not trimmed), refusing control characters;
  * - `Money`: a JSON number of at least 0.01 with at most 2 decimals, up to MAX_AMOUNT → minor units;
+ * - `Decimal2({ min, max })`: a number with at most 2 decimals in a range (percentages, settings);
  * - `Paging`: `page` (an integer ≥ 1, clamped to MAX_PAGE) and `pageSize` (1 to PAGE_SIZE.max);
  * - `Id`: a bigint id sent as a decimal string; `blankless`: an empty query parameter is absent;
  * - `withMessage` / `exactIssue`: an answer whose wording the spec fixes.
@@ -73,6 +74,18 @@ export const Money = withMessage(
     .transform((amount) => amountToMinor(amount)!),
   "Invalid amount",
 );
+
+/**
+ * A finite number from `min` (or above it, with `aboveMin`) to `max` with at most 2 decimals. The
+ * check is exact: the number must be the double nearest its own hundredths, so 0.29 passes while
+ * 1e-9 and 5e-324 (which a tolerance would round to 0) and 1.005 are refused.
+ */
+export const Decimal2 = ({ min, max, aboveMin = false }: { min: number; max: number; aboveMin?: boolean }) =>
+  z
+    .number()
+    .finite()
+    .refine((value) => (aboveMin ? value > min : value >= min) && value <= max, aboveMin ? `Must be above ${min} and at most ${max}` : `Must be from ${min} to ${max}`)
+    .refine((value) => value === Math.round(value * 100) / 100, "Must have at most 2 decimals");
 
 /** The last page a list answers; a later one is clamped to it (and is empty). */
 export const MAX_PAGE = 1_000_000;

@@ -145,11 +145,11 @@ describe("bonus limits", () => {
         statusCode: 200,
         data: { maxPercent: 12.5, maxInr: 250 },
       });
-      const audit = await db.selectFrom("audit_log").select(["action", "target_kind", "details"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+      const audit = await db.selectFrom("audit_log").select(["action", "target_kind", "change"]).orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(audit).toEqual({
         action: "update-bonus-limits",
         target_kind: "settings",
-        details: { before: { maxPercent: 100, maxInr: 100000 }, after: { maxPercent: 12.5, maxInr: 250 } },
+        change: { before: { maxPercent: 100, maxInr: 100000 }, after: { maxPercent: 12.5, maxInr: 250 } },
       });
 
       const user = await createPlayer(app, await houseId());

@@ -41,6 +41,8 @@ type Route = { path: string; as: Caller; body: () => Record<string, unknown>; fi
 
 // Filled in beforeAll: the ids the valid bodies name.
 const ids = { user: "", deposit: "", withdraw: "" };
+/** The smallest valid PNG (1×1, transparent). */
+const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 const BANK = { holder: "Asha Rao", bank: "State Bank", accNo: "1234567890", ifsc: "SBIN0001234", branch: "Pune" };
 
 const ROUTES: Route[] = [
@@ -74,6 +76,24 @@ const ROUTES: Route[] = [
   },
   { path: "/b2c/update-withdraw", as: "admin", body: () => ({ _id: ids.withdraw, status: 2, remark: "ok" }), fields: { _id: id, status: choice(1, 2), remark: text(100) } },
   { path: "/b2c/update-bonus-limits", as: "admin", body: () => ({ maxPercent: 50, maxInr: 1000 }), fields: { maxPercent: percent, maxInr: money } },
+  {
+    path: "/b2c/update-bank-deatils",
+    as: "admin",
+    body: () => ({ bankName: "HDFC Bank", holder: "Betdesk Ltd", accNo: "50100234567", ifsc: "HDFC0001234", usdt: "", upiId: [{ value: "betdesk@hdfc", token: "t1" }] }),
+    fields: { bankName: text(100), holder: text(100), accNo: text(34), ifsc: text(11), usdt: text(100), upiId: object },
+  },
+  { path: "/b2c/update-whatsapp", as: "admin", body: () => ({ number: "+919812345678" }), fields: { number: text(16) } },
+  { path: "/b2c/update-telegram", as: "admin", body: () => ({ number: "@betdesk" }), fields: { number: text(100) } },
+  ...["/b2c/update-bonus", "/b2c/update-main-bonus"].map((path): Route => ({ path, as: "admin", body: () => ({ bonus: 5 }), fields: { bonus: percent } })),
+  { path: "/b2c/update-ref-bonus", as: "admin", body: () => ({ bonus: 100 }), fields: { bonus: money } },
+  { path: "/b2c/add-coupon", as: "admin", body: () => ({ couponCode: "PROPTEST", bonus: 5 }), fields: { couponCode: text(32), bonus: percent } },
+  { path: "/b2c/add-slider", as: "admin", body: () => ({ images: [{ image: PNG_1PX, ext: "png" }] }), fields: { images: object } },
+  {
+    path: "/b2c/add-admin",
+    as: "admin",
+    body: () => ({ username: "prop_staff", password: "secret-1", permissions: { report: true } }),
+    fields: { username: text(32), password: text(128), permissions: object },
+  },
   { path: "/api/user/login", as: "none", body: () => ({ username: "nobody", password: "wrong-password" }), fields: { username: text(64), password: text(128) } },
   {
     path: "/api/user/deposit-request",
@@ -161,7 +181,9 @@ async function state() {
            (select count(*) from admin_sessions where revoked_at is null) as admin_sessions,
            (select count(*) from user_sessions) as user_sessions,
            (select row_to_json(s)::text from settings s) as settings,
-           (select count(*) from coupons) as coupons`.execute(db);
+           (select count(*) from coupons) as coupons,
+           (select md5(string_agg(key || value::text, ',' order by key)) from site_settings) as site_settings,
+           (select count(*) from slider_images) as slider_images`.execute(db);
   return { ...(await footprint()), ...rows[0] };
 }
 

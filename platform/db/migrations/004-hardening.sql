@@ -18,7 +18,7 @@ ALTER TABLE users ADD CONSTRAINT users_balance_ceiling
 ALTER TABLE system_accounts ADD CONSTRAINT system_accounts_balance_ceiling
   CHECK (balance <= 100000000000000) NOT VALID;
 
--- Settings changes are audited with the values before and after.
+-- Settings changes are audited with their values before and after: {"before": …, "after": …}.
 ALTER TABLE audit_log DROP CONSTRAINT audit_log_target_kind_check;
 ALTER TABLE audit_log ADD CONSTRAINT audit_log_target_kind_check CHECK (target_kind IN ('admin', 'user', 'settings'));
-ALTER TABLE audit_log ADD COLUMN details jsonb;
+ALTER TABLE audit_log ADD COLUMN change jsonb;

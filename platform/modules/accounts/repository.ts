@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { Db } from "../../db/index.js";
-import type { AccountKind, Flags, Shares } from "../../db/schema.js";
+import type { AccountKind, AuditChange, AuditTargetKind, Flags, Shares } from "../../db/schema.js";
 
 /**
  * `column IN (the partner tree under rootId, root included)`: a recursive walk down the
@@ -312,9 +312,10 @@ export function listLoginLogs(db: Db, target: { kind: AccountKind; id: bigint })
     .execute();
 }
 
+/** `targetIds`: account ids, or a setting's key; `change`: the value before and after, where one changed. */
 export async function recordAudit(
   db: Db,
-  entry: { actorId: bigint; action: string; targetKind: AccountKind | "settings"; targetIds: bigint[]; details?: unknown },
+  entry: { actorId: bigint; action: string; targetKind: AuditTargetKind; targetIds: (bigint | string)[]; change?: AuditChange },
 ): Promise<void> {
   await db
     .insertInto("audit_log")
@@ -323,7 +324,7 @@ export async function recordAudit(
       action: entry.action,
       target_kind: entry.targetKind,
       target_ids: JSON.stringify(entry.targetIds.map(String)),
-      ...(entry.details === undefined ? {} : { details: JSON.stringify(entry.details) }),
+      ...(entry.change ? { change: JSON.stringify(entry.change) } : {}),
     })
     .execute();
 }

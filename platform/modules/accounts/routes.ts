@@ -21,7 +21,7 @@ const DownloadQuery = ListQuery.pick({ username: true, partner: true }).extend({
   type: blankless(z.enum(["users", "partners"]).default("users")),
 });
 
-const Username = z
+export const Username = z
   .string()
   .trim()
   .min(3, "Username must be 3 to 32 characters")
@@ -97,7 +97,7 @@ function csvRecord(row: UserRow | PartnerRow, withRole: boolean): string[] {
 export default async function accountsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const accounts = createAccountService({ db: app.db, revealer: app.revealer });
-  const desk = { preHandler: requireStaffFlag("users", { partners: true }) };
+  const desk = { onRequest: requireStaffFlag("users", { partners: true }) };
 
   api.get("/users", { ...desk, schema: { querystring: ListQuery } }, async (request, reply) => {
     return reply.ok(await accounts.users(authenticated(request).admin, request.query));
@@ -174,12 +174,12 @@ export default async function accountsRoutes(app: FastifyInstance) {
     },
   );
 
-  api.get("/b2c/make-default-admin/:id", { preHandler: requireSuperAdmin, schema: { params: IdParams } }, async (request, reply) => {
+  api.get("/b2c/make-default-admin/:id", { onRequest: requireSuperAdmin, schema: { params: IdParams } }, async (request, reply) => {
     await accounts.makeDefaultAdmin(request.params.id);
     return reply.ok(null, ACCOUNT_MESSAGE.defaultAdminChanged);
   });
 
-  api.get("/b2c/default-admin", { preHandler: requireStaffFlag("users") }, async (_request, reply) => {
+  api.get("/b2c/default-admin", { onRequest: requireStaffFlag("users") }, async (_request, reply) => {
     return reply.ok(await accounts.defaultAdmin());
   });
 }

@@ -33,7 +33,7 @@ export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<Admin
   return db.selectFrom("admin_sessions").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
 }
 
-/** The admin behind a token whose session is neither revoked nor expired. */
+/** The admin behind a token whose session is neither revoked nor expired, unless the admin was removed. */
 export async function findLiveSession(
   db: Db,
   tokenHash: string,
@@ -46,6 +46,8 @@ export async function findLiveSession(
     .where("s.token_hash", "=", tokenHash)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", new Date())
+    // A sign-in racing the account's removal may leave a session; the account's state decides.
+    .where("a.removed_at", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
   const { session_id, session_udid, ...admin } = row;

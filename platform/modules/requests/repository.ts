@@ -219,7 +219,8 @@ export function listHistory(db: Db, kind: RequestKind, filter: RequestFilter, sl
 /**
  * The live admin sessions that may see a new request of `userId`: those of every super
  * admin, of staff holding `flag`, and of the partners whose subtree holds the user (its
- * parent and that parent's partner ancestors). A revoked or expired session is not among them.
+ * parent and that parent's partner ancestors). A revoked or expired session, or a removed
+ * staff account's, is not among them.
  */
 export async function watchingSessions(db: Db, userId: bigint, flag: "deposits" | "withdraws"): Promise<bigint[]> {
   const rows = await sql<{ id: bigint }>`
@@ -231,7 +232,8 @@ export async function watchingSessions(db: Db, userId: bigint, flag: "deposits" 
     watchers(id) as (
       select id from chain where role = 3
       union
-      select id from admins where role = 1 or (role = 2 and coalesce((permissions ->> ${flag})::boolean, false))
+      select id from admins
+       where removed_at is null and (role = 1 or (role = 2 and coalesce((permissions ->> ${flag})::boolean, false)))
     )
     select s.id from admin_sessions s join watchers w on w.id = s.admin_id
      where s.revoked_at is null and s.expires_at > now()`.execute(db);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { authenticated, requireStaffFlag } from "../../plugins/auth.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
-import { blankless, exactIssue, Id, Money, Paging, Text, withMessage } from "../../validation/schemas.js";
+import { blankless, Decimal2, exactIssue, Id, Money, Paging, Text, withMessage } from "../../validation/schemas.js";
 import { createRequestService, REQUEST_MESSAGE, type BonusInput } from "./service.js";
 import { IMAGE_NAME } from "./uploads.js";
 
@@ -26,12 +26,7 @@ const HistoryQuery = Paging.extend({
 
 /** A percentage with at most 2 decimals, 0–100 → hundredths of a percent (1e-9 is not 0). */
 const Percent = withMessage(
-  z
-    .number()
-    .min(0)
-    .max(100)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6 && (value === 0 || Math.round(value * 100) >= 1))
-    .transform((value) => BigInt(Math.round(value * 100))),
+  Decimal2({ min: 0, max: 100 }).transform((value) => BigInt(Math.round(value * 100))),
   "A bonus percentage must be 0 to 100 with at most 2 decimals",
 );
 /** An INR bonus: 0, or an amount as for deposits. */
@@ -87,8 +82,8 @@ const BonusLimitsBody = z.object({
 export default async function requestRoutes(app: FastifyInstance, { uploadsDir }: { uploadsDir: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const requests = createRequestService({ db: app.db, uploadsDir, announce: app.realtime.announce });
-  const deposits = { preHandler: requireStaffFlag("deposits", { partners: true }) };
-  const withdraws = { preHandler: requireStaffFlag("withdraws", { partners: true }) };
+  const deposits = { onRequest: requireStaffFlag("deposits", { partners: true }) };
+  const withdraws = { onRequest: requireStaffFlag("withdraws", { partners: true }) };
 
   api.get("/b2c/deposits/:status", { ...deposits, schema: { params: StatusParams, querystring: ListQuery } }, async (request, reply) => {
     return reply.ok(await requests.deposits(authenticated(request).admin, request.params.status, request.query));

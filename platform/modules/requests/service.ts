@@ -308,7 +308,7 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
         action: BONUS_LIMITS_ACTION,
         targetKind: "settings",
         targetIds: [],
-        details: { before: toBonusLimits(before), after: toBonusLimits(after) },
+        change: { before: toBonusLimits(before), after: toBonusLimits(after) },
       });
       return toBonusLimits(after);
     });

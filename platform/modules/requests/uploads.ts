@@ -19,7 +19,8 @@ const TYPES = {
   webp: { mime: "image/webp", magic: (b: Buffer) => b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP" },
   gif: { mime: "image/gif", magic: (b: Buffer) => b.toString("latin1", 0, 4) === "GIF8" },
 } as const;
-type Ext = keyof typeof TYPES;
+export type ImageExt = keyof typeof TYPES;
+type Ext = ImageExt;
 const EXT_OF_MIME: Record<string, Ext> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "image/gif": "gif" };
 
 /** A stored image's name: 32 hex characters and its extension. */
@@ -30,13 +31,26 @@ export function decodeImage(dataUrl: string): { bytes: Buffer; ext: Ext } {
   const match = /^data:(image\/[a-z]+);base64,([A-Za-z0-9+/]*={0,2})$/.exec(dataUrl);
   const ext = match ? EXT_OF_MIME[match[1]!] : undefined;
   if (!match || !ext) throw badRequest(IMAGE_MESSAGE.invalid);
-  // Base64 holds 3 bytes per 4 characters: refuse by length before decoding.
-  if (Math.floor((match[2]!.length * 3) / 4) - (match[2]!.match(/=/g)?.length ?? 0) > IMAGE_MAX_BYTES) {
-    throw payloadTooLarge(IMAGE_MESSAGE.tooLarge);
-  }
+  // Refuse by length before decoding.
+  if (base64DecodedLength(match[2]!) > IMAGE_MAX_BYTES) throw payloadTooLarge(IMAGE_MESSAGE.tooLarge);
   const bytes = Buffer.from(match[2]!, "base64");
   if (!TYPES[ext].magic(bytes)) throw badRequest(IMAGE_MESSAGE.invalid);
   return { bytes, ext };
+}
+
+/** The bytes a base64 text decodes to (3 per 4 characters, less the padding). */
+export function base64DecodedLength(base64: string): number {
+  return Math.floor((base64.length * 3) / 4) - (base64.match(/=/g)?.length ?? 0);
+}
+
+/** The type of `bytes` among `allowed`, read from their first bytes (never from a name), or undefined. */
+export function sniffImage(bytes: Buffer, allowed: readonly Ext[]): Ext | undefined {
+  return allowed.find((ext) => TYPES[ext].magic(bytes));
+}
+
+/** Deletes a stored image; one already gone is no error. */
+export async function deleteImage(dir: string, name: string): Promise<void> {
+  await rm(join(dir, name), { force: true });
 }
 
 export async function storeImage(dir: string, image: { bytes: Buffer; ext: Ext }): Promise<string> {

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { open, seal } from "../../../protocol/envelope.js";
 import { GAME_FLAGS, type WireResponse } from "../../../protocol/wire.js";
 import { ADMIN_API_PREFIX, buildApp } from "../../../platform/app.js";
@@ -248,4 +248,16 @@ export async function ledgerBreaches() {
   const transfers = await sql<{ id: string }>`
     select transfer_id::text as id from ledger_entries group by transfer_id having sum(amount) <> 0`.execute(db);
   return { accounts: accounts.rows, transfers: transfers.rows };
+}
+
+/** Sends a call that must be refused: it answers `expected`, and `state` reads the same after as before. */
+export async function expectRefused(
+  state: () => Promise<unknown>,
+  send: () => Promise<CallResult<unknown>>,
+  expected: { statusCode: number; msg: string },
+): Promise<void> {
+  const before = await state();
+  const reply = await send();
+  expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual(expected);
+  expect(await state()).toEqual(before);
 }

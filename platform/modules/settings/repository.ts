@@ -1,0 +1,50 @@
+import type { Db } from "../../db/index.js";
+import type { SiteSettingKey } from "../../db/schema.js";
+
+/** A setting's value, locked until the transaction ends so concurrent updates audit in order. */
+export async function lockSetting(db: Db, key: SiteSettingKey): Promise<unknown> {
+  const row = await db.selectFrom("site_settings").select("value").where("key", "=", key).forUpdate().executeTakeFirst();
+  return row?.value ?? null;
+}
+
+export async function readSetting(db: Db, key: SiteSettingKey): Promise<unknown> {
+  const row = await db.selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+export async function writeSetting(db: Db, key: SiteSettingKey, value: unknown): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto("site_settings")
+    .values({ key, value: json })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: new Date() }))
+    .execute();
+}
+
+export function listCoupons(db: Db) {
+  return db.selectFrom("coupons").select(["id", "coupon_code", "bonus", "created_at"]).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+/** The new coupon, or undefined when its code exists. */
+export function insertCoupon(db: Db, coupon: { code: string; bonus: string }) {
+  return db
+    .insertInto("coupons")
+    .values({ coupon_code: coupon.code, bonus: coupon.bonus })
+    .onConflict((oc) => oc.column("coupon_code").doNothing())
+    .returning(["id", "coupon_code", "bonus", "created_at"])
+    .executeTakeFirst();
+}
+
+export function listSliderImages(db: Db) {
+  return db.selectFrom("slider_images").select(["id", "file_name"]).orderBy("id").execute();
+}
+
+export async function insertSliderImages(db: Db, fileNames: string[]): Promise<void> {
+  await db.insertInto("slider_images").values(fileNames.map((file_name) => ({ file_name }))).execute();
+}
+
+/** Deletes a slider row; answers its file name, or undefined when there was none. */
+export async function deleteSliderImage(db: Db, id: bigint): Promise<string | undefined> {
+  const row = await db.deleteFrom("slider_images").where("id", "=", id).returning("file_name").executeTakeFirst();
+  return row?.file_name;
+}

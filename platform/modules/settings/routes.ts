@@ -1,0 +1,148 @@
+/**
+ * Site settings (spec §2.12, §7.2): the super admin or staff holding `settings`; partners and
+ * other staff get 403 before the body is read. Bodies are strict: an unknown field is refused.
+ */
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { SiteSettingKey } from "../../db/schema.js";
+import { badRequest, payloadTooLarge } from "../../errors.js";
+import { authenticated, requireStaffFlag } from "../../plugins/auth.js";
+import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { Decimal2, Id, Text } from "../../validation/schemas.js";
+import { base64DecodedLength, IMAGE_NAME, sniffImage, type ImageExt } from "../requests/uploads.js";
+import { createSettingsService, SETTINGS_MESSAGE, SLIDER_FOLDER, SLIDER_IMAGE_PATH, type CheckedImage, type SettingValues } from "./service.js";
+
+export const SETTING_BOUNDS = {
+  /** Bonus and main bonus are percentages of a deposit. */
+  percent: { min: 0, max: 100 },
+  /** The referral bonus is an INR amount paid to the referrer. */
+  refBonusInr: { min: 0, max: 100_000 },
+  upiEntries: { min: 1, max: 10 },
+  sliderImageBytes: 2 * 1024 * 1024,
+  sliderImagesPerCall: 4,
+} as const;
+
+const UpiEntry = z
+  .object({
+    value: Text({ min: 5, max: 100 }).pipe(z.string().regex(/^[A-Za-z0-9._-]{2,}@[A-Za-z0-9]{2,}$/, "Must be a UPI id such as name@bank")),
+    token: Text({ max: 200 }),
+  })
+  .strict();
+
+const BankSettingsBody = z
+  .object({
+    bankName: Text({ min: 2, max: 100 }),
+    holder: Text({ min: 2, max: 100 }),
+    accNo: z.string().trim().regex(/^[A-Za-z0-9]{6,34}$/, "Must be 6 to 34 letters or digits"),
+    ifsc: z.string().trim().toUpperCase().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, "Must be an IFSC code such as SBIN0001234"),
+    // Empty: the site takes no USDT.
+    usdt: z.string().trim().regex(/^([A-Za-z0-9]{26,100})?$/, "Must be empty or a wallet address of 26 to 100 letters or digits"),
+    upiId: z
+      .array(UpiEntry)
+      .min(SETTING_BOUNDS.upiEntries.min, "At least one UPI entry is required")
+      .max(SETTING_BOUNDS.upiEntries.max, `At most ${SETTING_BOUNDS.upiEntries.max} UPI entries`),
+  })
+  .strict();
+
+const WhatsappBody = z.object({ number: z.string().trim().regex(/^\+?[0-9]{7,15}$/, "Must be 7 to 15 digits, optionally after +") }).strict();
+// A Telegram handle, link or number: free text, bounded.
+const TelegramBody = z.object({ number: Text({ min: 1, max: 100 }) }).strict();
+const PercentBonusBody = z.object({ bonus: Decimal2(SETTING_BOUNDS.percent) }).strict();
+const RefBonusBody = z.object({ bonus: Decimal2(SETTING_BOUNDS.refBonusInr) }).strict();
+
+const CouponBody = z
+  .object({
+    couponCode: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{3,32}$/, "Must be 3 to 32 letters or digits"),
+    bonus: Decimal2({ min: 0, max: 100, aboveMin: true }),
+  })
+  .strict();
+
+const SLIDER_TYPES: readonly ImageExt[] = ["png", "jpg", "webp"];
+const MAX_BASE64_CHARS = Math.ceil(SETTING_BOUNDS.sliderImageBytes / 3) * 4;
+// The images, base64 inside JSON inside the envelope's base64: 16/9 of their bytes, plus room.
+const SLIDER_BODY_LIMIT = Math.ceil((SETTING_BOUNDS.sliderImagesPerCall * SETTING_BOUNDS.sliderImageBytes * 16) / 9) + 64 * 1024;
+
+const SliderBody = z
+  .object({
+    images: z
+      .array(
+        z
+          .object({
+            // Size and type are checked by checkSliderImages.
+            image: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "Must be base64 without a data-URL prefix"),
+            // Informational only: the type is read from the bytes.
+            ext: z.string().max(10),
+          })
+          .strict(),
+      )
+      .min(1, "At least one image is required")
+      .max(SETTING_BOUNDS.sliderImagesPerCall, `At most ${SETTING_BOUNDS.sliderImagesPerCall} images per call`),
+  })
+  .strict();
+
+/** Each image's bytes and type: 413 above 2 MB, 400 unless PNG, JPEG or WebP by its first bytes. */
+function checkSliderImages(images: { image: string }[]): CheckedImage[] {
+  return images.map(({ image }, index) => {
+    if (image.length > MAX_BASE64_CHARS || base64DecodedLength(image) > SETTING_BOUNDS.sliderImageBytes) {
+      throw payloadTooLarge(`images.${index}.image: Image must be at most 2 MB`);
+    }
+    const bytes = Buffer.from(image, "base64");
+    const ext = sniffImage(bytes, SLIDER_TYPES);
+    if (!ext) throw badRequest(`images.${index}.image: Image must be a PNG, JPEG or WebP file`);
+    return { bytes, ext };
+  });
+}
+
+const IdParams = z.object({ id: Id });
+const ImageParams = z.object({ name: z.string().regex(IMAGE_NAME, "Invalid image name") });
+
+/** The settings whose GET answers what one POST stores. Bank details also answer the corrected spelling. */
+const SIMPLE_SETTINGS: { key: SiteSettingKey; body: z.ZodTypeAny; paths: string[]; msg: string }[] = [
+  { key: "bank-details", body: BankSettingsBody, paths: ["/b2c/update-bank-deatils", "/b2c/update-bank-details"], msg: SETTINGS_MESSAGE.bankDetailsUpdated },
+  { key: "whatsapp", body: WhatsappBody, paths: ["/b2c/update-whatsapp"], msg: SETTINGS_MESSAGE.whatsappUpdated },
+  { key: "telegram", body: TelegramBody, paths: ["/b2c/update-telegram"], msg: SETTINGS_MESSAGE.telegramUpdated },
+  { key: "bonus", body: PercentBonusBody, paths: ["/b2c/update-bonus"], msg: SETTINGS_MESSAGE.bonusUpdated },
+  { key: "main-bonus", body: PercentBonusBody, paths: ["/b2c/update-main-bonus"], msg: SETTINGS_MESSAGE.bonusUpdated },
+  { key: "ref-bonus", body: RefBonusBody, paths: ["/b2c/update-ref-bonus"], msg: SETTINGS_MESSAGE.bonusUpdated },
+];
+
+export default async function settingsRoutes(app: FastifyInstance, { uploadsDir }: { uploadsDir: string }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const settings = createSettingsService({ db: app.db, sliderDir: join(uploadsDir, SLIDER_FOLDER), log: app.log });
+  const desk = { onRequest: requireStaffFlag("settings") };
+
+  for (const { key, body, paths, msg } of SIMPLE_SETTINGS) {
+    api.get(`/b2c/${key}`, desk, async (_request, reply) => reply.ok(await settings.get(key)));
+    for (const path of paths) {
+      api.post(path, { ...desk, schema: { body } }, async (request, reply) => {
+        await settings.update(authenticated(request).admin, key, request.body as SettingValues[typeof key]);
+        return reply.ok(null, msg);
+      });
+    }
+  }
+
+  api.get("/b2c/coupons", desk, async (_request, reply) => reply.ok(await settings.coupons()));
+
+  api.post("/b2c/add-coupon", { ...desk, schema: { body: CouponBody } }, async (request, reply) => {
+    return reply.ok(await settings.addCoupon(authenticated(request).admin, request.body), SETTINGS_MESSAGE.couponAdded);
+  });
+
+  api.get("/b2c/slider", desk, async (_request, reply) => reply.ok(await settings.slider()));
+
+  api.post("/b2c/add-slider", { ...desk, bodyLimit: SLIDER_BODY_LIMIT, schema: { body: SliderBody } }, async (request, reply) => {
+    await settings.addSlider(authenticated(request).admin, checkSliderImages(request.body.images));
+    return reply.ok(null, SETTINGS_MESSAGE.sliderSaved);
+  });
+
+  api.get("/b2c/remove-slider/:id", { ...desk, schema: { params: IdParams } }, async (request, reply) => {
+    await settings.removeSlider(authenticated(request).admin, request.params.id);
+    return reply.ok(null, SETTINGS_MESSAGE.sliderRemoved);
+  });
+
+  // A file, not the envelope: the console serves it to an <img> as it comes.
+  api.get(`${SLIDER_IMAGE_PATH}/:name`, { ...desk, schema: { params: ImageParams } }, async (request, reply) => {
+    const image = await settings.sliderImage(request.params.name);
+    return reply.type(image.mime).header("cache-control", "private, max-age=3600").send(image.bytes);
+  });
+}
