@@ -2,7 +2,7 @@ import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Toaster } from "react-hot-toast";
-import { UnexpectedError } from "./components/RouteError";
+import { UnexpectedError } from "./components/ui/RouteError";
 import { TOAST } from "./lib/constants";
 import { SessionProvider } from "./lib/session-context";
 import styles from "./styles/app.css?url";

@@ -44,3 +44,18 @@ export function accountQueryString(current: AccountListParams, change: Partial<A
   const text = accountQueryParams(current, change).toString();
   return text ? `?${text}` : "";
 }
+
+const USERS_DOWNLOAD_PATH = "/resources/accounts/users/download";
+
+/**
+ * Download Users' address: on a users list (`/users`, `/users/{panel}`) it keeps that list's
+ * search and sort (and panel); elsewhere it is every user.
+ */
+export function usersDownloadHref(location: { pathname: string; search: string }): string {
+  const onUsers = /^\/users(?:\/([^/]+))?$/.exec(location.pathname);
+  if (!onUsers) return USERS_DOWNLOAD_PATH;
+  const params = accountQueryParams(readAccountQuery(new URLSearchParams(location.search)), {});
+  if (onUsers[1]) params.set("partner", decodeURIComponent(onUsers[1]));
+  const query = params.toString();
+  return query ? `${USERS_DOWNLOAD_PATH}?${query}` : USERS_DOWNLOAD_PATH;
+}

@@ -1,3 +1,5 @@
+import { FALLBACK_MESSAGE } from "../machines/error-message";
+
 /**
  * The spec's constants, in one place (spec §8, §9). Messages are the product's exact words.
  */
@@ -13,7 +15,7 @@ export const MESSAGES = {
   defaultAdminChanged: "Default admin changed successfully",
   depositsUpdated: "Deposits updated successfully",
   withdrawsUpdated: "Withdraws updated successfully",
-  fallback: "Something went wrong",
+  fallback: FALLBACK_MESSAGE,
 } as const;
 
 /** Spec §5, §9: a deposit or withdrawal remark holds at most 100 characters. */

@@ -1,7 +1,7 @@
 /** Home: who is signed in, with what, and how to drive the console. */
 import { useRouteLoaderData } from "@remix-run/react";
-import { Keys } from "~/components/Keys";
-import { RouteErrorBoundary } from "~/components/RouteError";
+import { Keys } from "~/components/ui/Keys";
+import { RouteErrorBoundary } from "~/components/ui/RouteError";
 import { ROLE_LABEL } from "~/lib/constants";
 import { formatBalance } from "~/lib/format";
 import { titleMeta, type PageHandle } from "~/lib/page";

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, useFetcher } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { RouteErrorBoundary } from "~/components/RouteError";
+import { RouteErrorBoundary } from "~/components/ui/RouteError";
 import { ApiError } from "~/lib/api.server";
 import { MESSAGES } from "~/lib/constants";
 import { notifyError, type Outcome } from "~/lib/feedback";

@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { PageHandle } from "~/lib/page";
 import { decideRequest, loadRequests } from "~/lib/requests.server";
 
-export { RequestListScreen as default } from "~/components/RequestList";
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteError";
+export { RequestListScreen as default } from "~/components/requests/RequestList";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle: PageHandle = { title: "Deposits" };
 

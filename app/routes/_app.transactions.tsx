@@ -3,14 +3,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import type { TransactionRow } from "../../protocol/wire";
-import { Pagination } from "~/components/Pagination";
-import { Table, type Column } from "~/components/Table";
+import { Pagination } from "~/components/ui/Pagination";
+import { Table, type Column } from "~/components/ui/Table";
 import { DEPOSIT_TYPE_LABEL, TRANSACTION_STATUS_LABEL } from "~/lib/constants";
 import { formatDateTime, formatMoney } from "~/lib/format";
 import type { PageHandle } from "~/lib/page";
 import { loadHistory } from "~/lib/requests.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteError";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle: PageHandle = { title: "Transactions" };
 

@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { accountAction, loadAccountList } from "~/lib/accounts.server";
 import type { PageHandle } from "~/lib/page";
 
-export { AccountListScreen as default } from "~/components/AccountList";
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteError";
+export { AccountListScreen as default } from "~/components/accounts/AccountList";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle: PageHandle = { title: "Users" };
 

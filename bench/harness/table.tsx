@@ -1,7 +1,7 @@
 /** The real Table with 5,000 rows, driven by the keyboard like a list screen. */
 import { useState } from "react";
 import { createRoot } from "react-dom/client";
-import { Table, type Column } from "../../app/components/Table";
+import { Table, type Column } from "../../app/components/ui/Table";
 
 type Row = { id: string; username: string; balance: number; bonus: number; createdAt: string };
 const rows: Row[] = Array.from({ length: 5000 }, (_, i) => ({

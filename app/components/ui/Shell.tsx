@@ -2,19 +2,24 @@
  * The signed-in frame: top bar, sidebar, the page, the status line, and the palette and key help
  * layers. It builds the command context and runs the registry for keys, buttons and palette alike.
  */
-import { useNavigate } from "@remix-run/react";
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { commandById, commandsFor } from "../commands/registry";
-import type { CommandContext, Operator, ViewSelection } from "../commands/types";
-import { useGlobalKeys } from "../commands/useGlobalKeys";
-import { usePageTitle } from "../lib/page";
-import type { PendingCounts } from "../lib/requests.server";
-import { speakAlert } from "../lib/speech";
-import { useQuietRevalidate } from "../lib/use-quiet-revalidate";
-import { useRealtime } from "../lib/use-realtime";
-import { useActionRunner } from "../lib/use-action-runner";
-import { SessionActor } from "../lib/session-context";
-import type { BulkJob } from "./BulkRun";
+import { useLocation, useNavigate } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { commandById, commandsFor, screenCommandsFor } from "../../commands/registry";
+import type { Command, CommandContext, Operator, ViewSelection } from "../../commands/types";
+import { useKeyDispatcher } from "../../commands/use-key-dispatcher";
+import { announce } from "../../lib/feedback";
+import { usePageTitle } from "../../lib/page";
+import type { PendingCounts } from "../../lib/requests.server";
+import { mayOpen, screenAt } from "../../lib/screens";
+import { speakAlert } from "../../lib/speech";
+import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
+import { useRealtime } from "../../lib/use-realtime";
+import { useActionRunner } from "../../lib/use-action-runner";
+import { SessionActor } from "../../lib/session-context";
+import type { BulkJob } from "../../machines/bulk.machine";
+import type { Answers } from "../../machines/palette.machine";
+import { PermissionDenied } from "./RouteError";
+import { ShellContext, type ScreenHandlers, type ShellApi } from "./shell-context";
 import { Sidebar } from "./Sidebar";
 import { StatusLine } from "./StatusLine";
 
@@ -29,21 +34,6 @@ const Palette = lazy(() => loadLayers().then((layers) => ({ default: layers.Pale
 const KeyHelp = lazy(() => loadLayers().then((layers) => ({ default: layers.KeyHelp })));
 const BulkRun = lazy(() => loadLayers().then((layers) => ({ default: layers.BulkRun })));
 
-const RunCommand = createContext<(id: string) => void>(() => {
-  throw new Error("useCommand is used outside the shell");
-});
-
-const ReportSelection = createContext<(selection: ViewSelection | null) => void>(() => {});
-
-/** A list screen tells the shell what is selected, so bulk commands can act on it. */
-export const useReportSelection = () => useContext(ReportSelection);
-
-/** A button's way to run a registry command: the same code path as its keys and the palette. */
-export function useCommand(id: string): () => void {
-  const run = useContext(RunCommand);
-  return useCallback(() => run(id), [run, id]);
-}
-
 type ShellProps = { operator: Operator; balance: number | "unlimited"; pending: PendingCounts; children: ReactNode };
 
 /** Whether spoken alerts are muted, remembered in this browser. */
@@ -55,6 +45,10 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
   const session = SessionActor.useActorRef();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [layer, setLayer] = useState<Layer>(null);
+  /** A command a button started whose remaining steps the palette asks. */
+  const [started, setStarted] = useState<{ command: Command; answers: Answers } | null>(null);
+  const location = useLocation();
+  const screen = screenAt(location.pathname);
   const [selection, setSelection] = useState<ViewSelection | null>(null);
   const [bulkJob, setBulkJob] = useState<BulkJob | null>(null);
   const submitAction = useActionRunner();
@@ -76,12 +70,8 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
   useEffect(() => session.send({ type: "session.resumed" }), [session]);
   useEffect(() => {
     const warm = () => void loadLayers();
-    window.addEventListener("keydown", warm, { once: true, capture: true });
     window.addEventListener("pointerdown", warm, { once: true, capture: true });
-    return () => {
-      window.removeEventListener("keydown", warm, { capture: true });
-      window.removeEventListener("pointerdown", warm, { capture: true });
-    };
+    return () => window.removeEventListener("pointerdown", warm, { capture: true });
   }, []);
   // Spec §2.3: the sidebar closes whenever the page title changes.
   useEffect(() => setSidebarOpen(false), [title]);
@@ -91,7 +81,11 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
       operator,
       navigate: (to) => navigate(to),
       toggleSidebar: () => setSidebarOpen((open) => !open),
-      openPalette: () => setLayer((current) => (current === "palette" ? null : "palette")),
+      location: { pathname: location.pathname, search: location.search },
+      openPalette: () => {
+        setStarted(null);
+        setLayer((current) => (current === "palette" ? null : "palette"));
+      },
       openHelp: () => setLayer("help"),
       toggleMute,
       logout: () => session.send({ type: "session.logout" }),
@@ -106,19 +100,56 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
         setLayer("bulk");
       },
     }),
-    [operator, navigate, session, submitAction, selection, toggleMute],
+    [operator, navigate, session, submitAction, selection, toggleMute, location.pathname, location.search],
   );
   const commands = useMemo(() => commandsFor(operator, selection), [operator, selection]);
-  const keyPrefix = useGlobalKeys(commands, context, layer !== null);
-  const runById = useCallback((id: string) => void commandById(id).run(context, {}), [context]);
+  const screenCommands = useMemo(() => screenCommandsFor(screen?.scopes), [screen]);
+  const handlers = useRef(new Set<() => ScreenHandlers>());
+  const keyPrefix = useKeyDispatcher({
+    commands,
+    screenCommands,
+    handlerOf: (id) => {
+      for (const current of handlers.current) {
+        const handler = current()[id as keyof ScreenHandlers];
+        if (handler) return handler;
+      }
+      return undefined;
+    },
+    context,
+    paused: layer !== null,
+    onFirstKey: () => void loadLayers(),
+  });
+  const latestContext = useRef(context);
+  latestContext.current = context;
+  const shell: ShellApi = useMemo(
+    () => ({
+      operator,
+      reportSelection: setSelection,
+      registerHandlers: (screenHandlers) => {
+        handlers.current.add(screenHandlers);
+        return () => handlers.current.delete(screenHandlers);
+      },
+      // A button runs the registry's command: steps it did not answer (a confirmation) are asked
+      // by the palette, exactly as when the command is chosen there.
+      runCommand: (id, answers = {}) => {
+        const command = commandById(id);
+        if (command.steps?.some((step) => !(step.name in answers))) {
+          setStarted({ command, answers });
+          setLayer("palette");
+          return;
+        }
+        void Promise.resolve(command.run(latestContext.current, answers)).then((outcome) => outcome && announce(outcome));
+      },
+    }),
+    [operator],
+  );
   // A command run from the palette may itself open another layer (key help); leave that open.
   const closePalette = useCallback(() => setLayer((current) => (current === "palette" ? null : current)), []);
 
   const mode = layer ? layer.toUpperCase() : keyPrefix ? `${keyPrefix}-` : selection?.rows.length ? `${selection.rows.length} SELECTED` : "NORMAL";
 
   return (
-    <RunCommand.Provider value={runById}>
-      <ReportSelection.Provider value={setSelection}>
+    <ShellContext.Provider value={shell}>
         <div className="shell" data-sidebar={sidebarOpen ? "open" : "closed"}>
           <header className="top-bar">
             <button
@@ -135,7 +166,7 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
           </header>
           <Sidebar open={sidebarOpen} username={operator.username} onLogout={context.logout} />
           <main className="page" id="main">
-            {children}
+            {screen && !mayOpen(screen, operator) ? <PermissionDenied /> : children}
           </main>
           <StatusLine
             operator={operator}
@@ -147,12 +178,13 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
             onToggleMute={toggleMute}
           />
           <Suspense fallback={null}>
-            {layer === "palette" && <Palette commands={commands} context={context} onClose={closePalette} />}
-            {layer === "help" && <KeyHelp commands={commands} onClose={() => setLayer(null)} />}
+            {layer === "palette" && <Palette commands={commands} context={context} start={started} onClose={closePalette} />}
+            {layer === "help" && (
+              <KeyHelp commands={commands} screenCommands={screenCommands} screen={screen?.label} onClose={() => setLayer(null)} />
+            )}
             {layer === "bulk" && bulkJob && <BulkRun job={bulkJob} onClose={() => setLayer(null)} />}
           </Suspense>
         </div>
-      </ReportSelection.Provider>
-    </RunCommand.Provider>
+    </ShellContext.Provider>
   );
 }

@@ -7,22 +7,22 @@ import { useFetcher, useLoaderData, useNavigate, useSearchParams } from "@remix-
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { fromPromise } from "xstate";
-import type { DepositRow, WithdrawRow } from "../../protocol/wire";
-import { DEPOSIT_TYPE_LABEL, REQUEST_REFRESH_MS, REQUEST_TABS } from "../lib/constants";
-import { announce, type Outcome } from "../lib/feedback";
-import { formatDateTime, formatMoney } from "../lib/format";
-import { useQuietRevalidate } from "../lib/use-quiet-revalidate";
-import type { RequestsData } from "../lib/requests.server";
+import type { DepositRow, WithdrawRow } from "../../../protocol/wire";
+import { DEPOSIT_TYPE_LABEL, REQUEST_REFRESH_MS, REQUEST_TABS } from "../../lib/constants";
+import { announce, type Outcome } from "../../lib/feedback";
+import { formatDateTime, formatMoney } from "../../lib/format";
+import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
+import type { RequestsData } from "../../lib/requests.server";
 import {
   approvalMachine,
   decisionFields,
   type Decision,
   type DecisionInput,
   type PendingRequest,
-} from "../machines/approval.machine";
+} from "../../machines/approval.machine";
 import { ApprovalDialog } from "./ApprovalDialog";
-import { Pagination } from "./Pagination";
-import { Table, type Column } from "./Table";
+import { Pagination } from "../ui/Pagination";
+import { Table, type Column } from "../ui/Table";
 
 type Row = DepositRow | WithdrawRow;
 

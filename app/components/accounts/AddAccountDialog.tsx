@@ -5,13 +5,13 @@
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { GAME_FLAGS, type GameFlag } from "../../protocol/wire";
-import type { NewAccountForm } from "../lib/accounts.server";
-import { notifyError, type Outcome } from "../lib/feedback";
-import { useAnnouncedOutcome } from "../lib/use-announced-outcome";
-import { addAccountInput, addAccountSchema, MIN_PARTNER_SHARES } from "../lib/forms/add-account";
-import { firstIssue } from "../lib/forms/first-issue";
-import { Overlay } from "./Overlay";
+import { GAME_FLAGS, type GameFlag } from "../../../protocol/wire";
+import type { NewAccountForm } from "../../lib/accounts.server";
+import { notifyError, type Outcome } from "../../lib/feedback";
+import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
+import { addAccountInput, addAccountSchema, MIN_PARTNER_SHARES } from "../../lib/forms/add-account";
+import { firstIssue } from "../../lib/forms/first-issue";
+import { Overlay } from "../ui/Overlay";
 
 type Props = { isPartner: boolean; action: string; onClose: () => void };
 

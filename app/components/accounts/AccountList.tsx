@@ -12,20 +12,20 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import type { PartnerRow, UserRow } from "../../protocol/wire";
-import { accountQueryParams, accountQueryString, type AccountSortKey } from "../lib/account-list";
-import { rememberAccounts } from "../commands/account-cache";
-import type { AccountListData } from "../lib/accounts.server";
-import { MESSAGING_COUNTRY_CODE } from "../lib/constants";
-import { notifySuccess, type Outcome } from "../lib/feedback";
-import { useAnnouncedOutcome } from "../lib/use-announced-outcome";
-import { formatDateTime, formatMoney } from "../lib/format";
-import type { loader as shellLoader } from "../routes/_app";
+import type { PartnerRow, UserRow } from "../../../protocol/wire";
+import { accountQueryParams, accountQueryString, type AccountSortKey } from "../../lib/account-list";
+import { rememberAccounts } from "../../commands/account-cache";
+import type { AccountListData } from "../../lib/accounts.server";
+import { MESSAGING_COUNTRY_CODE } from "../../lib/constants";
+import { notifySuccess, type Outcome } from "../../lib/feedback";
+import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
+import { formatDateTime, formatMoney } from "../../lib/format";
+import type { loader as shellLoader } from "../../routes/_app";
 import { AccountPanel } from "./AccountPanel";
 import { AddAccountDialog } from "./AddAccountDialog";
-import { useReportSelection } from "./Shell";
-import { Pagination } from "./Pagination";
-import { Table, type Column } from "./Table";
+import { useReportSelection } from "../ui/Shell";
+import { Pagination } from "../ui/Pagination";
+import { Table, type Column } from "../ui/Table";
 
 type Row = UserRow | PartnerRow;
 

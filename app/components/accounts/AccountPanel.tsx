@@ -5,14 +5,14 @@
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { GAME_FLAGS, type UserRow } from "../../protocol/wire";
-import type { AccountDetails, AccountMode } from "../lib/accounts.server";
-import { REMARK_MAX } from "../lib/constants";
-import { notifyError, type Outcome } from "../lib/feedback";
-import { useAnnouncedOutcome } from "../lib/use-announced-outcome";
-import { accountActionInput, accountActionSchema, newRequestId } from "../lib/forms/account-actions";
-import { firstIssue } from "../lib/forms/first-issue";
-import { formatDateTime } from "../lib/format";
+import { GAME_FLAGS, type UserRow } from "../../../protocol/wire";
+import type { AccountDetails, AccountMode } from "../../lib/accounts.server";
+import { REMARK_MAX } from "../../lib/constants";
+import { notifyError, type Outcome } from "../../lib/feedback";
+import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
+import { accountActionInput, accountActionSchema, newRequestId } from "../../lib/forms/account-actions";
+import { firstIssue } from "../../lib/forms/first-issue";
+import { formatDateTime } from "../../lib/format";
 
 type PanelProps = {
   row: UserRow;

@@ -10,36 +10,38 @@ import { useNavigate } from "@remix-run/react";
 import { Command as Cmdk } from "cmdk";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { fromPromise } from "xstate";
-import { Keys } from "../components/Keys";
-import { Overlay } from "../components/Overlay";
-import type { AccountHit } from "../lib/accounts.server";
-import type { RequestHit } from "../lib/requests.server";
-import { announce } from "../lib/feedback";
-import { formatMoney } from "../lib/format";
-import { currentStep, paletteMachine, type Step } from "../machines/palette.machine";
-import { accountCacheVersion, cachedAccounts, subscribeAccountCache } from "./account-cache";
-import { createIncrementalRanker, prepare } from "./rank";
+import { Keys } from "./Keys";
+import { Overlay } from "./Overlay";
+import type { AccountHit } from "../../lib/accounts.server";
+import type { RequestHit } from "../../lib/requests.server";
+import { announce } from "../../lib/feedback";
+import { formatMoney } from "../../lib/format";
+import { currentStep, paletteMachine, type Answers, type Step } from "../../machines/palette.machine";
+import { accountCacheVersion, cachedAccounts, subscribeAccountCache } from "../../commands/account-cache";
+import { createIncrementalRanker, prepare } from "../../commands/rank";
 
 /** About the rows the palette shows at once, and some to scroll: rendering more costs keystrokes. */
 const RESULT_LIMIT = 30;
-import type { Command, CommandContext } from "./types";
-import { useAccountSearch, useRequestSearch } from "./use-searches";
+import type { Command, CommandContext } from "../../commands/types";
+import { useAccountSearch, useRequestSearch } from "../../commands/use-searches";
 
 type PaletteProps = {
   commands: readonly Command[];
   context: CommandContext;
+  /** A command a button started, with the answers it already knows; the palette asks the rest. */
+  start?: { command: Command; answers: Answers } | null;
   /** Called once the chosen command has run (or the operator pressed Esc). */
   onClose: () => void;
 };
 
-export function Palette({ commands, context, onClose }: PaletteProps) {
+export function Palette({ commands, context, start, onClose }: PaletteProps) {
   const latest = useRef({ commands, context });
   latest.current = { commands, context };
   const actor = useActorRef(
     paletteMachine.provide({
       actors: {
         runCommand: fromPromise(async ({ input }) => {
-          const command = latest.current.commands.find((c) => c.id === input.command.id)!;
+          const command = start?.command ?? latest.current.commands.find((c) => c.id === input.command.id)!;
           const outcome = await command.run(latest.current.context, input.answers);
           if (!outcome) return;
           announce(outcome);
@@ -48,6 +50,9 @@ export function Palette({ commands, context, onClose }: PaletteProps) {
       },
     }),
   );
+  useEffect(() => {
+    if (start) actor.send({ type: "palette.choose", command: start.command, answers: start.answers });
+  }, [actor, start]);
   const snapshot = useSelector(actor, (s) => s);
   useEffect(() => {
     if (snapshot.status === "done") onClose();

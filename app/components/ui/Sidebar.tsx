@@ -1,6 +1,6 @@
 /** The sidebar of spec §2.3: a greeting, Logout, and exactly the spec's links. */
 import { NavLink } from "@remix-run/react";
-import { SIDEBAR_LINKS } from "../lib/constants";
+import { SIDEBAR_LINKS } from "../../lib/constants";
 
 type SidebarProps = { open: boolean; username: string; onLogout: () => void };
 

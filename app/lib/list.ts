@@ -1,0 +1,3 @@
+/** The list kit's shared arithmetic: how many pages a list has (at least one, even when empty). */
+export const pageCountOf = (list: { total: number; pageSize: number }): number =>
+  Math.max(1, Math.ceil(list.total / list.pageSize));
