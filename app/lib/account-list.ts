@@ -6,7 +6,8 @@ export type AccountSortKey = (typeof ACCOUNT_SORT_KEYS)[number];
 /** Spec §9: the default sort. */
 export const DEFAULT_ACCOUNT_SORT: AccountSortKey = "createdAt";
 
-const querySchema = z.object({
+/** Never fails: every field falls back to its default. */
+export const accountQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1),
   search: z.string().trim().max(64).catch(""),
   orderBy: z.enum(ACCOUNT_SORT_KEYS).catch(DEFAULT_ACCOUNT_SORT),
@@ -16,11 +17,11 @@ const querySchema = z.object({
     .catch(false),
 });
 
-export type AccountListParams = z.infer<typeof querySchema>;
+export type AccountListParams = z.infer<typeof accountQuerySchema>;
 
 /** Never fails: a hand-edited address falls back to the defaults rather than an error page. */
 export function readAccountQuery(search: URLSearchParams): AccountListParams {
-  return querySchema.parse({
+  return accountQuerySchema.parse({
     page: search.get("page") ?? undefined,
     search: search.get("search") ?? undefined,
     orderBy: search.get("orderBy") ?? undefined,

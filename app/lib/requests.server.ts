@@ -1,11 +1,11 @@
 /** The approval desk on the server: the request lists, decisions, and receipt images. */
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError } from "./api.server";
 import { MESSAGES } from "./constants";
-import type { Outcome } from "./feedback";
 import { decisionSchema } from "./forms/decision";
-import { firstIssue } from "./forms/first-issue";
+import { runForm } from "./forms/run-form.server";
+import { loadListPage } from "./list.server";
 import type { RequestKind } from "../machines/approval.machine";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
@@ -17,32 +17,25 @@ const querySchema = z.object({
 });
 
 export async function loadRequests(request: Request, context: AppLoadContext, kind: RequestKind) {
-  const search = new URL(request.url).searchParams;
-  const query = querySchema.parse({ status: search.get("status") ?? undefined, page: search.get("page") ?? undefined });
   if (kind === "deposit") {
-    return { kind, query, list: await orRouteError(callAsOperator(request, context, "deposits", query)) } as const;
+    return { kind, ...(await loadListPage(request, querySchema, (query) => callAsOperator(request, context, "deposits", query))) } as const;
   }
-  return { kind, query, list: await orRouteError(callAsOperator(request, context, "withdraws", query)) } as const;
+  return { kind, ...(await loadListPage(request, querySchema, (query) => callAsOperator(request, context, "withdraws", query))) } as const;
 }
 
 export type RequestsData = Awaited<ReturnType<typeof loadRequests>>;
 
 /** Spec §2.11: success or fail a pending request; the list reloads after. */
 export async function decideRequest(request: Request, context: AppLoadContext, kind: RequestKind) {
-  const form = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return data<Outcome>({ ok: false, message: firstIssue(form.error) }, { status: 400 });
-  const { id: _id, decision: status, remark, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus } = form.data;
-  try {
+  return runForm(Object.fromEntries(await request.formData()), decisionSchema, async (form) => {
+    const { id: _id, decision: status, remark, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus } = form;
     if (kind === "deposit") {
       await callAsOperator(request, context, "updateDeposit", { _id, status, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus });
-      return data<Outcome>({ ok: true, message: MESSAGES.depositsUpdated });
+      return MESSAGES.depositsUpdated;
     }
     await callAsOperator(request, context, "updateWithdraw", { _id, status, remark: remark || undefined });
-    return data<Outcome>({ ok: true, message: MESSAGES.withdrawsUpdated });
-  } catch (error) {
-    if (error instanceof ApiError) return data<Outcome>({ ok: false, message: error.message }, { status: 400 });
-    throw error;
-  }
+    return MESSAGES.withdrawsUpdated;
+  });
 }
 
 /** A deposit's receipt image, streamed from the platform (the browser never holds the token). */
@@ -65,11 +58,8 @@ const historySchema = z.object({
 });
 
 /** Spec §2.8: one account's deposit or withdrawal history. */
-export async function loadHistory(request: Request, context: AppLoadContext) {
-  const parsed = historySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw new Response("Not Found", { status: 404 });
-  const list = await orRouteError(callAsOperator(request, context, "transactions", parsed.data));
-  return { query: parsed.data, list };
+export function loadHistory(request: Request, context: AppLoadContext) {
+  return loadListPage(request, historySchema, (query) => callAsOperator(request, context, "transactions", query));
 }
 export type HistoryData = Awaited<ReturnType<typeof loadHistory>>;
 

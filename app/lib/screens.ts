@@ -4,6 +4,7 @@
  * route). Rows exist only for screens whose route exists.
  */
 import type { Operator } from "./operator";
+import type { PageHandle } from "./page";
 import { ROLE } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
@@ -118,4 +119,4 @@ export const mayOpen = (screen: Screen, operator: Operator): boolean =>
   !screen.staffFlag || operator.role !== ROLE.staff || Boolean(operator.flags[screen.staffFlag]);
 
 /** The route module's `handle`: its title comes from the table. */
-export const screenHandle = (id: ScreenId) => ({ title: SCREENS[id].label });
+export const screenHandle = (id: ScreenId): PageHandle => ({ title: SCREENS[id].label });

@@ -1,34 +1,27 @@
 /** Spec §2.10: change own password. The same schema checks the form here and in the action. */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { RouteErrorBoundary } from "~/components/ui/RouteError";
-import { ApiError } from "~/lib/api.server";
 import { MESSAGES } from "~/lib/constants";
-import { notifyError, type Outcome } from "~/lib/feedback";
+import { notifyError } from "~/lib/feedback";
 import { firstIssue } from "~/lib/forms/first-issue";
 import { ownPasswordSchema } from "~/lib/forms/own-password";
-import { titleMeta, type PageHandle } from "~/lib/page";
+import { runForm } from "~/lib/forms/run-form.server";
+import { titleMeta } from "~/lib/page";
+import { screenHandle } from "~/lib/screens";
 import { useAnnouncedOutcome } from "~/lib/use-announced-outcome";
 import { callAsOperator } from "~/lib/session.server";
 
-export const handle: PageHandle = { title: "Change Password" };
+export const handle = screenHandle("change-password");
 export const meta = titleMeta;
 export const ErrorBoundary = RouteErrorBoundary;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = ownPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return data<Outcome>({ ok: false, message: firstIssue(form.error) }, { status: 400 });
-  try {
-    await callAsOperator(request, context, "changePassword", {
-      curPassword: form.data.curPassword,
-      password: form.data.password,
-    });
-    return data<Outcome>({ ok: true, message: MESSAGES.passwordChanged });
-  } catch (error) {
-    if (error instanceof ApiError) return data<Outcome>({ ok: false, message: error.message }, { status: 400 });
-    throw error;
-  }
+  return runForm(Object.fromEntries(await request.formData()), ownPasswordSchema, async ({ curPassword, password }) => {
+    await callAsOperator(request, context, "changePassword", { curPassword, password });
+    return MESSAGES.passwordChanged;
+  });
 }
 
 const FIELDS = [

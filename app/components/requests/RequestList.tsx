@@ -3,26 +3,24 @@
  * and on Pending `a` (success) and `r` (fail) for the cursor row, confirmed in a dialog driven by
  * the approval machine. The list refreshes every 10 seconds.
  */
-import { useFetcher, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { fromPromise } from "xstate";
 import type { DepositRow, WithdrawRow } from "../../../protocol/wire";
+import { tabCommandId } from "../../commands/requests";
 import { DEPOSIT_TYPE_LABEL, REQUEST_REFRESH_MS, REQUEST_TABS } from "../../lib/constants";
-import { announce, type Outcome } from "../../lib/feedback";
-import { formatDateTime, formatMoney } from "../../lib/format";
-import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
+import { announce } from "../../lib/feedback";
+import { decisionFields, decisionProblem } from "../../lib/forms/decision";
 import type { RequestsData } from "../../lib/requests.server";
-import {
-  approvalMachine,
-  decisionFields,
-  type Decision,
-  type DecisionInput,
-  type PendingRequest,
-} from "../../machines/approval.machine";
-import { ApprovalDialog } from "./ApprovalDialog";
+import { useActionRunner } from "../../lib/use-action-runner";
+import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
+import { approvalMachine, type Decision, type DecisionInput, type PendingRequest } from "../../machines/approval.machine";
+import { actionsColumn, moneyColumn, timeColumn } from "../ui/columns";
 import { Pagination } from "../ui/Pagination";
 import { Table, type Column } from "../ui/Table";
+import { useListScreen } from "../ui/use-list-screen";
+import { ApprovalDialog } from "./ApprovalDialog";
 
 type Row = DepositRow | WithdrawRow;
 
@@ -35,10 +33,10 @@ const pendingOf = (kind: RequestsData["kind"], row: Row): PendingRequest => ({
 });
 
 function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: Row, decision: Decision) => void) {
-  const time: Column<Row> = { id: "time", header: "Time", width: "170px", cell: (row) => formatDateTime(row.createdAt, true) };
+  const time = timeColumn<Row>("time", "Time", (row) => row.createdAt, { seconds: true });
   const common: Column<Row>[] = [
     { id: "username", header: "User Name", cell: (row) => row.username },
-    { id: "amount", header: "Amount", numeric: true, width: "110px", cell: (row) => formatMoney(row.amount) },
+    moneyColumn("amount", "Amount", (row) => row.amount),
   ];
   const deposit = (cell: (row: DepositRow) => React.ReactNode) => (row: Row) => cell(row as DepositRow);
   const withdraw = (cell: (row: WithdrawRow) => React.ReactNode) => (row: Row) => cell(row as WithdrawRow);
@@ -46,8 +44,8 @@ function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: 
     kind === "deposit"
       ? [
           ...common,
-          { id: "bonus", header: "Bonus", numeric: true, width: "90px", cell: deposit((row) => formatMoney(row.bonus)) },
-          { id: "totalBonus", header: "Total Bonus", numeric: true, width: "100px", cell: deposit((row) => formatMoney(row.totalBonus)) },
+          moneyColumn("bonus", "Bonus", (row) => (row as DepositRow).bonus, { width: "90px" }),
+          moneyColumn("totalBonus", "Total Bonus", (row) => row.totalBonus, { width: "100px" }),
           { id: "coupon", header: "Coupon Code", width: "110px", cell: deposit((row) => row.couponCode ?? "") },
           { id: "type", header: "Type", width: "60px", cell: deposit((row) => DEPOSIT_TYPE_LABEL[row.type]) },
           { id: "utr", header: "UTR", cell: deposit((row) => row.utr) },
@@ -67,7 +65,7 @@ function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: 
         ]
       : [
           ...common,
-          { id: "totalBonus", header: "Total Bonus", numeric: true, width: "100px", cell: withdraw((row) => formatMoney(row.totalBonus)) },
+          moneyColumn("totalBonus", "Total Bonus", (row) => row.totalBonus, { width: "100px" }),
           { id: "holder", header: "Bank Holder", cell: withdraw((row) => row.bank.holder) },
           { id: "bank", header: "Bank", cell: withdraw((row) => row.bank.bank) },
           { id: "accNo", header: "Account No", cell: withdraw((row) => row.bank.accNo) },
@@ -79,21 +77,15 @@ function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: 
   if (!pending) return columns;
   return [
     ...columns,
-    {
-      id: "actions",
-      header: "Actions",
-      width: "130px",
-      cell: (row: Row) => (
-        <span className="row-actions">
-          <button type="button" onClick={() => decide(row, 1)}>
-            Success
-          </button>
-          <button type="button" onClick={() => decide(row, 2)}>
-            Fail
-          </button>
-        </span>
-      ),
-    },
+    actionsColumn<Row>(
+      "actions",
+      "Actions",
+      [
+        { label: "Success", run: (row) => decide(row, 1) },
+        { label: "Fail", run: (row) => decide(row, 2) },
+      ],
+      { width: "130px" },
+    ),
   ];
 }
 
@@ -101,41 +93,26 @@ export function RequestListScreen() {
   const { kind, query, list } = useLoaderData<RequestsData>();
   const navigate = useNavigate();
   const revalidate = useQuietRevalidate();
-  const fetcher = useFetcher<Outcome>();
-  const [cursor, setCursor] = useState(0);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const submitAction = useActionRunner(`decide-${kind}`);
   const pending = query.status === 0;
-  const waiting = useRef<((outcome: Outcome) => void) | null>(null);
 
-  // The approval machine's call goes through this route's action; the fetcher answers it. The
-  // machine is created once, so its effects read the latest router functions through a ref.
-  const router = useRef({ submit: fetcher.submit, revalidate });
-  router.current = { submit: fetcher.submit, revalidate };
+  // The approval machine's call goes through this route's action. The machine is created once,
+  // so its effects read the latest router functions through a ref.
+  const router = useRef({ submitAction, revalidate });
+  router.current = { submitAction, revalidate };
   const approval = useActorRef(
     approvalMachine.provide({
       actors: {
-        decide: fromPromise<void, DecisionInput>(
-          ({ input }) =>
-            new Promise<void>((resolve, reject) => {
-              waiting.current = (outcome) => {
-                announce(outcome);
-                if (outcome.ok) resolve();
-                else reject(new Error(outcome.message));
-              };
-              router.current.submit(decisionFields(input), { method: "post" });
-            }),
-        ),
+        decide: fromPromise<void, DecisionInput>(async ({ input }) => {
+          const outcome = await router.current.submitAction(`/${kind}s`, decisionFields(input));
+          announce(outcome);
+          if (!outcome.ok) throw new Error(outcome.message);
+        }),
       },
       actions: { reload: () => router.current.revalidate() },
     }),
+    { input: { check: decisionProblem } },
   );
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && waiting.current) {
-      const settle = waiting.current;
-      waiting.current = null;
-      settle(fetcher.data);
-    }
-  }, [fetcher.state, fetcher.data]);
   const snapshot = useSelector(approval, (s) => s);
   const dialogOpen = snapshot.hasTag("open");
 
@@ -150,25 +127,25 @@ export function RequestListScreen() {
     return () => clearInterval(timer);
   }, [approval]);
 
-  // `1`–`3` switch tabs; on Pending `a` and `r` decide the cursor row.
-  const latest = useRef({ list, cursor, pending });
-  latest.current = { list, cursor, pending };
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || target?.closest("input, textarea, select, [role=dialog]")) return;
-      const tab = REQUEST_TABS[Number(event.key) - 1];
-      const row = latest.current.list.items[latest.current.cursor];
-      if (tab) navigate(`?status=${tab.status}`);
-      else if (latest.current.pending && row && (event.key === "a" || event.key === "r")) decide(row, event.key === "a" ? 1 : 2);
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [navigate]);
-
-  useEffect(() => setCursor((current) => Math.min(current, Math.max(0, list.items.length - 1))), [list.items.length]);
+  const addressOf = (status: number, page = 1) => `?${new URLSearchParams({ status: String(status), ...(page > 1 ? { page: String(page) } : {}) })}`;
+  const decideCursor = (decision: Decision) => {
+    if (!pending || !cursorRow) return false;
+    decide(cursorRow, decision);
+  };
+  const { table, pagination, cursorRow } = useListScreen<Row>({
+    list,
+    rowKey: (row) => row._id,
+    pageHref: (page) => addressOf(query.status, page),
+    pageKey: addressOf(query.status, query.page),
+    active: !dialogOpen,
+    keys: {
+      [tabCommandId(0)]: () => navigate(addressOf(0)),
+      [tabCommandId(1)]: () => navigate(addressOf(1)),
+      [tabCommandId(2)]: () => navigate(addressOf(2)),
+      "requests.approve": () => decideCursor(1),
+      "requests.reject": () => decideCursor(2),
+    },
+  });
 
   // `?open=<id>` puts the cursor on that request (palette `#`); `&decide=1|2` also opens its
   // confirmation, once: the parameter is dropped so a refresh does not ask again.
@@ -176,19 +153,15 @@ export function RequestListScreen() {
   const openId = params.get("open");
   const decideParam = params.get("decide");
   useEffect(() => {
-    const index = openId ? list.items.findIndex((row) => row._id === openId) : -1;
-    if (index < 0) return;
-    setCursor(index);
-    if (decideParam === "1" || decideParam === "2") {
-      decide(list.items[index]!, decideParam === "1" ? 1 : 2);
-      setParams((current) => {
-        current.delete("decide");
-        return current;
-      }, { replace: true });
-    }
+    const row = list.items.find((item) => item._id === openId);
+    if (!row || (decideParam !== "1" && decideParam !== "2")) return;
+    decide(row, decideParam === "1" ? 1 : 2);
+    setParams((current) => {
+      current.delete("decide");
+      return current;
+    }, { replace: true });
     // Only a new address asks; list reloads alone do not.
   }, [openId, decideParam]);
-  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
   const noun = kind === "deposit" ? "deposits" : "withdrawals";
 
   return (
@@ -200,7 +173,7 @@ export function RequestListScreen() {
               key={tab.status}
               type="button"
               aria-current={tab.status === query.status ? "page" : undefined}
-              onClick={() => navigate(`?status=${tab.status}`)}
+              onClick={() => navigate(addressOf(tab.status))}
             >
               <kbd>{index + 1}</kbd> {tab.label}
             </button>
@@ -213,22 +186,11 @@ export function RequestListScreen() {
       </div>
       <Table
         label={kind === "deposit" ? "Deposits" : "Withdrawals"}
-        rows={list.items}
         columns={columns}
-        rowKey={(row) => row._id}
-        cursor={cursor}
-        onCursorChange={setCursor}
-        selected={selected}
-        onSelectionChange={setSelected}
-        keyboard={!dialogOpen}
         emptyText={`No ${REQUEST_TABS[query.status]!.label.toLowerCase()} ${noun}`}
+        {...table}
       />
-      <Pagination
-        page={list.page}
-        pageCount={pageCount}
-        onPage={(page) => navigate(`?status=${query.status}&page=${page}`)}
-        keyboard={!dialogOpen}
-      />
+      <Pagination {...pagination} />
       {dialogOpen && snapshot.context.request && (
         <ApprovalDialog
           request={snapshot.context.request}
