@@ -1,12 +1,17 @@
 import type { LinksFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Toaster } from "react-hot-toast";
 import { UnexpectedError } from "./components/ui/RouteError";
 import { TOAST } from "./lib/constants";
+import { env } from "./lib/env.server";
+import { setDisplayTimeZone } from "./lib/format";
 import { SessionProvider } from "./lib/session-context";
 import styles from "./styles/app.css?url";
 import "./lib/load-context";
+
+/** Configuration the browser needs: the zone every time shows in (read once at boot). */
+export const loader = () => ({ timeZone: env.TIME_ZONE });
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -48,6 +53,8 @@ function useQuietAborts() {
 }
 
 export default function App() {
+  // Before any child renders, so the server's and the browser's times agree.
+  setDisplayTimeZone(useLoaderData<typeof loader>().timeZone);
   useQuietAborts();
   return (
     <SessionProvider>

@@ -29,3 +29,20 @@ export function commandById(id: string): Command {
   if (!command) throw new Error(`Unknown command ${id}`);
   return command;
 }
+
+/**
+ * Keys that would clash on a screen with these scopes: two commands on one sequence, or a
+ * sequence that is the start of another (`g` alone would swallow `g h`). The registry has none.
+ */
+export function keyConflicts(scopes: readonly ScreenScope[], commands: readonly (Command | ScreenCommand)[] = [...COMMANDS, ...SCREEN_COMMANDS]): string[] {
+  const active = commands.filter((command) => !command.scope || command.scope === "global" || scopes.includes(command.scope));
+  const owners = new Map<string, string[]>();
+  for (const command of active) for (const sequence of command.keys ?? []) owners.set(sequence, [...(owners.get(sequence) ?? []), command.id]);
+  const sequences = [...owners.keys()];
+  return [
+    ...[...owners].filter(([, ids]) => ids.length > 1).map(([sequence, ids]) => `${sequence}: ${ids.join(", ")}`),
+    ...sequences.flatMap((prefix) =>
+      sequences.filter((other) => other.startsWith(`${prefix} `)).map((other) => `${prefix} starts ${other}`),
+    ),
+  ];
+}

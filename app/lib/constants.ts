@@ -29,30 +29,8 @@ export const TOAST = {
 
 export const ROLE_LABEL: Record<number, string> = { 1: "super admin", 2: "staff", 3: "partner" };
 
-/** Spec §2.3: the sidebar's links, in order, with exactly these labels. */
-export const SIDEBAR_LINKS = [
-  { label: "Report V1", to: "/report-v1" },
-  { label: "Report V2", to: "/report-v2" },
-  { label: "Users", to: "/users" },
-  { label: "Panels", to: "/partners" },
-  { label: "Deposits", to: "/deposits" },
-  { label: "Withdrawals", to: "/withdraws" },
-  { label: "Bank Details", to: "/bank-details" },
-  { label: "Whatsapp Number", to: "/whatsapp-number" },
-  { label: "Slider", to: "/slider" },
-  { label: "Main Bonus", to: "/main-bonus" },
-  { label: "Bonus", to: "/bonus" },
-  { label: "Refer Bonus", to: "/ref-bonus" },
-  { label: "Market Analysis", to: "/market-analysis" },
-  { label: "Pending Sport Bets", to: "/pending-sport-bets" },
-  { label: "Change Password", to: "/change-password" },
-] as const;
-
-/**
- * Times show in one zone for every operator and for server and browser alike (so the page never
- * changes on hydration): the platform's home zone.
- */
-export const DISPLAY_TIME_ZONE = "Asia/Kolkata";
+/** Times show in the configured zone (`TIME_ZONE`) unless configured otherwise: the platform's home zone. */
+export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
 
 /** Spec §2.5: the messaging link's country code. */
 export const MESSAGING_COUNTRY_CODE = "91";

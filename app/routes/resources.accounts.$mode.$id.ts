@@ -10,5 +10,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const parsed = paramsSchema.safeParse(params);
   const view = viewSchema.safeParse(new URL(request.url).searchParams.get("view"));
   if (!parsed.success || !view.success) throw new Response("Not Found", { status: 404 });
-  return loadAccountDetails(request, context, parsed.data.mode, parsed.data.id, view.data);
+  return Response.json(await loadAccountDetails(request, context, parsed.data.mode, parsed.data.id, view.data));
 }

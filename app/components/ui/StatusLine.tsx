@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "@remix-run/react";
 import type { Operator } from "../../commands/types";
 import { ROLE_LABEL } from "../../lib/constants";
-import { formatBalance } from "../../lib/format";
+import { formatBalance, formatClock } from "../../lib/format";
 import type { PendingCounts } from "../../lib/requests.server";
 import type { RealtimeState } from "../../lib/use-realtime";
 
@@ -15,7 +15,7 @@ function Clock() {
     const timer = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return <time className="status-clock">{now ? now.toLocaleTimeString("en-GB") : "--:--:--"}</time>;
+  return <time className="status-clock">{now ? formatClock(now) : "--:--:--"}</time>;
 }
 
 type StatusLineProps = {
