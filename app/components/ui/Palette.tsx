@@ -54,9 +54,12 @@ export function Palette({ commands, context, start, onClose }: PaletteProps) {
     if (start) actor.send({ type: "palette.choose", command: start.command, answers: start.answers });
   }, [actor, start]);
   const snapshot = useSelector(actor, (s) => s);
+  // Done, or a button's command declined (No, or Backspace past its first open step): close.
+  // (Read from the actor: the effect above has already sent the button's command this commit.)
   useEffect(() => {
-    if (snapshot.status === "done") onClose();
-  }, [snapshot.status, onClose]);
+    const now = actor.getSnapshot();
+    if (now.status === "done" || (start && now.hasTag("choosing"))) onClose();
+  }, [actor, snapshot, start, onClose]);
 
   const { command, error } = snapshot.context;
   const step = currentStep(snapshot.context);
