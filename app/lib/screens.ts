@@ -26,48 +26,17 @@ export type Screen = {
   scopes?: readonly ScreenScope[];
 };
 
-const LIST_SCREEN = ["list"] as const;
+const ACCOUNT_DESK = ["list", "search", "accounts"] as const;
+const REQUEST_DESK = ["list", "requests"] as const;
 
 export const SCREENS = {
   home: { path: "/", label: "Home", letter: "h", keywords: ["start", "dashboard"] },
-  users: {
-    path: "/users",
-    label: "Users",
-    letter: "u",
-    keywords: ["accounts", "players", "clients"],
-    staffFlag: "users",
-    sidebar: 3,
-    scopes: ["list", "search", "accounts"],
-  },
-  partners: {
-    path: "/partners",
-    label: "Panels",
-    letter: "p",
-    keywords: ["partners", "agents", "masters"],
-    staffFlag: "users",
-    sidebar: 4,
-    scopes: ["list", "search", "accounts"],
-  },
-  deposits: {
-    path: "/deposits",
-    label: "Deposits",
-    letter: "d",
-    keywords: ["requests", "approve", "pending"],
-    staffFlag: "deposits",
-    sidebar: 5,
-    scopes: ["list", "requests"],
-  },
-  withdraws: {
-    path: "/withdraws",
-    label: "Withdrawals",
-    letter: "w",
-    keywords: ["withdraws", "payouts", "requests"],
-    staffFlag: "withdraws",
-    sidebar: 6,
-    scopes: ["list", "requests"],
-  },
-  transactions: { path: "/transactions", label: "Transactions", scopes: LIST_SCREEN },
-  "change-password": { path: "/change-password", label: "Change Password", letter: "c", keywords: ["password", "account"], sidebar: 15 },
+  users: { path: "/users", label: "Users", letter: "u", sidebar: 3, staffFlag: "users", scopes: ACCOUNT_DESK, keywords: ["accounts", "players", "clients"] },
+  partners: { path: "/partners", label: "Panels", letter: "p", sidebar: 4, staffFlag: "users", scopes: ACCOUNT_DESK, keywords: ["partners", "agents", "masters"] },
+  deposits: { path: "/deposits", label: "Deposits", letter: "d", sidebar: 5, staffFlag: "deposits", scopes: REQUEST_DESK, keywords: ["requests", "approve", "pending"] },
+  withdraws: { path: "/withdraws", label: "Withdrawals", letter: "w", sidebar: 6, staffFlag: "withdraws", scopes: REQUEST_DESK, keywords: ["withdraws", "payouts", "requests"] },
+  transactions: { path: "/transactions", label: "Transactions", scopes: ["list"] },
+  "change-password": { path: "/change-password", label: "Change Password", letter: "c", sidebar: 15, keywords: ["password", "account"] },
 } as const satisfies Record<string, Screen>;
 
 export type ScreenId = keyof typeof SCREENS;

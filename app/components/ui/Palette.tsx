@@ -218,53 +218,46 @@ function AccountItem({ hit, onPick }: { hit: AccountHit; onPick: (hit: AccountHi
   );
 }
 
-/** Pending requests found by the server, as palette items. */
-function RequestHits({
+/** What a server search found, as palette items; a prompt until something is typed. */
+function ServerHits<Hit>({
   term,
+  prompt,
   search,
-  onPick,
+  children,
 }: {
   term: string;
-  search: ReturnType<typeof useRequestSearch>;
-  onPick: (hit: RequestHit) => void;
+  prompt: string;
+  search: { hits: readonly Hit[]; busy: boolean };
+  children: (hit: Hit) => ReactNode;
 }) {
-  if (!term.trim()) return <p className="palette-hint dim">Type a username or UTR</p>;
+  if (!term.trim()) return <p className="palette-hint dim">{prompt}</p>;
   if (search.hits.length === 0) return <p className="palette-hint dim">{search.busy ? "Searching…" : "No results"}</p>;
-  return (
-    <>
-      {search.hits.map((hit) => (
-        <Cmdk.Item key={`${hit.kind}-${hit.id}`} value={`${hit.kind}-${hit.id}`} onSelect={() => onPick(hit)}>
-          <span className="palette-title">
-            {hit.username} {hit.utr && <span className="dim">{hit.utr}</span>}
-          </span>
-          <span className="palette-group">{hit.kind === "deposit" ? "deposit" : "withdrawal"}</span>
-          <span className="num">{formatMoney(hit.amount)}</span>
-        </Cmdk.Item>
-      ))}
-    </>
-  );
+  return <>{search.hits.map(children)}</>;
 }
 
-/** Users and panels found by the server, as palette items. */
-function AccountHits({
-  term,
-  search,
-  onPick,
-}: {
-  term: string;
-  search: ReturnType<typeof useAccountSearch>;
-  onPick: (hit: AccountHit) => void;
-}) {
-  if (!term.trim()) return <p className="palette-hint dim">Type a username</p>;
-  if (search.hits.length === 0) return <p className="palette-hint dim">{search.busy ? "Searching…" : "No results"}</p>;
-  return (
-    <>
-      {search.hits.map((hit) => (
-        <AccountItem key={`${hit.mode}-${hit.id}`} hit={hit} onPick={onPick} />
-      ))}
-    </>
-  );
-}
+type HitsProps<Hit> = { term: string; search: { hits: readonly Hit[]; busy: boolean }; onPick: (hit: Hit) => void };
+
+/** Pending requests found by the server. */
+const RequestHits = ({ term, search, onPick }: HitsProps<RequestHit>) => (
+  <ServerHits term={term} prompt="Type a username or UTR" search={search}>
+    {(hit) => (
+      <Cmdk.Item key={`${hit.kind}-${hit.id}`} value={`${hit.kind}-${hit.id}`} onSelect={() => onPick(hit)}>
+        <span className="palette-title">
+          {hit.username} {hit.utr && <span className="dim">{hit.utr}</span>}
+        </span>
+        <span className="palette-group">{hit.kind === "deposit" ? "deposit" : "withdrawal"}</span>
+        <span className="num">{formatMoney(hit.amount)}</span>
+      </Cmdk.Item>
+    )}
+  </ServerHits>
+);
+
+/** Users and panels found by the server. */
+const AccountHits = ({ term, search, onPick }: HitsProps<AccountHit>) => (
+  <ServerHits term={term} prompt="Type a username" search={search}>
+    {(hit) => <AccountItem key={`${hit.mode}-${hit.id}`} hit={hit} onPick={onPick} />}
+  </ServerHits>
+);
 
 /** One answer: a text field, a pick from a server search, or for a confirmation Yes (`y`) / No (`n`). */
 function StepInput({
