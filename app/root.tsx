@@ -6,6 +6,7 @@ import { UnexpectedError } from "./components/ui/RouteError";
 import { TOAST } from "./lib/constants";
 import { env } from "./lib/env.server";
 import { setDisplayTimeZone } from "./lib/format";
+import { documentTitle } from "./lib/page";
 import { SessionProvider } from "./lib/session-context";
 import styles from "./styles/app.css?url";
 import "./lib/load-context";
@@ -71,7 +72,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   return (
     <main className="page">
-      <title>Error - Admin</title>
+      <title>{documentTitle("Error")}</title>
       <UnexpectedError message={error instanceof Error ? error.message : String((error as { data?: unknown })?.data ?? error)} />
     </main>
   );

@@ -3,7 +3,7 @@
  * post to the same row-panel action the screens' forms post to, and role 1's bulk commands.
  */
 import { ROLE } from "../../protocol/wire";
-import { usersDownloadHref } from "../lib/account-list";
+import { isPartnerField, usersDownloadHref, type AccountMode } from "../lib/account-list";
 import { amountField, newRequestId, remarkField } from "../lib/forms/account-actions";
 import { problemOf } from "../lib/forms/first-issue";
 import { formatMoney } from "../lib/format";
@@ -34,7 +34,7 @@ const transfer = (intent: "deposit" | "withdraw", title: string, verb: string, k
     submitAction(`/${answers["user.mode"]}`, {
       intent,
       user: answers.user!,
-      isPartner: String(answers["user.mode"] === "partners"),
+      isPartner: isPartnerField(answers["user.mode"] as AccountMode),
       amount: answers.amount!,
       remark: answers.remark ?? "",
       requestId: newRequestId(),
@@ -63,7 +63,7 @@ const toggle = (name: "login" | "bet", title: string): Command => ({
     submitAction(`/${answers["user.mode"]}`, {
       intent: "switch",
       user: answers.user!,
-      isPartner: String(answers["user.mode"] === "partners"),
+      isPartner: isPartnerField(answers["user.mode"] as AccountMode),
       switch: name,
       on: "toggle",
     }),
@@ -115,7 +115,7 @@ const bulkTransfer = (intent: "deposit" | "withdraw", verb: string): Command => 
         const outcome = await submitAction(`/${mode}`, {
           intent,
           user: item.key,
-          isPartner: String(mode === "partners"),
+          isPartner: isPartnerField(mode),
           amount: answers.amount!,
           remark: answers.remark ?? "",
           requestId: item.requestId,
@@ -150,7 +150,7 @@ const bulkSwitch = (name: "login" | "bet"): Command => ({
         const outcome = await submitAction(`/${mode}`, {
           intent: "switch",
           user: item.key,
-          isPartner: String(mode === "partners"),
+          isPartner: isPartnerField(mode),
           switch: name,
           on: String(answers.state === "on"),
         });
@@ -195,7 +195,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
       submitAction(`/${answers["user.mode"]}`, {
         intent: "password",
         user: answers.user!,
-        isPartner: String(answers["user.mode"] === "partners"),
+        isPartner: isPartnerField(answers["user.mode"] as AccountMode),
         password: answers.password!,
         confirmPassword: answers.confirmPassword!,
       }),

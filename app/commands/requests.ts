@@ -2,6 +2,7 @@
  * The approval desk's commands (spec §2.11): the palette's decisions, which open the desk on the
  * request, and the desk's keys: tabs `1`–`3`, `a` success and `r` fail on the cursor row.
  */
+import { REQUEST_STATUS } from "../../protocol/wire";
 import { REQUEST_TABS } from "../lib/constants";
 import { mayOpen, SCREENS } from "../lib/screens";
 import type { Command, ScreenCommand } from "./types";
@@ -17,7 +18,7 @@ const decide = (kind: "deposit" | "withdraw", decision: 1 | 2, title: string, ke
     { kind: "pick", name: "request", label: kind === "deposit" ? "Pending deposit" : "Pending withdrawal", source: `${kind}s` },
   ],
   run: ({ navigate }, answers) =>
-    navigate(`/${kind}s?${new URLSearchParams({ status: "0", open: answers.request!, decide: String(decision) })}`),
+    navigate(`/${kind}s?${new URLSearchParams({ status: String(REQUEST_STATUS.pending), open: answers.request!, decide: String(decision) })}`),
 });
 
 export const REQUEST_PALETTE_COMMANDS: readonly Command[] = [

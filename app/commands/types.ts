@@ -3,6 +3,7 @@
  * the `?` key help. A command is global (palette, keys anywhere) or belongs to a screen scope
  * (keys only on the screens that list that scope in app/lib/screens.ts).
  */
+import type { AccountMode } from "../lib/account-list";
 import type { Outcome } from "../lib/feedback";
 import type { Operator } from "../lib/operator";
 import type { ScreenScope } from "../lib/screens";
@@ -13,7 +14,7 @@ export type { Operator };
 
 /** Rows the operator selected in the current view (x, Shift+↓/↑, *), for bulk commands. */
 export type ViewSelection = {
-  mode: "users" | "partners";
+  mode: AccountMode;
   rows: Array<{ id: string; username: string }>;
 };
 

@@ -7,7 +7,7 @@ import { createSequenceMatcher, keyToken } from "./keymap";
 import type { Command, CommandContext, ScreenCommand, ScreenHandler } from "./types";
 
 /** Keys pressed in a text field or inside a dialog belong to it; only chords (Ctrl+K) get through. */
-export const isTyping = (target: EventTarget | null): boolean =>
+const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || !!target.closest("[role=dialog]"));
 

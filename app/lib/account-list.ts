@@ -1,6 +1,13 @@
 /** The users/panels list's URL query (spec §2.5: page and search), read the same way everywhere. */
 import { z } from "zod";
 
+/** The account kind, named everywhere as the desk's addresses name it: /users, /partners. */
+export const ACCOUNT_MODES = ["users", "partners"] as const;
+export type AccountMode = (typeof ACCOUNT_MODES)[number];
+
+/** The platform's `isPartner` form field for an account kind. */
+export const isPartnerField = (mode: AccountMode): string => String(mode === "partners");
+
 export const ACCOUNT_SORT_KEYS = ["_id", "username", "balance", "bonus", "createdAt"] as const;
 export type AccountSortKey = (typeof ACCOUNT_SORT_KEYS)[number];
 /** Spec §9: the default sort. */

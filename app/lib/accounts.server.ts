@@ -2,7 +2,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import Bowser from "bowser";
 import { GAME_FLAGS, ROLE, type PartnerRow } from "../../protocol/wire";
-import { accountQuerySchema, readAccountQuery } from "./account-list";
+import { accountQuerySchema, readAccountQuery, type AccountMode } from "./account-list";
 import { MESSAGES } from "./constants";
 import { accountActionInput, accountActionSchema, type AccountAction } from "./forms/account-actions";
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
@@ -11,8 +11,6 @@ import { loadListPage } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
 import { callAsOperator, downloadAsOperator } from "./session.server";
-
-export type AccountMode = "users" | "partners";
 
 export async function loadAccountList(
   request: Request,

@@ -1,3 +1,4 @@
+import { REQUEST_STATUS } from "../../protocol/wire";
 import { FALLBACK_MESSAGE } from "../machines/error-message";
 
 /**
@@ -40,9 +41,9 @@ export const REQUEST_REFRESH_MS = 10_000;
 
 /** Spec §2.11: the request tabs, keyed 1–3, and the status code each lists. */
 export const REQUEST_TABS = [
-  { label: "Pending", status: 0 },
-  { label: "Success", status: 1 },
-  { label: "Fail", status: 2 },
+  { label: "Pending", status: REQUEST_STATUS.pending },
+  { label: "Success", status: REQUEST_STATUS.success },
+  { label: "Fail", status: REQUEST_STATUS.fail },
 ] as const;
 
 /** Spec §9: deposit type and transaction status names. */

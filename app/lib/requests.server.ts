@@ -1,6 +1,7 @@
 /** The approval desk on the server: the request lists, decisions, and receipt images. */
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { REQUEST_STATUS } from "../../protocol/wire";
 import { ApiError } from "./api.server";
 import { MESSAGES } from "./constants";
 import { decisionSchema } from "./forms/decision";
@@ -12,7 +13,7 @@ import { SEARCH_LIMIT, searchSources } from "./search.server";
 import { callAsOperator, downloadAsOperator } from "./session.server";
 
 const querySchema = z.object({
-  status: z.coerce.number().int().min(0).max(2).catch(0),
+  status: z.coerce.number().int().min(REQUEST_STATUS.pending).max(REQUEST_STATUS.fail).catch(REQUEST_STATUS.pending),
   page: z.coerce.number().int().min(1).catch(1),
 });
 
@@ -61,7 +62,6 @@ const historySchema = z.object({
 export function loadHistory(request: Request, context: AppLoadContext) {
   return loadListPage(request, historySchema, (query) => callAsOperator(request, context, "transactions", query));
 }
-export type HistoryData = Awaited<ReturnType<typeof loadHistory>>;
 
 /**
  * Pending deposits and withdrawals for the status line; null where the operator may not see them
@@ -70,7 +70,7 @@ export type HistoryData = Awaited<ReturnType<typeof loadHistory>>;
 export async function pendingCounts(request: Request, context: AppLoadContext) {
   const count = async (name: "deposits" | "withdraws") => {
     try {
-      return (await callAsOperator(request, context, name, { status: 0, page: 1, pageSize: 1 })).total;
+      return (await callAsOperator(request, context, name, { status: REQUEST_STATUS.pending, page: 1, pageSize: 1 })).total;
     } catch (error) {
       if (error instanceof ApiError) return null;
       throw error;
@@ -85,7 +85,7 @@ export type PendingCounts = Awaited<ReturnType<typeof pendingCounts>>;
 export type RequestHit = { id: string; kind: RequestKind; username: string; amount: number; utr: string | null };
 
 export function searchRequests(request: Request, context: AppLoadContext, term: string) {
-  const query = { status: 0, page: 1, pageSize: SEARCH_LIMIT, search: term };
+  const query = { status: REQUEST_STATUS.pending, page: 1, pageSize: SEARCH_LIMIT, search: term };
   return searchSources<RequestHit>([
     async () =>
       (await callAsOperator(request, context, "deposits", query)).items.map((row) => ({

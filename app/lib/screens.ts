@@ -5,10 +5,12 @@
  */
 import type { Operator } from "./operator";
 import type { PageHandle } from "./page";
-import { ROLE } from "../../protocol/wire";
+import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
 export type ScreenScope = "list" | "search" | "accounts" | "requests";
+
+type StaffFlag = (typeof STAFF_FLAGS)[number];
 
 export type Screen = {
   /** Route path; a screen also owns the addresses below it (`/users/:panel`). */
@@ -20,7 +22,7 @@ export type Screen = {
   /** Extra words the palette's `Go to …` matches. */
   keywords?: readonly string[];
   /** The flag role 2 (staff) needs to open it; role 1 and partners have every screen by their role. */
-  staffFlag?: "users" | "deposits" | "withdraws";
+  staffFlag?: StaffFlag;
   /** Position among the sidebar's links (spec §2.3); absent: not in the sidebar. */
   sidebar?: number;
   scopes?: readonly ScreenScope[];

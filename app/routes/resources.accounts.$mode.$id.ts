@@ -1,9 +1,10 @@
 /** A row's details for its inline panel: `?view=permissions` or `?view=logs`. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { ACCOUNT_MODES } from "~/lib/account-list";
 import { loadAccountDetails } from "~/lib/accounts.server";
 
-const paramsSchema = z.object({ mode: z.enum(["users", "partners"]), id: z.string().min(1).max(32) });
+const paramsSchema = z.object({ mode: z.enum(ACCOUNT_MODES), id: z.string().min(1).max(32) });
 const viewSchema = z.enum(["permissions", "logs"]);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

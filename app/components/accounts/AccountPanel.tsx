@@ -6,7 +6,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GAME_FLAGS, type UserRow } from "../../../protocol/wire";
-import type { AccountDetails, AccountMode } from "../../lib/accounts.server";
+import { isPartnerField, type AccountMode } from "../../lib/account-list";
+import type { AccountDetails } from "../../lib/accounts.server";
 import { REMARK_MAX } from "../../lib/constants";
 import type { Outcome } from "../../lib/feedback";
 import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
@@ -26,7 +27,7 @@ type PanelProps = {
 
 export function AccountPanel({ row, mode, operatorFlags, logs = false, onClose }: PanelProps) {
   const [showLogs, setShowLogs] = useState(logs);
-  const hidden = { user: row._id, isPartner: String(mode === "partners") };
+  const hidden = { user: row._id, isPartner: isPartnerField(mode) };
   return (
     <div
       className="account-panel"

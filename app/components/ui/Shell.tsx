@@ -8,7 +8,7 @@ import { commandById, commandsFor, screenCommandsFor } from "../../commands/regi
 import type { Command, CommandContext, Operator, ViewSelection } from "../../commands/types";
 import { useKeyDispatcher } from "../../commands/use-key-dispatcher";
 import { announce } from "../../lib/feedback";
-import { usePageTitle } from "../../lib/page";
+import { documentTitle, usePageTitle } from "../../lib/page";
 import type { PendingCounts } from "../../lib/requests.server";
 import { mayOpen, screenAt } from "../../lib/screens";
 import { speakAlert } from "../../lib/speech";
@@ -162,7 +162,7 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
             >
               ☰
             </button>
-            <h1 className="page-title">{title} - Admin</h1>
+            <h1 className="page-title">{documentTitle(title)}</h1>
           </header>
           <Sidebar open={sidebarOpen} username={operator.username} onLogout={context.logout} />
           <main className="page" id="main">

@@ -5,11 +5,12 @@
  */
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type RefObject } from "react";
+import type { Page } from "../../../protocol/wire";
 import { pageCountOf } from "../../lib/list";
 import { useScreenCommands, type ScreenHandlers } from "./shell-context";
 import { extendSelection, moveCursor, type CursorKey } from "./table-model";
 
-type ListPage<Row> = { items: readonly Row[]; total: number; page: number; pageSize: number };
+type ListPage<Row> = Omit<Page<Row>, "items"> & { items: readonly Row[] };
 
 export type ListScreenOptions<Row> = {
   list: ListPage<Row>;

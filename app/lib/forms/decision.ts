@@ -36,7 +36,6 @@ export const decisionSchema = z
     }
   });
 
-export type DecisionForm = z.infer<typeof decisionSchema>;
 
 /** The fields the action receives for this decision (strings, as a form posts them). */
 export function decisionFields({ request, decision, form }: DecisionInput): Record<string, string> {
