@@ -158,13 +158,13 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
               aria-label="Toggle sidebar"
               aria-expanded={sidebarOpen}
               aria-controls="sidebar"
-              onClick={context.toggleSidebar}
+              onClick={() => shell.runCommand("sidebar.toggle")}
             >
               ☰
             </button>
             <h1 className="page-title">{documentTitle(title)}</h1>
           </header>
-          <Sidebar open={sidebarOpen} username={operator.username} onLogout={context.logout} />
+          <Sidebar open={sidebarOpen} username={operator.username} onLogout={() => shell.runCommand("session.logout")} />
           <main className="page" id="main">
             {screen && !mayOpen(screen, operator) ? <PermissionDenied /> : children}
           </main>
@@ -175,7 +175,7 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
             realtime={realtime}
             pending={pending}
             muted={muted}
-            onToggleMute={toggleMute}
+            onToggleMute={() => shell.runCommand("alerts.mute")}
           />
           <Suspense fallback={null}>
             {layer === "palette" && <Palette commands={commands} context={context} start={started} onClose={closePalette} />}
