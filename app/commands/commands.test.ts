@@ -175,3 +175,14 @@ describe("keys of each screen", () => {
     expect(listeners).toEqual(["app/commands/use-key-dispatcher.ts"]);
   });
 });
+
+describe("key matcher rebinding", () => {
+  it("keeps a typed prefix when another screen's keys are bound", () => {
+    const matcher = createSequenceMatcher<string>([["g h", "home"], ["x", "select"]]);
+    expect(matcher.feed("g", 0)).toEqual({ kind: "pending", prefix: "g" });
+    matcher.rebind([["g h", "home"], ["a", "approve"]]);
+    expect(matcher.feed("h", 10)).toEqual({ kind: "run", target: "home" });
+    expect(matcher.feed("x", 20)).toEqual({ kind: "none" });
+    expect(matcher.feed("a", 30)).toEqual({ kind: "run", target: "approve" });
+  });
+});

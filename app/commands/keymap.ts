@@ -53,13 +53,18 @@ export type MatchResult<T> = { kind: "run"; target: T } | { kind: "pending"; pre
  * Feeds tokens one at a time and says when a whole sequence matched. A token that continues no
  * sequence restarts matching from that token alone, so `x g h` still runs `g h`.
  */
-export function createSequenceMatcher<T>(bindings: ReadonlyArray<readonly [string, T]>) {
-  const table = new Map(bindings.map(([sequence, target]) => [sequence, target]));
-  const prefixes = new Set<string>();
-  for (const [sequence] of bindings) {
-    const parts = sequence.split(" ");
-    for (let i = 1; i < parts.length; i++) prefixes.add(parts.slice(0, i).join(" "));
-  }
+export function createSequenceMatcher<T>(initial: ReadonlyArray<readonly [string, T]>) {
+  let table = new Map<string, T>();
+  let prefixes = new Set<string>();
+  const bind = (bindings: ReadonlyArray<readonly [string, T]>) => {
+    table = new Map(bindings.map(([sequence, target]) => [sequence, target]));
+    prefixes = new Set();
+    for (const [sequence] of bindings) {
+      const parts = sequence.split(" ");
+      for (let i = 1; i < parts.length; i++) prefixes.add(parts.slice(0, i).join(" "));
+    }
+  };
+  bind(initial);
   let buffer = "";
   let lastAt = 0;
 
@@ -85,6 +90,11 @@ export function createSequenceMatcher<T>(bindings: ReadonlyArray<readonly [strin
     },
     reset(): void {
       buffer = "";
+    },
+    /** New bindings (another screen showed); a typed `g` still waits for its letter. */
+    rebind(bindings: ReadonlyArray<readonly [string, T]>): void {
+      bind(bindings);
+      if (!prefixes.has(buffer)) buffer = "";
     },
     get pending(): string {
       return buffer;

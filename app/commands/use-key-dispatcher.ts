@@ -37,12 +37,16 @@ export function useKeyDispatcher({ commands, screenCommands, handlerOf, context,
     return () => window.removeEventListener("keydown", warm, { capture: true });
   }, []);
 
+  // One matcher for the page's life: a screen change rebinds it without losing a typed `g`.
+  const [matcher] = useState(() => createSequenceMatcher<Binding>([]));
   useEffect(() => {
-    const bindings: Array<readonly [string, Binding]> = [
+    matcher.rebind([
       ...commands.flatMap((command) => (command.keys ?? []).map((sequence) => [sequence, { kind: "global", command }] as const)),
       ...screenCommands.flatMap((command) => command.keys.map((sequence) => [sequence, { kind: "screen", command }] as const)),
-    ];
-    const matcher = createSequenceMatcher(bindings);
+    ]);
+  }, [matcher, commands, screenCommands]);
+
+  useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
       const token = keyToken(event);
@@ -67,7 +71,7 @@ export function useKeyDispatcher({ commands, screenCommands, handlerOf, context,
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [commands, screenCommands]);
+  }, [matcher]);
 
   return pending;
 }

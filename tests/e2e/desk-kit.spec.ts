@@ -2,14 +2,21 @@
  * The desk kit (issue 8): `?` lists the showing screen's keys from the registry, and a button, a
  * key and the palette run the same command, with the same confirmation and the same arguments.
  */
+import type { Page } from "@playwright/test";
 import { DEMO, expect, runCommand, signIn, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, DEMO.admin);
 });
 
+/** Opens a screen and waits until its script runs (the status line's clock ticks only then). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByLabel("Status line")).not.toContainText("--:--:--");
+}
+
 test("? on Users lists the list's keys, the search key and the global keys", async ({ page }) => {
-  await page.goto("/users");
+  await open(page, "/users");
   await expect(page.getByRole("grid", { name: "Users" })).toBeVisible();
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keys" });
@@ -22,7 +29,7 @@ test("? on Users lists the list's keys, the search key and the global keys", asy
 });
 
 test("? on Deposits lists the tabs and the decision keys", async ({ page }) => {
-  await page.goto("/deposits");
+  await open(page, "/deposits");
   await expect(page.getByRole("grid", { name: "Deposits" })).toBeVisible();
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keys" });
@@ -33,7 +40,7 @@ test("? on Deposits lists the tabs and the decision keys", async ({ page }) => {
 });
 
 test("the MD button and the palette's Make default admin… both ask before changing anything", async ({ page }) => {
-  await page.goto("/partners");
+  await open(page, "/partners");
   await expect(page.getByText("default admin: panel1")).toBeVisible();
   const palette = page.getByRole("dialog", { name: "Command palette" });
 
@@ -61,7 +68,7 @@ async function csvLines(download: import("@playwright/test").Download): Promise<
 }
 
 test("Download from the button and from the palette both keep the list's search", async ({ page }) => {
-  await page.goto("/users?search=user000");
+  await open(page, "/users?search=user000");
   const [fromButton] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Users" }).click()]);
   const [fromPalette] = await Promise.all([page.waitForEvent("download"), runCommand(page, "download users")]);
   for (const download of [fromButton, fromPalette]) {

@@ -3,7 +3,7 @@
  * layers. It builds the command context and runs the registry for keys, buttons and palette alike.
  */
 import { useLocation, useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { commandById, commandsFor, screenCommandsFor } from "../../commands/registry";
 import type { Command, CommandContext, Operator, ViewSelection } from "../../commands/types";
 import { useKeyDispatcher } from "../../commands/use-key-dispatcher";
@@ -76,17 +76,20 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
   // Spec §2.3: the sidebar closes whenever the page title changes.
   useEffect(() => setSidebarOpen(false), [title]);
 
+  // Layers open as transitions: a key pressed while parts of the page are still hydrating must not
+  // force them to re-render from scratch (React error 421), and a layer's code may still be loading.
   const context: CommandContext = useMemo(
     () => ({
       operator,
       navigate: (to) => navigate(to),
       toggleSidebar: () => setSidebarOpen((open) => !open),
       location: { pathname: location.pathname, search: location.search },
-      openPalette: () => {
-        setStarted(null);
-        setLayer((current) => (current === "palette" ? null : "palette"));
-      },
-      openHelp: () => setLayer("help"),
+      openPalette: () =>
+        startTransition(() => {
+          setStarted(null);
+          setLayer((current) => (current === "palette" ? null : "palette"));
+        }),
+      openHelp: () => startTransition(() => setLayer("help")),
       toggleMute,
       logout: () => session.send({ type: "session.logout" }),
       submitAction,
@@ -95,10 +98,11 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
         const link = Object.assign(document.createElement("a"), { href, download: "" });
         link.click();
       },
-      startBulk: (job) => {
-        setBulkJob(job);
-        setLayer("bulk");
-      },
+      startBulk: (job) =>
+        startTransition(() => {
+          setBulkJob(job);
+          setLayer("bulk");
+        }),
     }),
     [operator, navigate, session, submitAction, selection, toggleMute, location.pathname, location.search],
   );
@@ -134,8 +138,10 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
       runCommand: (id, answers = {}) => {
         const command = commandById(id);
         if (command.steps?.some((step) => !(step.name in answers))) {
-          setStarted({ command, answers });
-          setLayer("palette");
+          startTransition(() => {
+            setStarted({ command, answers });
+            setLayer("palette");
+          });
           return;
         }
         void Promise.resolve(command.run(latestContext.current, answers)).then((outcome) => outcome && announce(outcome));
