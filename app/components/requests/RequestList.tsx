@@ -119,14 +119,6 @@ export function RequestListScreen() {
   const decide = (row: Row, decision: Decision) => approval.send({ type: "approval.start", request: pendingOf(kind, row), decision });
   const columns = useMemo(() => columnsFor(kind, pending, decide), [kind, pending]);
 
-  // Spec §2.11: refresh every 10 seconds, but never under an open confirmation.
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (!approval.getSnapshot().hasTag("open") && document.visibilityState === "visible") router.current.revalidate();
-    }, REQUEST_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [approval]);
-
   const addressOf = (status: number, page = 1) => `?${new URLSearchParams({ status: String(status), ...(page > 1 ? { page: String(page) } : {}) })}`;
   const decideCursor = (decision: Decision) => {
     if (!pending || !cursorRow) return false;
@@ -138,6 +130,8 @@ export function RequestListScreen() {
     pageHref: (page) => addressOf(query.status, page),
     pageKey: addressOf(query.status, query.page),
     active: !dialogOpen,
+    // Spec §2.11: refresh every 10 seconds, but never under an open confirmation.
+    refreshMs: REQUEST_REFRESH_MS,
     keys: {
       [tabCommandId(0)]: () => navigate(addressOf(0)),
       [tabCommandId(1)]: () => navigate(addressOf(1)),

@@ -1,12 +1,13 @@
 /**
  * The list kit's client half: one hook owns a list screen's cursor, selection, open panel,
- * `?open=` address, page addresses and the list keys (app/commands/list.ts). A screen gives it its
+ * `?open=` address, page addresses, its refresh and the list keys (app/commands/list.ts). A screen gives it its
  * rows and how to address a page, and hands `table` and `pagination` to <Table> and <Pagination>.
  */
 import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import type { Page } from "../../../protocol/wire";
 import { pageCountOf } from "../../lib/list";
+import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { useScreenCommands, type ScreenHandlers } from "./shell-context";
 import { extendSelection, moveCursor, type CursorKey } from "./table-model";
 
@@ -28,8 +29,10 @@ export type ListScreenOptions<Row> = {
   searchBox?: RefObject<HTMLInputElement>;
   /** The screen's own keys (its scopes' commands), beside the list's. */
   keys?: ScreenHandlers;
-  /** False while the screen's own dialog is open: the list keys rest. */
+  /** False while the screen's own dialog is open: the list keys and the refresh rest. */
   active?: boolean;
+  /** Reload the page this often while it shows (and the tab is visible). */
+  refreshMs?: number;
 };
 
 export type Expanded = { id: string; logs: boolean };
@@ -37,7 +40,8 @@ export type Expanded = { id: string; logs: boolean };
 const ROW_HEIGHT = 23;
 
 /** The state and key handlers of a list; `useListScreen` adds the shell's key registration. */
-export function useListState<Row>({ list, rowKey, pageHref, pageKey, panels = false, searchBox, keys, active = true }: ListScreenOptions<Row>) {
+export function useListState<Row>(options: ListScreenOptions<Row>) {
+  const { list, rowKey, pageHref, pageKey, panels = false, searchBox, keys, active = true } = options;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [cursor, setCursor] = useState(0);
@@ -144,9 +148,23 @@ export function useListState<Row>({ list, rowKey, pageHref, pageKey, panels = fa
   };
 }
 
-/** A list screen: its state, with its keys answering while it shows. */
+/** A list screen: its state, with its keys answering and its refresh running while it shows. */
 export function useListScreen<Row>(options: ListScreenOptions<Row>) {
   const state = useListState(options);
   useScreenCommands(state.handlers);
+  useRefresh(options.refreshMs, options.active ?? true);
   return state;
+}
+
+function useRefresh(everyMs: number | undefined, active: boolean) {
+  const revalidate = useQuietRevalidate();
+  const latest = useRef({ active, revalidate });
+  latest.current = { active, revalidate };
+  useEffect(() => {
+    if (!everyMs) return;
+    const timer = setInterval(() => {
+      if (latest.current.active && document.visibilityState === "visible") latest.current.revalidate();
+    }, everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
 }
