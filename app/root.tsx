@@ -1,12 +1,18 @@
 import type { LinksFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Toaster } from "react-hot-toast";
-import { UnexpectedError } from "./components/RouteError";
+import { UnexpectedError } from "./components/ui/RouteError";
 import { TOAST } from "./lib/constants";
+import { env } from "./lib/env.server";
+import { setDisplayTimeZone } from "./lib/format";
+import { documentTitle } from "./lib/page";
 import { SessionProvider } from "./lib/session-context";
 import styles from "./styles/app.css?url";
 import "./lib/load-context";
+
+/** Configuration the browser needs: the zone every time shows in (read once at boot). */
+export const loader = () => ({ timeZone: env.TIME_ZONE });
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -48,6 +54,8 @@ function useQuietAborts() {
 }
 
 export default function App() {
+  // Before any child renders, so the server's and the browser's times agree.
+  setDisplayTimeZone(useLoaderData<typeof loader>().timeZone);
   useQuietAborts();
   return (
     <SessionProvider>
@@ -64,7 +72,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   return (
     <main className="page">
-      <title>Error - Admin</title>
+      <title>{documentTitle("Error")}</title>
       <UnexpectedError message={error instanceof Error ? error.message : String((error as { data?: unknown })?.data ?? error)} />
     </main>
   );

@@ -49,7 +49,7 @@ export function record(title: string, body: string): void {
     next = `${current.trimEnd()}\n\n${section}`;
   } else {
     const end = current.indexOf("\n## ", start + header.length);
-    next = current.slice(0, start) + section + (end === -1 ? "" : current.slice(end + 1));
+    next = current.slice(0, start) + section + (end === -1 ? "" : `\n${current.slice(end + 1)}`);
   }
   writeFileSync(REPORT, `${next.trimEnd()}\n`);
   console.log(`${header}\n${body.trim()}\n`);

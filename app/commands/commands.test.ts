@@ -5,7 +5,10 @@ import { createIncrementalRanker, prepare, rankPrepared, type Rankable } from ".
 
 const rank = <T extends Rankable>(items: readonly T[], term: string, limit?: number) =>
   rankPrepared(prepare(items), term, limit).ranked;
-import { COMMANDS, commandById, commandsFor } from "./registry";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { SCREENS } from "../lib/screens";
+import { COMMANDS, commandById, commandsFor, keyConflicts, SCREEN_COMMANDS, screenCommandsFor } from "./registry";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
   key: k,
@@ -133,5 +136,53 @@ describe("account cache", () => {
     );
     expect(cachedAccounts()).toHaveLength(ACCOUNT_CACHE_LIMIT);
     expect(cachedAccounts().some((hit) => hit.id === "1")).toBe(false);
+  });
+});
+
+describe("keys of each screen", () => {
+  const screens = Object.entries(SCREENS) as Array<[string, { scopes?: readonly ("list" | "search" | "accounts" | "requests")[] }]>;
+
+  it("no two commands of one screen share a key, and no key starts another", () => {
+    for (const [, screen] of screens) expect(keyConflicts(screen.scopes ?? [])).toEqual([]);
+  });
+
+  it("fails when two commands of one scope share a key", () => {
+    const clash = [
+      { id: "requests.approve", title: "Approve", group: "Requests", scope: "requests", keys: ["a"] },
+      { id: "requests.archive", title: "Archive", group: "Requests", scope: "requests", keys: ["a"] },
+    ] as const;
+    expect(keyConflicts(["requests"], clash)).toEqual(["a: requests.approve, requests.archive"]);
+    expect(keyConflicts(["list"], [...clash, { id: "go", title: "Go", group: "Go to", keys: ["a b"], run: () => {} }])).toEqual([]);
+    expect(keyConflicts([], [{ id: "g", title: "G", group: "View", keys: ["g"], run: () => {} }, ...COMMANDS])).not.toEqual([]);
+  });
+
+  it("every key a screen handles shows in its ? help: the scopes' commands are the screen's only keys", () => {
+    expect(screenCommandsFor(SCREENS.users.scopes).map((c) => c.keys).flat()).toEqual(
+      expect.arrayContaining(["x", "[", "]", "/", "enter"]),
+    );
+    expect(screenCommandsFor(SCREENS.deposits.scopes).map((c) => c.keys).flat()).toEqual(expect.arrayContaining(["a", "r", "1", "2", "3"]));
+    expect(screenCommandsFor(SCREENS.deposits.scopes).map((c) => c.id)).not.toContain("list.search");
+    for (const command of SCREEN_COMMANDS) expect(command.keys.length).toBeGreaterThan(0);
+  });
+
+  it("fails when code listens for keys outside the dispatcher (such keys would be missing from help)", () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? files(path) : /\.(ts|tsx)$/.test(name) && !name.includes(".test.") ? [path] : [];
+      });
+    const listeners = files("app").filter((path) => /(window|document)\.addEventListener\("key(down|up|press)"/.test(readFileSync(path, "utf8")));
+    expect(listeners).toEqual(["app/commands/use-key-dispatcher.ts"]);
+  });
+});
+
+describe("key matcher rebinding", () => {
+  it("keeps a typed prefix when another screen's keys are bound", () => {
+    const matcher = createSequenceMatcher<string>([["g h", "home"], ["x", "select"]]);
+    expect(matcher.feed("g", 0)).toEqual({ kind: "pending", prefix: "g" });
+    matcher.rebind([["g h", "home"], ["a", "approve"]]);
+    expect(matcher.feed("h", 10)).toEqual({ kind: "run", target: "home" });
+    expect(matcher.feed("x", 20)).toEqual({ kind: "none" });
+    expect(matcher.feed("a", 30)).toEqual({ kind: "run", target: "approve" });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Key sequences (`"g h"`, `"?"`, `"mod+k"`) matched against keyboard events. Pure: the hook that
- * listens lives in useGlobalKeys.ts.
+ * listens lives in use-key-dispatcher.ts.
  */
 
 /** How long `g` waits for its letter. */
@@ -14,19 +14,33 @@ export function keyToken(
   const key = event.key.length === 1 ? event.key : event.key.toLowerCase();
   if (event.ctrlKey || event.metaKey) return `mod+${event.shiftKey ? "shift+" : ""}${key.toLowerCase()}`;
   if (event.altKey) return `alt+${key}`;
+  // A printed character already says Shift (`?`, `R`); a named key needs it spelled out.
+  if (event.shiftKey && event.key.length > 1) return `shift+${key}`;
   return key;
 }
 
 const CHORD_PART: Record<string, [pc: string, mac: string]> = { mod: ["Ctrl", "⌘"], shift: ["Shift", "⇧"], alt: ["Alt", "⌥"] };
 
-/** Renders a sequence for people: `mod+k` → `Ctrl+K` (`⌘K` on a Mac), `g h` → `g h`. */
+const NAMED_KEY: Record<string, string> = {
+  arrowdown: "↓",
+  arrowup: "↑",
+  enter: "Enter",
+  escape: "Esc",
+  home: "Home",
+  end: "End",
+  pagedown: "PgDn",
+  pageup: "PgUp",
+};
+
+/** Renders a sequence for people: `mod+k` → `Ctrl+K` (`⌘K` on a Mac), `g h` → `g h`, `shift+arrowdown` → `Shift+↓`. */
 export function describeKeys(sequence: string, isMac = false): string {
   return sequence
     .split(" ")
     .map((token) => {
       const parts = token.split("+");
-      if (parts.length === 1) return token;
-      const key = parts.pop()!.toUpperCase();
+      if (parts.length === 1) return NAMED_KEY[token] ?? token;
+      const last = parts.pop()!;
+      const key = NAMED_KEY[last] ?? last.toUpperCase();
       const modifiers = parts.map((part) => CHORD_PART[part]?.[isMac ? 1 : 0] ?? part);
       return isMac ? [...modifiers, key].join("") : [...modifiers, key].join("+");
     })
@@ -39,13 +53,18 @@ export type MatchResult<T> = { kind: "run"; target: T } | { kind: "pending"; pre
  * Feeds tokens one at a time and says when a whole sequence matched. A token that continues no
  * sequence restarts matching from that token alone, so `x g h` still runs `g h`.
  */
-export function createSequenceMatcher<T>(bindings: ReadonlyArray<readonly [string, T]>) {
-  const table = new Map(bindings.map(([sequence, target]) => [sequence, target]));
-  const prefixes = new Set<string>();
-  for (const [sequence] of bindings) {
-    const parts = sequence.split(" ");
-    for (let i = 1; i < parts.length; i++) prefixes.add(parts.slice(0, i).join(" "));
-  }
+export function createSequenceMatcher<T>(initial: ReadonlyArray<readonly [string, T]>) {
+  let table = new Map<string, T>();
+  let prefixes = new Set<string>();
+  const bind = (bindings: ReadonlyArray<readonly [string, T]>) => {
+    table = new Map(bindings.map(([sequence, target]) => [sequence, target]));
+    prefixes = new Set();
+    for (const [sequence] of bindings) {
+      const parts = sequence.split(" ");
+      for (let i = 1; i < parts.length; i++) prefixes.add(parts.slice(0, i).join(" "));
+    }
+  };
+  bind(initial);
   let buffer = "";
   let lastAt = 0;
 
@@ -71,6 +90,11 @@ export function createSequenceMatcher<T>(bindings: ReadonlyArray<readonly [strin
     },
     reset(): void {
       buffer = "";
+    },
+    /** New bindings (another screen showed); a typed `g` still waits for its letter. */
+    rebind(bindings: ReadonlyArray<readonly [string, T]>): void {
+      bind(bindings);
+      if (!prefixes.has(buffer)) buffer = "";
     },
     get pending(): string {
       return buffer;

@@ -1,15 +1,20 @@
-/** The shape of every action the console offers: one registry feeds buttons, keys and the palette. */
-import type { Role } from "../../protocol/wire";
-import type { BulkJob } from "../components/BulkRun";
+/**
+ * The shape of every action the console offers: one registry feeds buttons, keys, the palette and
+ * the `?` key help. A command is global (palette, keys anywhere) or belongs to a screen scope
+ * (keys only on the screens that list that scope in app/lib/screens.ts).
+ */
+import type { AccountMode } from "../lib/account-list";
 import type { Outcome } from "../lib/feedback";
+import type { Operator } from "../lib/operator";
+import type { ScreenScope } from "../lib/screens";
+import type { BulkJob } from "../machines/bulk.machine";
 import type { Answers, Step } from "../machines/palette.machine";
 
-/** What a command may look at to decide whether the operator may run it. */
-export type Operator = { username: string; role: Role; flags: Record<string, boolean> };
+export type { Operator };
 
 /** Rows the operator selected in the current view (x, Shift+↓/↑, *), for bulk commands. */
 export type ViewSelection = {
-  mode: "users" | "partners";
+  mode: AccountMode;
   rows: Array<{ id: string; username: string }>;
 };
 
@@ -17,6 +22,8 @@ export type ViewSelection = {
 export type CommandContext = {
   operator: Operator;
   selection: ViewSelection | null;
+  /** The address shown now, so a command can act on the screen's own query (its search). */
+  location: { pathname: string; search: string };
   navigate: (to: string) => void;
   toggleSidebar: () => void;
   openPalette: () => void;
@@ -32,16 +39,21 @@ export type CommandContext = {
   startBulk: (job: BulkJob) => void;
 };
 
-export type Command = {
+type CommandBase = {
   /** Stable id, used by buttons (`useCommand(id)`) and as the test hook `data-command`. */
   id: string;
-  /** Palette text. Money-moving or destructive commands end with `…` and confirm. */
+  /** Palette and key-help text. Money-moving or destructive commands end with `…` and confirm. */
   title: string;
-  group: "Go to" | "Account" | "Accounts" | "Requests" | "Bulk" | "View";
+  group: "Go to" | "Account" | "Accounts" | "Requests" | "Bulk" | "View" | "List";
   /** Extra words the palette matches. */
   keywords?: readonly string[];
-  /** Key sequences that run it anywhere outside a text field: `"g h"`, `"?"`, `"mod+k"`. */
+  /** Key sequences that run it outside a text field or dialog: `"g h"`, `"?"`, `"mod+k"`. */
   keys?: readonly string[];
+};
+
+/** A command of the palette; its keys work on every screen. */
+export type Command = CommandBase & {
+  scope?: "global";
   /** Absent means every signed-in operator. Checked again by the platform on every call. */
   permission?: (operator: Operator, selection: ViewSelection | null) => boolean;
   /** Arguments the palette asks for one at a time before running (Raycast style). */
@@ -49,3 +61,11 @@ export type Command = {
   /** An Outcome is announced with the spec's toast; a failed one keeps the palette open. */
   run: (context: CommandContext, answers: Answers) => void | Promise<Outcome | void>;
 };
+
+/**
+ * A key of a screen: the screen that is showing runs it (`useScreenCommands`), on its cursor row,
+ * its page. A handler answering `false` leaves the key alone (nothing to act on).
+ */
+export type ScreenCommand = CommandBase & { scope: ScreenScope; keys: readonly string[] };
+
+export type ScreenHandler = () => boolean | void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountQueryString, readAccountQuery } from "./account-list";
+import { accountQueryString, readAccountQuery, usersDownloadHref } from "./account-list";
 
 describe("account list query", () => {
   it("reads defaults and survives nonsense", () => {
@@ -24,5 +24,17 @@ describe("account list query", () => {
     expect(accountQueryString(current, { search: "abc" })).toBe("?search=abc");
     expect(accountQueryString(current, { orderBy: "balance", isAcc: true })).toBe("?search=ab&orderBy=balance&isAcc=true");
     expect(accountQueryString(readAccountQuery(new URLSearchParams("")), {})).toBe("");
+  });
+});
+
+describe("Download Users address", () => {
+  it("keeps a users list's search, sort and panel, and nothing from elsewhere", () => {
+    expect(usersDownloadHref({ pathname: "/users", search: "?search=user000&page=3" })).toBe(
+      "/resources/accounts/users/download?search=user000",
+    );
+    expect(usersDownloadHref({ pathname: "/users/7", search: "?orderBy=balance&isAcc=true" })).toBe(
+      "/resources/accounts/users/download?orderBy=balance&isAcc=true&partner=7",
+    );
+    expect(usersDownloadHref({ pathname: "/partners", search: "?search=panel1" })).toBe("/resources/accounts/users/download");
   });
 });

@@ -1,19 +1,16 @@
 /** The users and panels desk on the server: its list, its row actions, a row's details. */
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import Bowser from "bowser";
 import { GAME_FLAGS, ROLE, type PartnerRow } from "../../protocol/wire";
-import { readAccountQuery } from "./account-list";
-import { ApiError } from "./api.server";
+import { accountQuerySchema, readAccountQuery, type AccountMode } from "./account-list";
 import { MESSAGES } from "./constants";
-import type { Outcome } from "./feedback";
 import { accountActionInput, accountActionSchema, type AccountAction } from "./forms/account-actions";
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
-import { firstIssue } from "./forms/first-issue";
+import { runForm } from "./forms/run-form.server";
+import { loadListPage } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
 import { callAsOperator, downloadAsOperator } from "./session.server";
-
-export type AccountMode = "users" | "partners";
 
 export async function loadAccountList(
   request: Request,
@@ -21,21 +18,12 @@ export async function loadAccountList(
   mode: AccountMode,
   panel: string | undefined,
 ) {
-  const query = readAccountQuery(new URL(request.url).searchParams);
-  const listQuery = {
-    username: query.search || undefined,
-    page: query.page,
-    orderBy: query.orderBy,
-    isAcc: query.isAcc,
-    partner: panel,
-  };
-  const [admin, list] = await Promise.all([
+  const [admin, { query, list }] = await Promise.all([
     orRouteError(callAsOperator(request, context, "currentAdmin", undefined)),
-    orRouteError(
-      mode === "users"
-        ? callAsOperator(request, context, "users", listQuery)
-        : callAsOperator(request, context, "partners", listQuery),
-    ),
+    loadListPage(request, accountQuerySchema, (query) => {
+      const listQuery = { username: query.search || undefined, page: query.page, orderBy: query.orderBy, isAcc: query.isAcc, partner: panel };
+      return mode === "users" ? callAsOperator(request, context, "users", listQuery) : callAsOperator(request, context, "partners", listQuery);
+    }),
   ]);
   // Spec §2.5: in partner mode, role 1 sees the current default admin.
   const defaultAdmin: PartnerRow | null =
@@ -50,21 +38,13 @@ export type AccountListData = Awaited<ReturnType<typeof loadAccountList>>;
 /** Runs one form of the desk (the add dialog, a row-panel form; spec §2.6) and answers the toast. */
 export async function accountAction(request: Request, context: AppLoadContext) {
   const submitted = await request.formData();
-  const refuse = (message: string) => data<Outcome>({ ok: false, message }, { status: 400 });
-  try {
-    if (submitted.get("intent") === "addAccount") {
-      const form = addAccountSchema.safeParse(addAccountInput(submitted));
-      if (!form.success) return refuse(firstIssue(form.error));
-      await callAsOperator(request, context, "addUser", addUserRequest(form.data));
-      return data<Outcome>({ ok: true, message: MESSAGES.userAdded });
-    }
-    const form = accountActionSchema.safeParse(accountActionInput(submitted));
-    if (!form.success) return refuse(firstIssue(form.error));
-    return data<Outcome>({ ok: true, message: await perform(request, context, form.data) });
-  } catch (error) {
-    if (error instanceof ApiError) return refuse(error.message);
-    throw error;
+  if (submitted.get("intent") === "addAccount") {
+    return runForm(addAccountInput(submitted), addAccountSchema, async (form) => {
+      await callAsOperator(request, context, "addUser", addUserRequest(form));
+      return MESSAGES.userAdded;
+    });
   }
+  return runForm(accountActionInput(submitted), accountActionSchema, (form) => perform(request, context, form));
 }
 
 /** What the add dialog starts from: the operator's own game flags and the partner roles. */

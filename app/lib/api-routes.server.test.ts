@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseRouting, resolveUrl } from "./api-routes.server";
 
@@ -28,5 +29,14 @@ describe("API routing table", () => {
     expect(parseRouting("")).toEqual({});
     expect(() => parseRouting("nope=sports")).toThrow(/unknown call/);
     expect(() => parseRouting("login=elsewhere")).toThrow(/admin or sports/);
+  });
+
+  it("accepts the API_ROUTING examples the README and env.server.ts give", () => {
+    const examples = [
+      ...readFileSync("README.md", "utf8").matchAll(/`API_ROUTING` .*?e\.g\. `([^`]+)`/g),
+      ...readFileSync("app/lib/env.server.ts", "utf8").matchAll(/APIs: `([^`]+)`/g),
+    ].map((match) => match[1]!);
+    expect(examples).toHaveLength(2);
+    for (const example of examples) expect(() => parseRouting(example)).not.toThrow();
   });
 });

@@ -22,6 +22,7 @@ import type {
   WithdrawDecision,
   WithdrawRow,
 } from "../../protocol/wire";
+import type { AccountMode } from "./account-list";
 
 type RequestListQuery = { status: number; page?: number; pageSize?: number; search?: string };
 
@@ -64,7 +65,7 @@ export const API_ROUTES = {
   defaultAdmin: get<void, PartnerRow[]>("/b2c/default-admin"),
   makeDefaultAdmin: get<{ id: string }>("/b2c/make-default-admin/:id"),
   /** Answers a file (CSV), not the envelope: use `downloadFromApi`. */
-  downloadUsers: get<AccountListQuery & { type: "users" | "partners" }, Response>("/download-users"),
+  downloadUsers: get<AccountListQuery & { type: AccountMode }, Response>("/download-users"),
   addUser: post<{
     username: string;
     password: string;

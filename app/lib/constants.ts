@@ -1,3 +1,6 @@
+import { REQUEST_STATUS } from "../../protocol/wire";
+import { FALLBACK_MESSAGE } from "../machines/error-message";
+
 /**
  * The spec's constants, in one place (spec §8, §9). Messages are the product's exact words.
  */
@@ -13,7 +16,7 @@ export const MESSAGES = {
   defaultAdminChanged: "Default admin changed successfully",
   depositsUpdated: "Deposits updated successfully",
   withdrawsUpdated: "Withdraws updated successfully",
-  fallback: "Something went wrong",
+  fallback: FALLBACK_MESSAGE,
 } as const;
 
 /** Spec §5, §9: a deposit or withdrawal remark holds at most 100 characters. */
@@ -27,30 +30,8 @@ export const TOAST = {
 
 export const ROLE_LABEL: Record<number, string> = { 1: "super admin", 2: "staff", 3: "partner" };
 
-/** Spec §2.3: the sidebar's links, in order, with exactly these labels. */
-export const SIDEBAR_LINKS = [
-  { label: "Report V1", to: "/report-v1" },
-  { label: "Report V2", to: "/report-v2" },
-  { label: "Users", to: "/users" },
-  { label: "Panels", to: "/partners" },
-  { label: "Deposits", to: "/deposits" },
-  { label: "Withdrawals", to: "/withdraws" },
-  { label: "Bank Details", to: "/bank-details" },
-  { label: "Whatsapp Number", to: "/whatsapp-number" },
-  { label: "Slider", to: "/slider" },
-  { label: "Main Bonus", to: "/main-bonus" },
-  { label: "Bonus", to: "/bonus" },
-  { label: "Refer Bonus", to: "/ref-bonus" },
-  { label: "Market Analysis", to: "/market-analysis" },
-  { label: "Pending Sport Bets", to: "/pending-sport-bets" },
-  { label: "Change Password", to: "/change-password" },
-] as const;
-
-/**
- * Times show in one zone for every operator and for server and browser alike (so the page never
- * changes on hydration): the platform's home zone.
- */
-export const DISPLAY_TIME_ZONE = "Asia/Kolkata";
+/** Times show in the configured zone (`TIME_ZONE`) unless configured otherwise: the platform's home zone. */
+export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
 
 /** Spec §2.5: the messaging link's country code. */
 export const MESSAGING_COUNTRY_CODE = "91";
@@ -60,9 +41,9 @@ export const REQUEST_REFRESH_MS = 10_000;
 
 /** Spec §2.11: the request tabs, keyed 1–3, and the status code each lists. */
 export const REQUEST_TABS = [
-  { label: "Pending", status: 0 },
-  { label: "Success", status: 1 },
-  { label: "Fail", status: 2 },
+  { label: "Pending", status: REQUEST_STATUS.pending },
+  { label: "Success", status: REQUEST_STATUS.success },
+  { label: "Fail", status: REQUEST_STATUS.fail },
 ] as const;
 
 /** Spec §9: deposit type and transaction status names. */

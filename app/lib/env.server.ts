@@ -3,9 +3,19 @@
  * Secrets live here and only here: nothing under app/lib/*.server.ts reaches the browser bundle.
  */
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE } from "./constants";
 
 export const DEV_API_SECRET = "betdesk-dev-api-secret";
 export const DEV_SESSION_SECRET = "betdesk-dev-session-secret";
+
+const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -15,9 +25,14 @@ const schema = z.object({
   SOCKET_URL: z.string().url().default("http://127.0.0.1:4000"),
   API_SECRET: z.string().min(8).default(DEV_API_SECRET),
   SESSION_SECRET: z.string().min(8).default(DEV_SESSION_SECRET),
-  /** Moves calls between the two APIs: `marketBets=admin,matches=sports` (see api-routes.server.ts). */
+  /** Moves calls between the two APIs: `permissions=sports,users=admin` (names: api-routes.server.ts). */
   API_ROUTING: z.string().default(""),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** The IANA zone every time in the console shows in, the status line's clock included. */
+  TIME_ZONE: z
+    .string()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata"),
 });
 
 export type Env = z.infer<typeof schema> & { sessionSecrets: string[] };

@@ -12,7 +12,7 @@ export function notifyError(message: string): void {
 }
 
 /** What a form action answers: the toast to show, and whether it worked. */
-export type Outcome = { ok: boolean; message: string };
+export type Outcome = { ok: boolean; message: string; /** The form field a refusal is about. */ field?: string };
 
 export function announce(outcome: Outcome): void {
   if (outcome.ok) notifySuccess(outcome.message);

@@ -1,6 +1,8 @@
 /** The signed-in operator as the browser needs it, derived from the admin record (spec §3). */
-import type { Operator } from "../commands/types";
-import type { AdminRecord } from "../../protocol/wire";
+import type { AdminRecord, Role } from "../../protocol/wire";
+
+/** Who is signed in, as commands and screens look at it to decide what the operator may do. */
+export type Operator = { username: string; role: Role; flags: Record<string, boolean> };
 
 /** `permissions` is a JSON string of boolean flags; anything unreadable grants nothing. */
 export function parseFlags(permissions: string): Record<string, boolean> {

@@ -1,53 +1,47 @@
 /** The approval desk on the server: the request lists, decisions, and receipt images. */
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { REQUEST_STATUS } from "../../protocol/wire";
 import { ApiError } from "./api.server";
 import { MESSAGES } from "./constants";
-import type { Outcome } from "./feedback";
 import { decisionSchema } from "./forms/decision";
-import { firstIssue } from "./forms/first-issue";
+import { runForm } from "./forms/run-form.server";
+import { loadListPage } from "./list.server";
 import type { RequestKind } from "../machines/approval.machine";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
 import { callAsOperator, downloadAsOperator } from "./session.server";
 
 const querySchema = z.object({
-  status: z.coerce.number().int().min(0).max(2).catch(0),
+  status: z.coerce.number().int().min(REQUEST_STATUS.pending).max(REQUEST_STATUS.fail).catch(REQUEST_STATUS.pending),
   page: z.coerce.number().int().min(1).catch(1),
 });
 
 export async function loadRequests(request: Request, context: AppLoadContext, kind: RequestKind) {
-  const search = new URL(request.url).searchParams;
-  const query = querySchema.parse({ status: search.get("status") ?? undefined, page: search.get("page") ?? undefined });
   if (kind === "deposit") {
-    const [list, bonusLimits] = await Promise.all([
-      orRouteError(callAsOperator(request, context, "deposits", query)),
+    const [page, bonusLimits] = await Promise.all([
+      loadListPage(request, querySchema, (query) => callAsOperator(request, context, "deposits", query)),
       // An upstream without the extension still lists and decides; the dialog then shows no limits.
       callAsOperator(request, context, "bonusLimits", undefined).catch(() => null),
     ]);
-    return { kind, query, list, bonusLimits } as const;
+    return { kind, ...page, bonusLimits } as const;
   }
-  return { kind, query, list: await orRouteError(callAsOperator(request, context, "withdraws", query)), bonusLimits: null } as const;
+  return { kind, ...(await loadListPage(request, querySchema, (query) => callAsOperator(request, context, "withdraws", query))), bonusLimits: null } as const;
 }
 
 export type RequestsData = Awaited<ReturnType<typeof loadRequests>>;
 
 /** Spec §2.11: success or fail a pending request; the list reloads after. */
 export async function decideRequest(request: Request, context: AppLoadContext, kind: RequestKind) {
-  const form = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return data<Outcome>({ ok: false, message: firstIssue(form.error) }, { status: 400 });
-  const { id: _id, decision: status, remark, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus } = form.data;
-  try {
+  return runForm(Object.fromEntries(await request.formData()), decisionSchema, async (form) => {
+    const { id: _id, decision: status, remark, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus } = form;
     if (kind === "deposit") {
       await callAsOperator(request, context, "updateDeposit", { _id, status, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus });
-      return data<Outcome>({ ok: true, message: MESSAGES.depositsUpdated });
+      return MESSAGES.depositsUpdated;
     }
     await callAsOperator(request, context, "updateWithdraw", { _id, status, remark: remark || undefined });
-    return data<Outcome>({ ok: true, message: MESSAGES.withdrawsUpdated });
-  } catch (error) {
-    if (error instanceof ApiError) return data<Outcome>({ ok: false, message: error.message }, { status: 400 });
-    throw error;
-  }
+    return MESSAGES.withdrawsUpdated;
+  });
 }
 
 /** A deposit's receipt image, streamed from the platform (the browser never holds the token). */
@@ -70,13 +64,9 @@ const historySchema = z.object({
 });
 
 /** Spec §2.8: one account's deposit or withdrawal history. */
-export async function loadHistory(request: Request, context: AppLoadContext) {
-  const parsed = historySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw new Response("Not Found", { status: 404 });
-  const list = await orRouteError(callAsOperator(request, context, "transactions", parsed.data));
-  return { query: parsed.data, list };
+export function loadHistory(request: Request, context: AppLoadContext) {
+  return loadListPage(request, historySchema, (query) => callAsOperator(request, context, "transactions", query));
 }
-export type HistoryData = Awaited<ReturnType<typeof loadHistory>>;
 
 /**
  * Pending deposits and withdrawals for the status line; null where the operator may not see them
@@ -85,7 +75,7 @@ export type HistoryData = Awaited<ReturnType<typeof loadHistory>>;
 export async function pendingCounts(request: Request, context: AppLoadContext) {
   const count = async (name: "deposits" | "withdraws") => {
     try {
-      return (await callAsOperator(request, context, name, { status: 0, page: 1, pageSize: 1 })).total;
+      return (await callAsOperator(request, context, name, { status: REQUEST_STATUS.pending, page: 1, pageSize: 1 })).total;
     } catch (error) {
       if (error instanceof ApiError) return null;
       throw error;
@@ -100,7 +90,7 @@ export type PendingCounts = Awaited<ReturnType<typeof pendingCounts>>;
 export type RequestHit = { id: string; kind: RequestKind; username: string; amount: number; utr: string | null };
 
 export function searchRequests(request: Request, context: AppLoadContext, term: string) {
-  const query = { status: 0, page: 1, pageSize: SEARCH_LIMIT, search: term };
+  const query = { status: REQUEST_STATUS.pending, page: 1, pageSize: SEARCH_LIMIT, search: term };
   return searchSources<RequestHit>([
     async () =>
       (await callAsOperator(request, context, "deposits", query)).items.map((row) => ({

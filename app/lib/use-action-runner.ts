@@ -7,8 +7,9 @@ import { useCallback, useEffect, useRef } from "react";
 import { MESSAGES } from "./constants";
 import type { Outcome } from "./feedback";
 
-export function useActionRunner(): (action: string, values: Record<string, string>) => Promise<Outcome> {
-  const fetcher = useFetcher<Outcome>({ key: "command-runner" });
+/** `key` names the fetcher: one per caller, so two callers never wait on each other's answer. */
+export function useActionRunner(key = "command-runner"): (action: string, values: Record<string, string>) => Promise<Outcome> {
+  const fetcher = useFetcher<Outcome>({ key });
   const waiting = useRef<{ resolve: (outcome: Outcome) => void; started: boolean } | null>(null);
 
   useEffect(() => {

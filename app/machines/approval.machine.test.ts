@@ -1,5 +1,6 @@
 import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
+import { decisionProblem } from "../lib/forms/decision";
 import { approvalMachine, type DecisionInput, type PendingRequest } from "./approval.machine";
 
 const upi: PendingRequest = { id: "d1", kind: "deposit", username: "user0001", amount: 1000, type: 0 };
@@ -13,6 +14,7 @@ function start(decide: (input: DecisionInput) => Promise<void> = async () => {})
       actors: { decide: fromPromise(({ input }) => calls.decide(input)) },
       actions: { reload: () => calls.reload() },
     }),
+    { input: { check: decisionProblem } },
   ).start();
   return { actor, calls };
 }

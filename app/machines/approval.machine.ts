@@ -2,12 +2,12 @@
  * Deciding a deposit or withdrawal request (spec §2.11, §4, §5): idle → confirming → submitting →
  * done | failed. `a` starts a success and `r` a fail for the row under the cursor; the
  * confirmation holds the deposit bonuses (entering one of a pair clears the other), the value of
- * 1 USDT for a USDT deposit, and a withdrawal's remark. Pure: the call is the `decide` actor.
+ * 1 USDT for a USDT deposit, and a withdrawal's remark. Pure: the call is the `decide` actor and
+ * what is wrong with the inputs is the `check` it is started with (the action's own schema).
  */
 import { assign, fromPromise, setup } from "xstate";
-import { DEPOSIT_TYPE, type DepositType } from "../../protocol/wire";
-import { decisionSchema } from "../lib/forms/decision";
-import { firstIssue } from "../lib/forms/first-issue";
+import type { DepositType } from "../../protocol/wire";
+import { messageOf } from "./error-message";
 
 export type RequestKind = "deposit" | "withdraw";
 export type Decision = 1 | 2;
@@ -28,28 +28,21 @@ const EMPTY_FORM: DecisionForm = { mainInrBonus: "", mainPrnBonus: "", inrBonus:
 
 export type DecisionInput = { request: PendingRequest; decision: Decision; form: DecisionForm };
 
-type Context = { request: PendingRequest | null; decision: Decision | null; form: DecisionForm; error: string | null };
+/** The problem with a confirmation's inputs, or null. */
+export type DecisionCheck = (input: DecisionInput) => string | null;
 
-/** The fields the action receives for this decision (strings, as a form posts them). */
-export function decisionFields({ request, decision, form }: DecisionInput): Record<string, string> {
-  return {
-    intent: "decide",
-    id: request.id,
-    decision: String(decision),
-    usdt: String(request.kind === "deposit" && request.type === DEPOSIT_TYPE.usdt),
-    ...form,
-  };
-}
-
-/** What is wrong with the confirmation's inputs, or null: the action's own schema decides. */
-export function problemWith(input: DecisionInput): string | null {
-  const parsed = decisionSchema.safeParse(decisionFields(input));
-  return parsed.success ? null : firstIssue(parsed.error);
-}
+type Context = {
+  request: PendingRequest | null;
+  decision: Decision | null;
+  form: DecisionForm;
+  error: string | null;
+  check: DecisionCheck;
+};
 
 export const approvalMachine = setup({
   types: {
     context: {} as Context,
+    input: {} as { check: DecisionCheck },
     events: {} as
       | { type: "approval.start"; request: PendingRequest; decision: Decision }
       | { type: "approval.edit"; field: DecisionField; value: string }
@@ -67,7 +60,7 @@ export const approvalMachine = setup({
   },
 }).createMachine({
   id: "approval",
-  context: { request: null, decision: null, form: EMPTY_FORM, error: null },
+  context: ({ input }) => ({ request: null, decision: null, form: EMPTY_FORM, error: null, check: input.check }),
   initial: "idle",
   states: {
     idle: {
@@ -94,8 +87,8 @@ export const approvalMachine = setup({
         },
         "approval.confirm": [
           {
-            guard: ({ context }) => problemWith(inputOf(context)) !== null,
-            actions: assign({ error: ({ context }) => problemWith(inputOf(context)) }),
+            guard: ({ context }) => context.check(inputOf(context)) !== null,
+            actions: assign({ error: ({ context }) => context.check(inputOf(context)) }),
           },
           { target: "submitting" },
         ],
@@ -111,7 +104,7 @@ export const approvalMachine = setup({
         onError: {
           target: "failed",
           actions: [
-            assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : "Something went wrong") }),
+            assign({ error: ({ event }) => messageOf(event.error) }),
             // Someone else may have decided it: show the list as it is now.
             "reload",
           ],

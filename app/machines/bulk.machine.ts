@@ -6,8 +6,18 @@
  * Pure: running one item is the `runItem` actor.
  */
 import { assign, fromPromise, setup } from "xstate";
+import { messageOf } from "./error-message";
 
 export type BulkItem = { key: string; label: string; requestId: string };
+/** What a bulk command hands the shell: its confirmation and the work for each item. */
+export type BulkJob = {
+  title: string;
+  /** The one confirmation, e.g. `Deposit 100.00 to 20 accounts (total 2,000.00)?` */
+  question: string;
+  items: BulkItem[];
+  perform: (item: BulkItem) => Promise<void>;
+};
+
 export type BulkFailure = { key: string; label: string; reason: string };
 
 type Context = {
@@ -21,7 +31,6 @@ type Context = {
 };
 
 const notProvided = new Error("bulk machine: runItem was not provided");
-const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : "Something went wrong");
 
 export const bulkMachine = setup({
   types: {
@@ -76,7 +85,7 @@ export const bulkMachine = setup({
               actions: assign({
                 failed: ({ context, event }) => {
                   const item = context.items[context.next]!;
-                  return [...context.failed, { key: item.key, label: item.label, reason: reasonOf(event.error) }];
+                  return [...context.failed, { key: item.key, label: item.label, reason: messageOf(event.error) }];
                 },
                 next: ({ context }) => context.next + 1,
               }),

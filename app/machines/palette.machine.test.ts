@@ -159,4 +159,22 @@ describe("palette machine", () => {
     await waitFor(actor, (s) => s.hasTag("choosing") && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe("Something went wrong");
   });
+
+  it("skips the steps a button already answered and still asks the confirmation", async () => {
+    const makeDefault: SteppedCommand = {
+      id: "account.make-default",
+      title: "Make default admin…",
+      steps: [
+        { kind: "pick", name: "user", label: "Panel", source: "panels" },
+        { kind: "confirm", name: "confirm", label: (a) => `Make ${a["user.label"]} the default admin?` },
+      ],
+    };
+    const { actor, runs } = start();
+    actor.send({ type: "palette.choose", command: makeDefault, answers: { user: "7", "user.label": "panel7" } });
+    expect(actor.getSnapshot().context.stepIndex).toBe(1);
+    expect(runs).not.toHaveBeenCalled();
+    actor.send(answer("yes"));
+    await waitFor(actor, (s) => s.status === "done");
+    expect(runs).toHaveBeenCalledWith(makeDefault, { user: "7", "user.label": "panel7", confirm: "yes" });
+  });
 });

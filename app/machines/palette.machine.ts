@@ -5,6 +5,7 @@
  * `runCommand` actor supplied by the palette.
  */
 import { assign, fromPromise, setup } from "xstate";
+import { messageOf } from "./error-message";
 
 /** One argument a command asks for. `check` answers a problem, or null when the value is fine. */
 export type Step =
@@ -47,7 +48,8 @@ export const paletteMachine = setup({
   types: {
     context: {} as Context,
     events: {} as
-      | { type: "palette.choose"; command: SteppedCommand }
+      /** `answers` already known (a row's button knows its row) skip their steps. */
+      | { type: "palette.choose"; command: SteppedCommand; answers?: Answers }
       | { type: "palette.answer"; value: string; extra?: Answers }
       /** Backspace on an empty answer. */
       | { type: "palette.back" },
@@ -67,7 +69,8 @@ export const paletteMachine = setup({
     }),
   },
   guards: {
-    hasSteps: ({ event }) => event.type === "palette.choose" && (event.command.steps?.length ?? 0) > 0,
+    hasSteps: ({ event }) =>
+      event.type === "palette.choose" && firstOpenStep(event.command, event.answers) < (event.command.steps?.length ?? 0),
     answerHasProblem: ({ context, event }) =>
       event.type === "palette.answer" && problemWith(currentStep(context)!, event.value, context.answers) !== null,
     isLastStep: ({ context }) => context.stepIndex === (context.command?.steps?.length ?? 0) - 1,
@@ -87,9 +90,17 @@ export const paletteMachine = setup({
           {
             guard: "hasSteps",
             target: "asking",
-            actions: assign({ command: ({ event }) => event.command, stepIndex: 0, answers: {}, error: null }),
+            actions: assign({
+              command: ({ event }) => event.command,
+              stepIndex: ({ event }) => firstOpenStep(event.command, event.answers),
+              answers: ({ event }) => event.answers ?? {},
+              error: null,
+            }),
           },
-          { target: "running", actions: assign({ command: ({ event }) => event.command, answers: {}, error: null }) },
+          {
+            target: "running",
+            actions: assign({ command: ({ event }) => event.command, answers: ({ event }) => event.answers ?? {}, error: null }),
+          },
         ],
       },
     },
@@ -143,6 +154,13 @@ export const paletteMachine = setup({
   },
 });
 
+/** The first step whose answer is not known yet. */
+function firstOpenStep(command: SteppedCommand, answers: Answers = {}): number {
+  const steps = command.steps ?? [];
+  const index = steps.findIndex((step) => !(step.name in answers));
+  return index < 0 ? steps.length : index;
+}
+
 export function currentStep(context: Context): Step | undefined {
   return context.command?.steps?.[context.stepIndex];
 }
@@ -153,6 +171,3 @@ function withoutStep(answers: Answers, step: Step): Answers {
   );
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : "Something went wrong";
-}

@@ -4,6 +4,7 @@
  * The UI reads tags (`signedIn`, `busy`), never state names.
  */
 import { assign, fromPromise, setup } from "xstate";
+import { messageOf } from "./error-message";
 
 export type Credentials = { username: string; password: string; redirectTo?: string };
 /** Where to go once signed in: a local path the server vetted. */
@@ -113,7 +114,3 @@ export const sessionMachine = setup({
     },
   },
 });
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : "Something went wrong";
-}

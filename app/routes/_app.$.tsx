@@ -1,5 +1,5 @@
 /** Any other signed-in address: the not-found page, inside the shell. */
-import { RouteErrorBoundary } from "~/components/RouteError";
+import { RouteErrorBoundary } from "~/components/ui/RouteError";
 import { titleMeta, type PageHandle } from "~/lib/page";
 
 export const handle: PageHandle = { title: "Not Found" };

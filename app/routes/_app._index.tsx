@@ -1,13 +1,14 @@
 /** Home: who is signed in, with what, and how to drive the console. */
 import { useRouteLoaderData } from "@remix-run/react";
-import { Keys } from "~/components/Keys";
-import { RouteErrorBoundary } from "~/components/RouteError";
+import { Keys } from "~/components/ui/Keys";
+import { RouteErrorBoundary } from "~/components/ui/RouteError";
 import { ROLE_LABEL } from "~/lib/constants";
 import { formatBalance } from "~/lib/format";
-import { titleMeta, type PageHandle } from "~/lib/page";
+import { titleMeta } from "~/lib/page";
+import { screenHandle } from "~/lib/screens";
 import type { loader as shellLoader } from "./_app";
 
-export const handle: PageHandle = { title: "Home" };
+export const handle = screenHandle("home");
 export const meta = titleMeta;
 export const ErrorBoundary = RouteErrorBoundary;
 

@@ -1,12 +1,12 @@
 /** Spec §2.11: Deposits — tabs Pending, Success, Fail; decisions on Pending. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { PageHandle } from "~/lib/page";
+import { screenHandle } from "~/lib/screens";
 import { decideRequest, loadRequests } from "~/lib/requests.server";
 
-export { RequestListScreen as default } from "~/components/RequestList";
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteError";
+export { RequestListScreen as default } from "~/components/requests/RequestList";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
-export const handle: PageHandle = { title: "Deposits" };
+export const handle = screenHandle("deposits");
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadRequests(request, context, "deposit");
 export const action = ({ request, context }: ActionFunctionArgs) => decideRequest(request, context, "deposit");

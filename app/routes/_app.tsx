@@ -1,7 +1,7 @@
 /** Every signed-in route sits under this layout: it needs a session and loads the admin record. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Shell } from "~/components/Shell";
+import { Shell } from "~/components/ui/Shell";
 import { callAsOperator } from "~/lib/session.server";
 import { orRouteError } from "~/lib/route-errors.server";
 import { toOperator } from "~/lib/operator";

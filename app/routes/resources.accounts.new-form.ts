@@ -2,4 +2,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadNewAccountForm } from "~/lib/accounts.server";
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadNewAccountForm(request, context);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => Response.json(await loadNewAccountForm(request, context));

@@ -2,7 +2,7 @@
 import { createRoot } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { rememberAccounts } from "../../app/commands/account-cache";
-import { Palette } from "../../app/commands/Palette";
+import { Palette } from "../../app/components/ui/Palette";
 import { commandsFor } from "../../app/commands/registry";
 import type { CommandContext } from "../../app/commands/types";
 
@@ -20,6 +20,7 @@ const noop = () => {};
 const context: CommandContext = {
   operator,
   selection: null,
+  location: { pathname: "/", search: "" },
   navigate: noop,
   toggleSidebar: noop,
   openPalette: noop,

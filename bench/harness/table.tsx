@@ -1,7 +1,12 @@
-/** The real Table with 5,000 rows, driven by the keyboard like a list screen. */
-import { useState } from "react";
+/** The real Table with 5,000 rows, driven by the keyboard like a list screen: the list kit's state and the one key dispatcher. */
 import { createRoot } from "react-dom/client";
-import { Table, type Column } from "../../app/components/Table";
+// Remix's own router (@remix-run/react depends on it): the list kit reads the address for `?open=` and pages.
+import { MemoryRouter } from "react-router-dom";
+import { LIST_COMMANDS } from "../../app/commands/list";
+import type { CommandContext } from "../../app/commands/types";
+import { useKeyDispatcher } from "../../app/commands/use-key-dispatcher";
+import { Table, type Column } from "../../app/components/ui/Table";
+import { useListState } from "../../app/components/ui/use-list-screen";
 
 type Row = { id: string; username: string; balance: number; bonus: number; createdAt: string };
 const rows: Row[] = Array.from({ length: 5000 }, (_, i) => ({
@@ -18,25 +23,27 @@ const columns: Column<Row>[] = [
   { id: "bonus", header: "Bonus", numeric: true, cell: (row) => row.bonus.toFixed(2) },
   { id: "createdAt", header: "Created Time", cell: (row) => row.createdAt },
 ];
+const list = { items: rows, total: rows.length, page: 1, pageSize: rows.length };
 
 function Harness() {
-  const [cursor, setCursor] = useState(0);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const { table, handlers } = useListState({ list, rowKey: (row) => row.id, pageHref: () => "", pageKey: "bench" });
+  useKeyDispatcher({
+    commands: [],
+    screenCommands: LIST_COMMANDS,
+    handlerOf: (id) => handlers[id as keyof typeof handlers],
+    context: {} as CommandContext,
+    paused: false,
+    onFirstKey: () => {},
+  });
   return (
     <div style={{ height: "100vh" }}>
-      <Table
-        label="Bench"
-        rows={rows}
-        columns={columns}
-        rowKey={(row) => row.id}
-        cursor={cursor}
-        onCursorChange={setCursor}
-        selected={selected}
-        onSelectionChange={setSelected}
-        keyboard
-      />
+      <Table label="Bench" columns={columns} {...table} />
     </div>
   );
 }
 
-createRoot(document.getElementById("root")!).render(<Harness />);
+createRoot(document.getElementById("root")!).render(
+  <MemoryRouter>
+    <Harness />
+  </MemoryRouter>,
+);

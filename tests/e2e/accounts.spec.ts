@@ -157,9 +157,12 @@ test("role 1 adds a panel and makes it the default admin with its MD button", as
   await expect(page).not.toHaveURL(/new=1/); // the dialog's own navigation has finished
 
   await expect(page.getByText("default admin: panel1")).toBeVisible();
+  const confirmation = page.getByRole("dialog", { name: "Command palette" });
   await page.getByRole("row", { name: new RegExp(panelName) }).getByRole("button", { name: "MD" }).click();
+  await confirmation.getByRole("button", { name: "Yes" }).click(); // the MD button confirms (issue 8)
   await expect(page.getByText("Default admin changed successfully")).toBeVisible();
   await expect(page.getByText(`default admin: ${panelName}`)).toBeVisible();
   await page.getByRole("row", { name: /panel1/ }).getByRole("button", { name: "MD" }).click();
+  await confirmation.getByRole("button", { name: "Yes" }).click();
   await expect(page.getByText("default admin: panel1")).toBeVisible();
 });

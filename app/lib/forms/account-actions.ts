@@ -4,6 +4,7 @@
  * retry applies once (the platform keeps the first result for a requestId).
  */
 import { z } from "zod";
+import { accountPasswordField } from "./password-rule";
 import { MESSAGES, REMARK_MAX } from "../constants";
 
 const accountRef = {
@@ -45,7 +46,7 @@ export const userPasswordSchema = z
   .object({
     intent: z.literal("password"),
     ...accountRef,
-    password: z.string().min(6, "Password must be at least 6 characters").max(128),
+    password: accountPasswordField,
     confirmPassword: z.string(),
   })
   .refine((form) => form.password === form.confirmPassword, {

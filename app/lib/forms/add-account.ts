@@ -1,5 +1,6 @@
 /** Add user / add panel (spec §2.6, §4, §5), one schema for the dialog and the action. */
 import { z } from "zod";
+import { accountPasswordField } from "./password-rule";
 import { GAME_FLAGS } from "../../../protocol/wire";
 import { MESSAGES } from "../constants";
 
@@ -30,7 +31,7 @@ export const addAccountSchema = z
       .trim()
       .regex(/^(\d{7,15})?$/, "Mobile number must be 7 to 15 digits")
       .transform((value) => value || undefined),
-    password: z.string().min(6, "Password must be at least 6 characters").max(128),
+    password: accountPasswordField,
     repeatPassword: z.string(),
     flags: z.array(z.enum(GAME_FLAGS)).default([]),
     /** `share.<flag>` fields, kept only for partners. */

@@ -3,7 +3,10 @@
  * (through the approval machine) and the action.
  */
 import { z } from "zod";
+import { DEPOSIT_TYPE } from "../../../protocol/wire";
+import type { DecisionInput } from "../../machines/approval.machine";
 import { REMARK_MAX } from "../constants";
+import { firstIssue } from "./first-issue";
 
 const amountOrEmpty = z
   .string()
@@ -33,4 +36,20 @@ export const decisionSchema = z
     }
   });
 
-export type DecisionForm = z.infer<typeof decisionSchema>;
+
+/** The fields the action receives for this decision (strings, as a form posts them). */
+export function decisionFields({ request, decision, form }: DecisionInput): Record<string, string> {
+  return {
+    intent: "decide",
+    id: request.id,
+    decision: String(decision),
+    usdt: String(request.kind === "deposit" && request.type === DEPOSIT_TYPE.usdt),
+    ...form,
+  };
+}
+
+/** What is wrong with the confirmation's inputs, or null: the action's own schema decides. */
+export function decisionProblem(input: DecisionInput): string | null {
+  const parsed = decisionSchema.safeParse(decisionFields(input));
+  return parsed.success ? null : firstIssue(parsed.error);
+}

@@ -1,9 +1,8 @@
 /** Change own password (spec §2.10, §5), shared by the form and its action. */
 import { z } from "zod";
 import { MESSAGES } from "../constants";
+import { PASSWORD_RULE } from "./password-rule";
 
-/** The platform's rule for a new password, checked here first so nothing doomed is sent. */
-export const PASSWORD_RULE = { min: 6, max: 128 } as const;
 
 export const newPasswordField = z
   .string()

@@ -1,11 +1,11 @@
 /** The bottom status line, like a terminal multiplexer's: who, balance, mode, clock. */
 import { useEffect, useState } from "react";
 import { Link } from "@remix-run/react";
-import type { Operator } from "../commands/types";
-import { ROLE_LABEL } from "../lib/constants";
-import { formatBalance } from "../lib/format";
-import type { PendingCounts } from "../lib/requests.server";
-import type { RealtimeState } from "../lib/use-realtime";
+import type { Operator } from "../../commands/types";
+import { ROLE_LABEL } from "../../lib/constants";
+import { formatBalance, formatClock } from "../../lib/format";
+import type { PendingCounts } from "../../lib/requests.server";
+import type { RealtimeState } from "../../lib/use-realtime";
 
 function Clock() {
   // Rendered in the browser only, so the server's time never mismatches the page's.
@@ -15,7 +15,7 @@ function Clock() {
     const timer = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return <time className="status-clock">{now ? now.toLocaleTimeString("en-GB") : "--:--:--"}</time>;
+  return <time className="status-clock">{now ? formatClock(now) : "--:--:--"}</time>;
 }
 
 type StatusLineProps = {

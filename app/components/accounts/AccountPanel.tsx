@@ -4,15 +4,16 @@
  * before posting, and shows the spec's toast for the answer.
  */
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { GAME_FLAGS, type UserRow } from "../../protocol/wire";
-import type { AccountDetails, AccountMode } from "../lib/accounts.server";
-import { REMARK_MAX } from "../lib/constants";
-import { notifyError, type Outcome } from "../lib/feedback";
-import { useAnnouncedOutcome } from "../lib/use-announced-outcome";
-import { accountActionInput, accountActionSchema, newRequestId } from "../lib/forms/account-actions";
-import { firstIssue } from "../lib/forms/first-issue";
-import { formatDateTime } from "../lib/format";
+import { useEffect, useState } from "react";
+import { GAME_FLAGS, type UserRow } from "../../../protocol/wire";
+import { isPartnerField, type AccountMode } from "../../lib/account-list";
+import type { AccountDetails } from "../../lib/accounts.server";
+import { REMARK_MAX } from "../../lib/constants";
+import type { Outcome } from "../../lib/feedback";
+import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
+import { accountActionInput, accountActionSchema, newRequestId } from "../../lib/forms/account-actions";
+import { formatDateTime } from "../../lib/format";
+import { SchemaForm, Switch, type FieldSpec } from "../ui/forms";
 
 type PanelProps = {
   row: UserRow;
@@ -26,7 +27,7 @@ type PanelProps = {
 
 export function AccountPanel({ row, mode, operatorFlags, logs = false, onClose }: PanelProps) {
   const [showLogs, setShowLogs] = useState(logs);
-  const hidden = { user: row._id, isPartner: String(mode === "partners") };
+  const hidden = { user: row._id, isPartner: isPartnerField(mode) };
   return (
     <div
       className="account-panel"
@@ -47,20 +48,9 @@ export function AccountPanel({ row, mode, operatorFlags, logs = false, onClose }
         </button>
       </div>
       <div className="panel-forms">
-        <ActionForm title="Deposit" intent="deposit" hidden={hidden} autoFocus={!logs}>
-          {(values, set) => <MoneyFields values={values} set={set} />}
-        </ActionForm>
-        <ActionForm title="Withdraw" intent="withdraw" hidden={hidden}>
-          {(values, set) => <MoneyFields values={values} set={set} />}
-        </ActionForm>
-        <ActionForm title="Change Password" intent="password" hidden={hidden} required={["password", "confirmPassword"]}>
-          {(values, set) => (
-            <>
-              <Field label="Password" name="password" type="password" values={values} set={set} />
-              <Field label="Confirm Password" name="confirmPassword" type="password" values={values} set={set} />
-            </>
-          )}
-        </ActionForm>
+        <ActionForm title="Deposit" intent="deposit" hidden={hidden} fields={MONEY_FIELDS} autoFocus={!logs} />
+        <ActionForm title="Withdraw" intent="withdraw" hidden={hidden} fields={MONEY_FIELDS} />
+        <ActionForm title="Change Password" intent="password" hidden={hidden} fields={PASSWORD_FIELDS} />
         <PermissionsForm row={row} mode={mode} hidden={hidden} operatorFlags={operatorFlags} />
       </div>
       {showLogs && <LoginLogs row={row} mode={mode} onClose={() => setShowLogs(false)} />}
@@ -68,100 +58,44 @@ export function AccountPanel({ row, mode, operatorFlags, logs = false, onClose }
   );
 }
 
-type Values = Record<string, string>;
-type Setter = (name: string, value: string) => void;
+const MONEY_FIELDS: FieldSpec[] = [
+  { name: "amount", label: "Amount", inputMode: "decimal" },
+  { name: "remark", label: "Remark", maxLength: REMARK_MAX },
+];
+const PASSWORD_FIELDS: FieldSpec[] = [
+  { name: "password", label: "Password", type: "password" },
+  { name: "confirmPassword", label: "Confirm Password", type: "password" },
+];
 
 /** One row-panel form: posts to the list route's action; money forms get a fresh requestId after each success. */
 function ActionForm({
   title,
   intent,
   hidden,
-  children,
-  required = ["amount"],
+  fields,
   autoFocus,
 }: {
   title: string;
   intent: "deposit" | "withdraw" | "password";
   hidden: Record<string, string>;
-  children: (values: Values, set: Setter) => ReactNode;
-  required?: string[];
+  fields: readonly FieldSpec[];
   autoFocus?: boolean;
 }) {
-  const fetcher = useFetcher<Outcome>();
-  const [values, setValues] = useState<Values>({});
   const [requestId, setRequestId] = useState(newRequestId);
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (autoFocus) form.current?.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
-  }, [autoFocus]);
-  useAnnouncedOutcome(fetcher.data, () => {
-    setValues({});
-    setRequestId(newRequestId());
-  });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = accountActionSchema.safeParse(accountActionInput(new FormData(event.currentTarget)));
-    if (!parsed.success) {
-      event.preventDefault();
-      notifyError(firstIssue(parsed.error));
-    }
-  };
-  const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form ref={form} method="post" className="panel-form" onSubmit={submit} aria-label={title}>
-      <h3>{title}</h3>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="requestId" value={requestId} />
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {children(values, (name, value) => setValues((current) => ({ ...current, [name]: value })))}
-      <button type="submit" disabled={busy || required.some((name) => !values[name])}>
-        {busy ? "…" : title}
-      </button>
-    </fetcher.Form>
-  );
-}
-
-function Field({
-  label,
-  name,
-  values,
-  set,
-  type = "text",
-  maxLength,
-  inputMode,
-}: {
-  label: string;
-  name: string;
-  values: Values;
-  set: Setter;
-  type?: string;
-  maxLength?: number;
-  inputMode?: "decimal";
-}) {
-  return (
-    <label>
-      {label}
-      <input
-        name={name}
-        type={type}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        autoComplete="off"
-        value={values[name] ?? ""}
-        onChange={(event) => set(name, event.target.value)}
-      />
-    </label>
-  );
-}
-
-function MoneyFields({ values, set }: { values: Values; set: Setter }) {
-  return (
-    <>
-      <Field label="Amount" name="amount" inputMode="decimal" values={values} set={set} />
-      <Field label="Remark" name="remark" maxLength={REMARK_MAX} values={values} set={set} />
-    </>
+    <SchemaForm
+      label={title}
+      heading
+      className="panel-form"
+      schema={accountActionSchema}
+      toInput={accountActionInput}
+      hidden={{ intent, requestId, ...hidden }}
+      fields={fields}
+      required={intent === "password" ? undefined : ["amount"]}
+      submitLabel={title}
+      autoFocus={autoFocus}
+      onSuccess={() => setRequestId(newRequestId())}
+    />
   );
 }
 
@@ -216,31 +150,6 @@ function PermissionsForm({
         Save
       </button>
     </save.Form>
-  );
-}
-
-/** A checkbox shown as a switch (spec §9: 20 high, 50 wide). */
-function Switch({
-  label,
-  name,
-  value = "on",
-  checked,
-  disabled,
-  onToggle,
-}: {
-  label: string;
-  name: string;
-  value?: string;
-  checked: boolean;
-  disabled?: boolean;
-  onToggle: () => void;
-}) {
-  return (
-    <label className="switch">
-      <input type="checkbox" role="switch" name={name} value={value} checked={checked} disabled={disabled} onChange={onToggle} />
-      <span className="switch-track" aria-hidden="true" />
-      {label}
-    </label>
   );
 }
 

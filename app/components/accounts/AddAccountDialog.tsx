@@ -4,14 +4,14 @@
  * required fields are filled (for a panel: a role and at least 6 shares).
  */
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
-import { GAME_FLAGS, type GameFlag } from "../../protocol/wire";
-import type { NewAccountForm } from "../lib/accounts.server";
-import { notifyError, type Outcome } from "../lib/feedback";
-import { useAnnouncedOutcome } from "../lib/use-announced-outcome";
-import { addAccountInput, addAccountSchema, MIN_PARTNER_SHARES } from "../lib/forms/add-account";
-import { firstIssue } from "../lib/forms/first-issue";
-import { Overlay } from "./Overlay";
+import { useEffect, useState } from "react";
+import { GAME_FLAGS, type GameFlag } from "../../../protocol/wire";
+import type { NewAccountForm } from "../../lib/accounts.server";
+import type { Outcome } from "../../lib/feedback";
+import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
+import { addAccountInput, addAccountSchema, MIN_PARTNER_SHARES } from "../../lib/forms/add-account";
+import { checkBeforeSend, Switch } from "../ui/forms";
+import { Overlay } from "../ui/Overlay";
 
 type Props = { isPartner: boolean; action: string; onClose: () => void };
 
@@ -44,13 +44,7 @@ export function AddAccountDialog({ isPartner, action, onClose }: Props) {
     fields.repeatPassword &&
     (!isPartner || (fields.role && filledShares >= MIN_PARTNER_SHARES));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const parsed = addAccountSchema.safeParse(addAccountInput(new FormData(event.currentTarget)));
-    if (!parsed.success) {
-      event.preventDefault();
-      notifyError(firstIssue(parsed.error));
-    }
-  };
+  const submit = checkBeforeSend(addAccountSchema, addAccountInput);
   const title = isPartner ? "Add Panel" : "Add User";
   const text = (name: keyof typeof fields, label: string, type = "text") => (
     <label>
@@ -99,19 +93,7 @@ export function AddAccountDialog({ isPartner, action, onClose }: Props) {
           ) : (
             GAME_FLAGS.map((flag) => (
               <div key={flag} className="flag-row">
-                <label className="switch">
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    name="flag"
-                    value={flag}
-                    checked={Boolean(flags[flag])}
-                    disabled={!held[flag]}
-                    onChange={() => toggle(flag)}
-                  />
-                  <span className="switch-track" aria-hidden="true" />
-                  {flag}
-                </label>
+                <Switch label={flag} name="flag" value={flag} checked={Boolean(flags[flag])} disabled={!held[flag]} onToggle={() => toggle(flag)} />
                 {isPartner && (
                   <input
                     name={`share.${flag}`}

@@ -2,30 +2,21 @@
  * The users / panels list (spec §2.5): search, a dense keyboard table, pagination. One screen,
  * two modes. Enter opens the row's inline panel of actions.
  */
-import {
-  Link,
-  useFetcher,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  useRouteLoaderData,
-  useSearchParams,
-} from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import type { PartnerRow, UserRow } from "../../protocol/wire";
-import { accountQueryParams, accountQueryString, type AccountSortKey } from "../lib/account-list";
-import { rememberAccounts } from "../commands/account-cache";
-import type { AccountListData } from "../lib/accounts.server";
-import { MESSAGING_COUNTRY_CODE } from "../lib/constants";
-import { notifySuccess, type Outcome } from "../lib/feedback";
-import { useAnnouncedOutcome } from "../lib/use-announced-outcome";
-import { formatDateTime, formatMoney } from "../lib/format";
-import type { loader as shellLoader } from "../routes/_app";
+import type { PartnerRow, UserRow } from "../../../protocol/wire";
+import { rememberAccounts } from "../../commands/account-cache";
+import { accountQueryString, usersDownloadHref, type AccountSortKey } from "../../lib/account-list";
+import type { AccountListData } from "../../lib/accounts.server";
+import { MESSAGING_COUNTRY_CODE } from "../../lib/constants";
+import { notifySuccess } from "../../lib/feedback";
+import { actionsColumn, linkColumn, moneyColumn, timeColumn } from "../ui/columns";
+import { Pagination } from "../ui/Pagination";
+import { useCommand, useOperator, useReportSelection } from "../ui/shell-context";
+import { Table, type Column } from "../ui/Table";
+import { useListScreen } from "../ui/use-list-screen";
 import { AccountPanel } from "./AccountPanel";
 import { AddAccountDialog } from "./AddAccountDialog";
-import { useReportSelection } from "./Shell";
-import { Pagination } from "./Pagination";
-import { Table, type Column } from "./Table";
 
 type Row = UserRow | PartnerRow;
 
@@ -47,7 +38,7 @@ const historyLink = (row: Row, type: "deposits" | "withdraws", role: string) =>
 type RowCommands = {
   /** Opens the row's inline panel, with its login logs or not. */
   open: (row: Row, logs: boolean) => void;
-  /** Role 1's MD button: makes the panel the default admin. */
+  /** Role 1's MD button: the registry's Make default admin…, which confirms. */
   makeDefault: ((row: Row) => void) | null;
 };
 
@@ -72,57 +63,24 @@ function columnsFor(mode: AccountListData["mode"], superAdmin: boolean, commands
     // Spec §6: only role 1 sees passwords.
     superAdmin && { id: "password", header: "Password", cell: (row) => (row.password ? <Copyable text={row.password} /> : "") },
     !isUsers && { id: "role", header: "Role", cell: (row) => (row as PartnerRow).roleName },
-    { id: "balance", header: "Balance", sortKey: "balance", numeric: true, width: "120px", cell: (row) => formatMoney(row.balance) },
-    { id: "bonus", header: "Bonus", sortKey: "bonus", numeric: true, width: "100px", cell: (row) => formatMoney(row.bonus) },
-    {
-      id: "report",
-      header: "Report",
+    moneyColumn("balance", "Balance", (row) => row.balance, { sortKey: "balance", width: "120px" }),
+    moneyColumn("bonus", "Bonus", (row) => row.bonus, { sortKey: "bonus", width: "100px" }),
+    linkColumn("report", "Report", "Report", (row) => `/report-v1?${new URLSearchParams({ user: row._id, type: role, username: row.username })}`, {
       width: "70px",
-      cell: (row) => (
-        <Link to={`/report-v1?${new URLSearchParams({ user: row._id, type: role, username: row.username })}`}>Report</Link>
-      ),
-    },
-    !isUsers && { id: "users", header: "Users", width: "60px", cell: (row) => <Link to={`/users/${row._id}`}>Users</Link> },
-    !isUsers && { id: "panels", header: "Panels", width: "60px", cell: (row) => <Link to={`/partners/${row._id}`}>Panels</Link> },
-    isUsers && {
-      id: "bets",
-      header: "Bet History",
-      width: "90px",
-      cell: (row) => <Link to={`/users/bets?${new URLSearchParams({ user: row._id, username: row.username })}`}>Bets</Link>,
-    },
-    isUsers && { id: "deposits", header: "Deposit History", width: "80px", cell: (row) => <Link to={historyLink(row, "deposits", role)}>Deposits</Link> },
-    isUsers && { id: "withdraws", header: "Withdrawal History", width: "90px", cell: (row) => <Link to={historyLink(row, "withdraws", role)}>Withdrawals</Link> },
-    {
-      id: "actions",
-      header: "Actions",
-      width: "70px",
-      cell: (row) => (
-        <button type="button" className="link" onClick={() => commands.open(row, false)}>
-          Actions
-        </button>
-      ),
-    },
-    commands.makeDefault !== null && {
-      id: "md",
-      header: "MD",
-      width: "50px",
-      cell: (row) => (
-        <button type="button" className="link" title="Make default admin" onClick={() => commands.makeDefault!(row)}>
-          MD
-        </button>
-      ),
-    },
-    {
-      id: "logs",
-      header: "Login Logs",
-      width: "90px",
-      cell: (row) => (
-        <button type="button" className="link" onClick={() => commands.open(row, true)}>
-          Logs
-        </button>
-      ),
-    },
-    { id: "createdAt", header: "Created Time", sortKey: "createdAt", width: "150px", cell: (row) => formatDateTime(row.createdAt) },
+    }),
+    !isUsers && linkColumn("users", "Users", "Users", (row) => `/users/${row._id}`, { width: "60px" }),
+    !isUsers && linkColumn("panels", "Panels", "Panels", (row) => `/partners/${row._id}`, { width: "60px" }),
+    isUsers &&
+      linkColumn("bets", "Bet History", "Bets", (row) => `/users/bets?${new URLSearchParams({ user: row._id, username: row.username })}`, {
+        width: "90px",
+      }),
+    isUsers && linkColumn("deposits", "Deposit History", "Deposits", (row) => historyLink(row, "deposits", role), { width: "80px" }),
+    isUsers && linkColumn("withdraws", "Withdrawal History", "Withdrawals", (row) => historyLink(row, "withdraws", role), { width: "90px" }),
+    actionsColumn("actions", "Actions", [{ label: "Actions", run: (row) => commands.open(row, false) }], { width: "70px" }),
+    commands.makeDefault !== null &&
+      actionsColumn("md", "MD", [{ label: "MD", title: "Make default admin", run: commands.makeDefault }], { width: "50px" }),
+    actionsColumn("logs", "Login Logs", [{ label: "Logs", run: (row) => commands.open(row, true) }], { width: "90px" }),
+    timeColumn("createdAt", "Created Time", (row) => row.createdAt, { sortKey: "createdAt" }),
   ];
   return columns.filter((column): column is Column<Row> => Boolean(column));
 }
@@ -132,56 +90,33 @@ export function AccountListScreen() {
   const { mode, panel, query, list, superAdmin, defaultAdmin } = useLoaderData<AccountListData>();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const operatorFlags = useRouteLoaderData<typeof shellLoader>("routes/_app")?.operator.flags ?? {};
-  const [cursor, setCursor] = useState(0);
-  const [expanded, setExpanded] = useState<{ id: string; logs: boolean } | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const operatorFlags = useOperator().flags;
   const [search, setSearch] = useState(query.search);
   const searchBox = useRef<HTMLInputElement>(null);
-  const makeDefault = useFetcher<Outcome>();
-  useAnnouncedOutcome(makeDefault.data);
-  const { submit } = makeDefault;
+  const makeDefault = useCommand("account.make-default");
+  const download = useCommand("account.download");
+  // The add dialog is part of the address (`?new=1`), so a button and a palette command open it alike.
+  const adding = params.get("new") === "1";
+  const { table, pagination, selected, expanded, setExpanded } = useListScreen({
+    list,
+    rowKey: (row) => row._id,
+    pageHref: (page) => accountQueryString(query, { page }),
+    pageKey: `${mode}:${panel}:${accountQueryString(query, { page: query.page })}`,
+    panels: true,
+    searchBox,
+    active: !adding,
+  });
   const columns = useMemo(
     () =>
       columnsFor(mode, superAdmin, {
         open: (row, logs) => setExpanded({ id: row._id, logs }),
         // Spec §2.5: role 1 sees an MD button on each panel.
-        makeDefault:
-          mode === "partners" && superAdmin
-            ? (row) => submit({ intent: "makeDefault", user: row._id, isPartner: "true" }, { method: "post" })
-            : null,
+        makeDefault: mode === "partners" && superAdmin ? (row) => makeDefault({ user: row._id, "user.label": row.username }) : null,
       }),
-    [mode, superAdmin, submit],
+    [mode, superAdmin, makeDefault, setExpanded],
   );
-  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
-
-  // A new page of rows starts at its top with nothing selected.
-  // A new page of rows starts at its top with nothing selected (or on the row `?open=` names, its
-  // panel open). The same page reloaded after an action keeps the cursor, selection and panel.
-  const [params] = useSearchParams();
-  const openId = params.get("open");
-  const openLogs = params.get("logs") === "1";
-  const pageKey = `${mode}:${list.page}:${query.search}:${query.orderBy}:${query.isAcc}:${panel}:${openId}:${openLogs}`;
-  useEffect(() => {
-    const index = openId ? list.items.findIndex((row) => row._id === openId) : -1;
-    setCursor(Math.max(0, index));
-    setSelected(new Set());
-    setExpanded(index >= 0 ? { id: openId!, logs: openLogs } : null);
-    // Only a new page (pageKey) resets; list.items changes on every reload.
-  }, [pageKey]);
-
-  // `/` focuses the search box (UX.md).
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (event.key !== "/" || event.defaultPrevented || target?.closest("input, textarea, select, [role=dialog]")) return;
-      event.preventDefault();
-      searchBox.current?.focus();
-      searchBox.current?.select();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
 
   // The palette finds the accounts seen here without asking the server again.
   useEffect(
@@ -198,15 +133,11 @@ export function AccountListScreen() {
   useEffect(() => () => reportSelection(null), [reportSelection]);
 
   const go = (change: Parameters<typeof accountQueryString>[1]) => navigate(accountQueryString(query, change));
-  // The add dialog is part of the address (`?new=1`), so a button and a palette command open it alike.
-  const adding = params.get("new") === "1";
   const closeDialog = useCallback(
     () => navigate(accountQueryString(query, { page: query.page }), { replace: true }),
     [navigate, query],
   );
   const listPath = panel ? `/${mode}/${panel}` : `/${mode}`;
-  const downloadParams = accountQueryParams(query, {});
-  if (panel) downloadParams.set("partner", panel);
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     go({ search });
@@ -237,10 +168,15 @@ export function AccountListScreen() {
           {mode === "users" ? "Add User" : "Add Panel"}
         </Link>
         {mode === "users" && (
+          // A real link (it works before the page's script loads); a click runs the palette's command.
           <a
             className="button"
             download
-            href={`/resources/accounts/users/download?${downloadParams}`}
+            href={usersDownloadHref(location)}
+            onClick={(event) => {
+              event.preventDefault();
+              download();
+            }}
           >
             Download Users
           </a>
@@ -253,18 +189,9 @@ export function AccountListScreen() {
       </div>
       <Table
         label={mode === "users" ? "Users" : "Panels"}
-        rows={list.items}
         columns={columns}
-        rowKey={(row) => row._id}
-        cursor={cursor}
-        onCursorChange={setCursor}
-        selected={selected}
-        onSelectionChange={setSelected}
         sort={{ key: query.orderBy, ascending: query.isAcc }}
         onSort={sortBy}
-        expandedKey={expanded?.id ?? null}
-        onOpen={(row) => setExpanded({ id: row._id, logs: false })}
-        onClosePanel={() => setExpanded(null)}
         renderPanel={(row) => (
           <AccountPanel
             key={`${row._id}-${expanded?.logs}`}
@@ -275,10 +202,10 @@ export function AccountListScreen() {
             onClose={() => setExpanded(null)}
           />
         )}
-        keyboard
         emptyText={query.search ? `No ${mode === "users" ? "users" : "panels"} match “${query.search}”` : "None yet"}
+        {...table}
       />
-      <Pagination page={list.page} pageCount={pageCount} onPage={(page) => go({ page })} keyboard />
+      <Pagination {...pagination} />
       {adding && <AddAccountDialog isPartner={mode === "partners"} action={listPath} onClose={closeDialog} />}
     </section>
   );

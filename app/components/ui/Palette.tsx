@@ -10,36 +10,38 @@ import { useNavigate } from "@remix-run/react";
 import { Command as Cmdk } from "cmdk";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { fromPromise } from "xstate";
-import { Keys } from "../components/Keys";
-import { Overlay } from "../components/Overlay";
-import type { AccountHit } from "../lib/accounts.server";
-import type { RequestHit } from "../lib/requests.server";
-import { announce } from "../lib/feedback";
-import { formatMoney } from "../lib/format";
-import { currentStep, paletteMachine, type Step } from "../machines/palette.machine";
-import { accountCacheVersion, cachedAccounts, subscribeAccountCache } from "./account-cache";
-import { createIncrementalRanker, prepare } from "./rank";
+import { Keys } from "./Keys";
+import { Overlay } from "./Overlay";
+import type { AccountHit } from "../../lib/accounts.server";
+import type { RequestHit } from "../../lib/requests.server";
+import { announce } from "../../lib/feedback";
+import { formatMoney } from "../../lib/format";
+import { currentStep, paletteMachine, type Answers, type Step } from "../../machines/palette.machine";
+import { accountCacheVersion, cachedAccounts, subscribeAccountCache } from "../../commands/account-cache";
+import { createIncrementalRanker, prepare } from "../../commands/rank";
 
 /** About the rows the palette shows at once, and some to scroll: rendering more costs keystrokes. */
 const RESULT_LIMIT = 30;
-import type { Command, CommandContext } from "./types";
-import { useAccountSearch, useRequestSearch } from "./use-searches";
+import type { Command, CommandContext } from "../../commands/types";
+import { useAccountSearch, useRequestSearch } from "../../commands/use-searches";
 
 type PaletteProps = {
   commands: readonly Command[];
   context: CommandContext;
+  /** A command a button started, with the answers it already knows; the palette asks the rest. */
+  start?: { command: Command; answers: Answers } | null;
   /** Called once the chosen command has run (or the operator pressed Esc). */
   onClose: () => void;
 };
 
-export function Palette({ commands, context, onClose }: PaletteProps) {
+export function Palette({ commands, context, start, onClose }: PaletteProps) {
   const latest = useRef({ commands, context });
   latest.current = { commands, context };
   const actor = useActorRef(
     paletteMachine.provide({
       actors: {
         runCommand: fromPromise(async ({ input }) => {
-          const command = latest.current.commands.find((c) => c.id === input.command.id)!;
+          const command = start?.command ?? latest.current.commands.find((c) => c.id === input.command.id)!;
           const outcome = await command.run(latest.current.context, input.answers);
           if (!outcome) return;
           announce(outcome);
@@ -48,10 +50,16 @@ export function Palette({ commands, context, onClose }: PaletteProps) {
       },
     }),
   );
-  const snapshot = useSelector(actor, (s) => s);
   useEffect(() => {
-    if (snapshot.status === "done") onClose();
-  }, [snapshot.status, onClose]);
+    if (start) actor.send({ type: "palette.choose", command: start.command, answers: start.answers });
+  }, [actor, start]);
+  const snapshot = useSelector(actor, (s) => s);
+  // Done, or a button's command declined (No, or Backspace past its first open step): close.
+  // (Read from the actor: the effect above has already sent the button's command this commit.)
+  useEffect(() => {
+    const now = actor.getSnapshot();
+    if (now.status === "done" || (start && now.hasTag("choosing"))) onClose();
+  }, [actor, snapshot, start, onClose]);
 
   const { command, error } = snapshot.context;
   const step = currentStep(snapshot.context);
@@ -210,53 +218,46 @@ function AccountItem({ hit, onPick }: { hit: AccountHit; onPick: (hit: AccountHi
   );
 }
 
-/** Pending requests found by the server, as palette items. */
-function RequestHits({
+/** What a server search found, as palette items; a prompt until something is typed. */
+function ServerHits<Hit>({
   term,
+  prompt,
   search,
-  onPick,
+  children,
 }: {
   term: string;
-  search: ReturnType<typeof useRequestSearch>;
-  onPick: (hit: RequestHit) => void;
+  prompt: string;
+  search: { hits: readonly Hit[]; busy: boolean };
+  children: (hit: Hit) => ReactNode;
 }) {
-  if (!term.trim()) return <p className="palette-hint dim">Type a username or UTR</p>;
+  if (!term.trim()) return <p className="palette-hint dim">{prompt}</p>;
   if (search.hits.length === 0) return <p className="palette-hint dim">{search.busy ? "Searching…" : "No results"}</p>;
-  return (
-    <>
-      {search.hits.map((hit) => (
-        <Cmdk.Item key={`${hit.kind}-${hit.id}`} value={`${hit.kind}-${hit.id}`} onSelect={() => onPick(hit)}>
-          <span className="palette-title">
-            {hit.username} {hit.utr && <span className="dim">{hit.utr}</span>}
-          </span>
-          <span className="palette-group">{hit.kind === "deposit" ? "deposit" : "withdrawal"}</span>
-          <span className="num">{formatMoney(hit.amount)}</span>
-        </Cmdk.Item>
-      ))}
-    </>
-  );
+  return <>{search.hits.map(children)}</>;
 }
 
-/** Users and panels found by the server, as palette items. */
-function AccountHits({
-  term,
-  search,
-  onPick,
-}: {
-  term: string;
-  search: ReturnType<typeof useAccountSearch>;
-  onPick: (hit: AccountHit) => void;
-}) {
-  if (!term.trim()) return <p className="palette-hint dim">Type a username</p>;
-  if (search.hits.length === 0) return <p className="palette-hint dim">{search.busy ? "Searching…" : "No results"}</p>;
-  return (
-    <>
-      {search.hits.map((hit) => (
-        <AccountItem key={`${hit.mode}-${hit.id}`} hit={hit} onPick={onPick} />
-      ))}
-    </>
-  );
-}
+type HitsProps<Hit> = { term: string; search: { hits: readonly Hit[]; busy: boolean }; onPick: (hit: Hit) => void };
+
+/** Pending requests found by the server. */
+const RequestHits = ({ term, search, onPick }: HitsProps<RequestHit>) => (
+  <ServerHits term={term} prompt="Type a username or UTR" search={search}>
+    {(hit) => (
+      <Cmdk.Item key={`${hit.kind}-${hit.id}`} value={`${hit.kind}-${hit.id}`} onSelect={() => onPick(hit)}>
+        <span className="palette-title">
+          {hit.username} {hit.utr && <span className="dim">{hit.utr}</span>}
+        </span>
+        <span className="palette-group">{hit.kind === "deposit" ? "deposit" : "withdrawal"}</span>
+        <span className="num">{formatMoney(hit.amount)}</span>
+      </Cmdk.Item>
+    )}
+  </ServerHits>
+);
+
+/** Users and panels found by the server. */
+const AccountHits = ({ term, search, onPick }: HitsProps<AccountHit>) => (
+  <ServerHits term={term} prompt="Type a username" search={search}>
+    {(hit) => <AccountItem key={`${hit.mode}-${hit.id}`} hit={hit} onPick={onPick} />}
+  </ServerHits>
+);
 
 /** One answer: a text field, a pick from a server search, or for a confirmation Yes (`y`) / No (`n`). */
 function StepInput({

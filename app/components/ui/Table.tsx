@@ -1,12 +1,11 @@
 /**
  * The dense keyboard table every list screen uses. Only the rows in view are rendered (fixed row
- * height), so thousands of rows stay smooth. Keys, while no text field or dialog has focus:
- * j/k ↓/↑ Home/End PgUp/PgDn move the cursor, Enter opens the row, x selects, Shift+↓/↑ extends,
- * * selects the page, Esc closes the panel then clears the selection.
+ * height), so thousands of rows stay smooth. It draws the cursor, selection and open panel that
+ * `useListScreen` owns; the keys that move them are the list commands (app/commands/list.ts).
  * Test hooks: `[data-table-row]`, `[data-cursor]`, `aria-selected`.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
-import { extendSelection, moveCursor, scrollToReveal, visibleRange, type CursorKey } from "./table-model";
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { scrollToReveal, visibleRange } from "./table-model";
 
 export type Column<Row> = {
   id: string;
@@ -35,40 +34,22 @@ export type TableProps<Row> = {
   /** The row whose inline panel is open, and the panel itself. */
   expandedKey?: string | null;
   renderPanel?: (row: Row) => ReactNode;
-  onOpen?: (row: Row) => void;
   onClosePanel?: () => void;
-  /** Whether this table takes the view's movement keys. */
-  keyboard?: boolean;
+  /** The scrolling body, so page moves know how many rows show. */
+  viewportRef?: RefObject<HTMLDivElement>;
   emptyText?: string;
   rowHeight?: number;
-};
-
-const MOVES: Record<string, CursorKey> = {
-  j: "down",
-  ArrowDown: "down",
-  k: "up",
-  ArrowUp: "up",
-  Home: "home",
-  End: "end",
-  PageDown: "pageDown",
-  PageUp: "pageUp",
 };
 
 /** Measuring and scrolling happen before paint in the browser; on the server there is nothing to measure. */
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
-const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || !!target.closest("[role=dialog]"));
-
 export function Table<Row>(props: TableProps<Row>) {
   const { rows, columns, rowKey, cursor, selected, expandedKey, rowHeight = 23 } = props;
-  const viewport = useRef<HTMLDivElement>(null);
+  const ownViewport = useRef<HTMLDivElement>(null);
+  const viewport = props.viewportRef ?? ownViewport;
   const [scroll, setScroll] = useState({ top: 0, height: 600 });
   const [panelHeight, setPanelHeight] = useState(0);
-  const latest = useRef(props);
-  latest.current = props;
-  const anchor = useRef<number | null>(null);
 
   const expandedIndex = expandedKey ? rows.findIndex((row) => rowKey(row) === expandedKey) : -1;
   /** Pixel offset of row i: rows below an open panel sit lower by its height. */
@@ -95,46 +76,6 @@ export function Table<Row>(props: TableProps<Row>) {
     const target = scrollToReveal(top / rowHeight, element.scrollTop, element.clientHeight, rowHeight);
     if (target !== null) element.scrollTop = target;
   }, [cursor, offsetOf, rowHeight]);
-
-  useEffect(() => {
-    if (!props.keyboard) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      const p = latest.current;
-      const keys = p.rows.map(p.rowKey);
-      const pageRows = Math.max(1, Math.floor((viewport.current?.clientHeight ?? 600) / rowHeight) - 1);
-      const move = MOVES[event.key];
-      if (move) {
-        const next = moveCursor(p.cursor, move, p.rows.length, pageRows);
-        if (event.shiftKey && (move === "down" || move === "up")) {
-          anchor.current ??= p.cursor;
-          p.onSelectionChange(extendSelection(p.selected, keys, anchor.current, next));
-        } else {
-          anchor.current = null;
-        }
-        p.onCursorChange(next);
-      } else if (event.key === "Enter" && p.rows[p.cursor] !== undefined) {
-        p.onOpen?.(p.rows[p.cursor]!);
-      } else if (event.key === "x" && keys[p.cursor] !== undefined) {
-        const next = new Set(p.selected);
-        const key = keys[p.cursor]!;
-        if (next.has(key)) next.delete(key);
-        else next.add(key);
-        p.onSelectionChange(next);
-      } else if (event.key === "*") {
-        p.onSelectionChange(new Set(keys));
-      } else if (event.key === "Escape") {
-        if (p.expandedKey) p.onClosePanel?.();
-        else if (p.selected.size > 0) p.onSelectionChange(new Set());
-        else return;
-      } else {
-        return;
-      }
-      event.preventDefault();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [props.keyboard, rowHeight]);
 
   const { start, end } = visibleRange(scroll.top, scroll.height, rowHeight, rows.length);
   const totalHeight = rows.length * rowHeight + (expandedIndex >= 0 ? panelHeight : 0);

@@ -4,11 +4,11 @@
  * beside them) and the value of 1 USDT, or a withdrawal's remark. Numeric fields take `y` / `n` as answers, since they cannot hold letters.
  */
 import type { KeyboardEvent } from "react";
-import { DEPOSIT_TYPE, type BonusLimits } from "../../protocol/wire";
-import type { DecisionField, DecisionForm, PendingRequest } from "../machines/approval.machine";
-import { formatMoney } from "../lib/format";
-import { REMARK_MAX } from "../lib/constants";
-import { Overlay } from "./Overlay";
+import { DEPOSIT_TYPE, type BonusLimits } from "../../../protocol/wire";
+import type { DecisionField, DecisionForm, PendingRequest } from "../../machines/approval.machine";
+import { formatMoney } from "../../lib/format";
+import { REMARK_MAX } from "../../lib/constants";
+import { Overlay } from "../ui/Overlay";
 
 type Props = {
   request: PendingRequest;

@@ -6,17 +6,9 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useRef, type KeyboardEvent } from "react";
 import { fromPromise } from "xstate";
-import { bulkMachine, remainingOf, type BulkItem } from "../machines/bulk.machine";
-import { notifySuccess } from "../lib/feedback";
+import { bulkMachine, remainingOf, type BulkJob } from "../../machines/bulk.machine";
+import { notifySuccess } from "../../lib/feedback";
 import { Overlay } from "./Overlay";
-
-export type BulkJob = {
-  title: string;
-  /** The one confirmation, e.g. `Deposit 100.00 to 20 accounts (total 2,000.00)?` */
-  question: string;
-  items: BulkItem[];
-  perform: (item: BulkItem) => Promise<void>;
-};
 
 export function BulkRun({ job, onClose }: { job: BulkJob; onClose: () => void }) {
   const perform = useRef(job.perform);

@@ -1,6 +1,6 @@
-/** The sidebar of spec §2.3: a greeting, Logout, and exactly the spec's links. */
+/** The sidebar of spec §2.3: a greeting, Logout, and exactly the spec's links (from the screens table). */
 import { NavLink } from "@remix-run/react";
-import { SIDEBAR_LINKS } from "../lib/constants";
+import { SIDEBAR_LINKS } from "../../lib/screens";
 
 type SidebarProps = { open: boolean; username: string; onLogout: () => void };
 
@@ -12,8 +12,8 @@ export function Sidebar({ open, username, onLogout }: SidebarProps) {
       </p>
       <ul>
         {SIDEBAR_LINKS.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} prefetch="intent">
+          <li key={link.path}>
+            <NavLink to={link.path} prefetch="intent">
               {link.label}
             </NavLink>
           </li>

@@ -1,0 +1,233 @@
+/**
+ * The users and panels desk's commands (spec §2.5, §2.6): the palette's account actions, which
+ * post to the same row-panel action the screens' forms post to, and role 1's bulk commands.
+ */
+import { ROLE } from "../../protocol/wire";
+import { isPartnerField, usersDownloadHref, type AccountMode } from "../lib/account-list";
+import { amountField, newRequestId, remarkField } from "../lib/forms/account-actions";
+import { problemOf } from "../lib/forms/first-issue";
+import { formatMoney } from "../lib/format";
+import { mayOpen, SCREENS } from "../lib/screens";
+import type { Command, Operator, ViewSelection } from "./types";
+
+/** The desk's commands need what its screens need: staff with the `users` flag, role 1, partners. */
+const mayManageAccounts = (operator: Operator) => mayOpen(SCREENS.users, operator);
+
+/** `Deposit…` / `Withdraw…`: user → amount → remark → confirm, then the row panel's own action. */
+const transfer = (intent: "deposit" | "withdraw", title: string, verb: string, keywords: string[]): Command => ({
+  id: `account.${intent}`,
+  title: `${title}…`,
+  group: "Accounts",
+  keywords,
+  permission: mayManageAccounts,
+  steps: [
+    accountPick,
+    amountStep,
+    remarkStep,
+    {
+      kind: "confirm",
+      name: "confirm",
+      label: (answers) => `${verb} ${answers.amount} ${intent === "deposit" ? "to" : "from"} ${answers["user.label"]}?`,
+    },
+  ],
+  run: ({ submitAction }, answers) =>
+    submitAction(`/${answers["user.mode"]}`, {
+      intent,
+      user: answers.user!,
+      isPartner: isPartnerField(answers["user.mode"] as AccountMode),
+      amount: answers.amount!,
+      remark: answers.remark ?? "",
+      requestId: newRequestId(),
+    }),
+});
+
+const accountPick = { kind: "pick", name: "user", label: "User or panel", source: "accounts" } as const;
+const amountStep = { kind: "text", name: "amount", label: "Amount", check: (value: string) => problemOf(amountField, value) } as const;
+const remarkStep = {
+  kind: "text",
+  name: "remark",
+  label: "Remark",
+  optional: true,
+  check: (value: string) => problemOf(remarkField, value),
+} as const;
+
+/** `Toggle login` / `Toggle bet`: pick the account, flip the switch. */
+const toggle = (name: "login" | "bet", title: string): Command => ({
+  id: `account.toggle-${name}`,
+  title,
+  group: "Accounts",
+  keywords: [`${name} switch`, "enable", "disable", "block"],
+  permission: mayManageAccounts,
+  steps: [accountPick],
+  run: ({ submitAction }, answers) =>
+    submitAction(`/${answers["user.mode"]}`, {
+      intent: "switch",
+      user: answers.user!,
+      isPartner: isPartnerField(answers["user.mode"] as AccountMode),
+      switch: name,
+      on: "toggle",
+    }),
+});
+
+/** Opens an account's row panel in its list (`?open=`), the same panel its Actions button opens. */
+const openPanel = (id: string, title: string, logs: boolean, keywords: string[]): Command => ({
+  id,
+  title,
+  group: "Accounts",
+  keywords,
+  permission: mayManageAccounts,
+  steps: [accountPick],
+  run: ({ navigate }, answers) =>
+    navigate(
+      `/${answers["user.mode"]}?${new URLSearchParams({
+        search: answers["user.label"]!,
+        open: answers.user!,
+        ...(logs ? { logs: "1" } : {}),
+      })}`,
+    ),
+});
+
+/** Bulk commands are role 1's, on the rows selected in the users or panels list. */
+const mayRunBulk = (operator: Operator, selection: ViewSelection | null) =>
+  operator.role === ROLE.superAdmin && (selection?.rows.length ?? 0) > 0;
+
+/** Items of a bulk job: one per selected row, each with the requestId it keeps for good. */
+const bulkItems = (selection: ViewSelection) =>
+  selection.rows.map((row) => ({ key: row.id, label: row.username, requestId: newRequestId() }));
+
+const bulkTransfer = (intent: "deposit" | "withdraw", verb: string): Command => ({
+  id: `bulk.${intent}`,
+  title: `Bulk ${intent}…`,
+  group: "Bulk",
+  keywords: ["selection", "many", intent === "deposit" ? "credit" : "debit"],
+  permission: mayRunBulk,
+  steps: [amountStep, remarkStep],
+  run: ({ selection, startBulk, submitAction }, answers) => {
+    const { mode, rows } = selection!;
+    const amount = Number(answers.amount);
+    startBulk({
+      title: `Bulk ${intent}`,
+      question: `${verb} ${formatMoney(amount)} ${intent === "deposit" ? "to" : "from"} each of ${rows.length} ${
+        mode === "users" ? "users" : "panels"
+      } (total ${formatMoney(amount * rows.length)})?`,
+      items: bulkItems(selection!),
+      perform: async (item) => {
+        const outcome = await submitAction(`/${mode}`, {
+          intent,
+          user: item.key,
+          isPartner: isPartnerField(mode),
+          amount: answers.amount!,
+          remark: answers.remark ?? "",
+          requestId: item.requestId,
+        });
+        if (!outcome.ok) throw new Error(outcome.message);
+      },
+    });
+  },
+});
+
+const bulkSwitch = (name: "login" | "bet"): Command => ({
+  id: `bulk.switch-${name}`,
+  title: `Bulk ${name} on/off…`,
+  group: "Bulk",
+  keywords: ["selection", "many", `toggle ${name}`, "enable", "disable"],
+  permission: mayRunBulk,
+  steps: [
+    {
+      kind: "text",
+      name: "state",
+      label: "on or off",
+      check: (value) => (value === "on" || value === "off" ? null : "Type on or off"),
+    },
+  ],
+  run: ({ selection, startBulk, submitAction }, answers) => {
+    const { mode, rows } = selection!;
+    startBulk({
+      title: `Bulk ${name} ${answers.state}`,
+      question: `Switch ${name === "bet" ? "Bet" : "Login"} ${answers.state} for ${rows.length} ${mode === "users" ? "users" : "panels"}?`,
+      items: bulkItems(selection!),
+      perform: async (item) => {
+        const outcome = await submitAction(`/${mode}`, {
+          intent: "switch",
+          user: item.key,
+          isPartner: isPartnerField(mode),
+          switch: name,
+          on: String(answers.state === "on"),
+        });
+        if (!outcome.ok) throw new Error(outcome.message);
+      },
+    });
+  },
+});
+
+export const ACCOUNT_COMMANDS: readonly Command[] = [
+  {
+    id: "account.add-user",
+    title: "Add user…",
+    group: "Accounts",
+    keywords: ["new user", "create user", "player"],
+    permission: mayManageAccounts,
+    run: ({ navigate }) => navigate("/users?new=1"),
+  },
+  {
+    id: "account.add-panel",
+    title: "Add panel…",
+    group: "Accounts",
+    keywords: ["new panel", "create partner", "agent", "master"],
+    permission: mayManageAccounts,
+    run: ({ navigate }) => navigate("/partners?new=1"),
+  },
+  transfer("deposit", "Deposit", "Deposit", ["credit", "add balance", "chips"]),
+  transfer("withdraw", "Withdraw", "Withdraw", ["debit", "remove balance"]),
+  {
+    id: "account.password",
+    title: "Change user password…",
+    group: "Accounts",
+    keywords: ["reset password", "user password", "panel password"],
+    permission: mayManageAccounts,
+    steps: [
+      accountPick,
+      { kind: "text", name: "password", label: "Password", secret: true },
+      { kind: "text", name: "confirmPassword", label: "Confirm Password", secret: true },
+    ],
+    // The row panel's action checks the pair (spec §5) and answers its message.
+    run: ({ submitAction }, answers) =>
+      submitAction(`/${answers["user.mode"]}`, {
+        intent: "password",
+        user: answers.user!,
+        isPartner: isPartnerField(answers["user.mode"] as AccountMode),
+        password: answers.password!,
+        confirmPassword: answers.confirmPassword!,
+      }),
+  },
+  openPanel("account.permissions", "Permissions…", false, ["flags", "switches", "games"]),
+  openPanel("account.login-logs", "Login logs", true, ["sign-ins", "ip", "devices"]),
+  {
+    id: "account.make-default",
+    title: "Make default admin…",
+    group: "Accounts",
+    keywords: ["md", "default panel"],
+    permission: (operator) => operator.role === ROLE.superAdmin,
+    steps: [
+      { kind: "pick", name: "user", label: "Panel", source: "panels" },
+      { kind: "confirm", name: "confirm", label: (answers) => `Make ${answers["user.label"]} the default admin?` },
+    ],
+    run: ({ submitAction }, answers) =>
+      submitAction("/partners", { intent: "makeDefault", user: answers.user!, isPartner: "true" }),
+  },
+  {
+    id: "account.download",
+    title: "Download users",
+    group: "Accounts",
+    keywords: ["csv", "export", "spreadsheet"],
+    permission: mayManageAccounts,
+    // From the Users screen it keeps the list's search and sort, as the screen's button does.
+    run: ({ download, location }) => download(usersDownloadHref(location)),
+  },
+  toggle("login", "Toggle login"),
+  toggle("bet", "Toggle bet"),
+  bulkTransfer("deposit", "Deposit"),
+  bulkTransfer("withdraw", "Withdraw"),
+  bulkSwitch("bet"),
+  bulkSwitch("login"),
+];

@@ -1,0 +1,43 @@
+/**
+ * The approval desk's commands (spec §2.11): the palette's decisions, which open the desk on the
+ * request, and the desk's keys: tabs `1`–`3`, `a` success and `r` fail on the cursor row.
+ */
+import { REQUEST_STATUS } from "../../protocol/wire";
+import { REQUEST_TABS } from "../lib/constants";
+import { mayOpen, SCREENS } from "../lib/screens";
+import type { Command, ScreenCommand } from "./types";
+
+/** Approve or reject a pending request: pick it, then the desk's own confirmation asks. */
+const decide = (kind: "deposit" | "withdraw", decision: 1 | 2, title: string, keywords: string[]): Command => ({
+  id: `request.${decision === 1 ? "approve" : "reject"}-${kind}`,
+  title,
+  group: "Requests",
+  keywords,
+  permission: (operator) => mayOpen(kind === "deposit" ? SCREENS.deposits : SCREENS.withdraws, operator),
+  steps: [
+    { kind: "pick", name: "request", label: kind === "deposit" ? "Pending deposit" : "Pending withdrawal", source: `${kind}s` },
+  ],
+  run: ({ navigate }, answers) =>
+    navigate(`/${kind}s?${new URLSearchParams({ status: String(REQUEST_STATUS.pending), open: answers.request!, decide: String(decision) })}`),
+});
+
+export const REQUEST_PALETTE_COMMANDS: readonly Command[] = [
+  decide("deposit", 1, "Approve deposit…", ["success deposit", "accept", "credit"]),
+  decide("deposit", 2, "Reject deposit…", ["fail deposit", "decline"]),
+  decide("withdraw", 1, "Approve withdrawal…", ["success withdrawal", "payout", "accept"]),
+  decide("withdraw", 2, "Reject withdrawal…", ["fail withdrawal", "decline"]),
+];
+
+const desk = (id: string, title: string, keys: string[]) =>
+  ({ id, title, group: "Requests", scope: "requests", keys }) as const satisfies ScreenCommand;
+
+/** The tab commands' ids, in REQUEST_TABS order (`requests.tab-0` is Pending). */
+export const tabCommandId = (status: number) => `requests.tab-${status}` as const;
+
+export const REQUEST_SCREEN_COMMANDS = [
+  desk(tabCommandId(REQUEST_TABS[0].status), `${REQUEST_TABS[0].label} tab`, ["1"]),
+  desk(tabCommandId(REQUEST_TABS[1].status), `${REQUEST_TABS[1].label} tab`, ["2"]),
+  desk(tabCommandId(REQUEST_TABS[2].status), `${REQUEST_TABS[2].label} tab`, ["3"]),
+  desk("requests.approve", "Success: approve the cursor request…", ["a"]),
+  desk("requests.reject", "Fail: reject the cursor request…", ["r"]),
+] as const;

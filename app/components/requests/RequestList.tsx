@@ -1,0 +1,203 @@
+/**
+ * Deposits and withdrawals (spec §2.11): tabs Pending, Success, Fail (`1`–`3`), a dense table,
+ * and on Pending `a` (success) and `r` (fail) for the cursor row, confirmed in a dialog driven by
+ * the approval machine. The list refreshes every 10 seconds.
+ */
+import { useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useMemo, useRef } from "react";
+import { fromPromise } from "xstate";
+import type { DepositRow, WithdrawRow } from "../../../protocol/wire";
+import { tabCommandId } from "../../commands/requests";
+import { DEPOSIT_TYPE_LABEL, REQUEST_REFRESH_MS, REQUEST_TABS } from "../../lib/constants";
+import { announce } from "../../lib/feedback";
+import { decisionFields, decisionProblem } from "../../lib/forms/decision";
+import type { RequestsData } from "../../lib/requests.server";
+import { useActionRunner } from "../../lib/use-action-runner";
+import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
+import { approvalMachine, type Decision, type DecisionInput, type PendingRequest } from "../../machines/approval.machine";
+import { actionsColumn, moneyColumn, timeColumn } from "../ui/columns";
+import { Pagination } from "../ui/Pagination";
+import { Table, type Column } from "../ui/Table";
+import { useListScreen } from "../ui/use-list-screen";
+import { ApprovalDialog } from "./ApprovalDialog";
+
+type Row = DepositRow | WithdrawRow;
+
+const pendingOf = (kind: RequestsData["kind"], row: Row): PendingRequest => ({
+  id: row._id,
+  kind,
+  username: row.username,
+  amount: row.amount,
+  type: "type" in row ? row.type : undefined,
+});
+
+function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: Row, decision: Decision) => void) {
+  const time = timeColumn<Row>("time", "Time", (row) => row.createdAt, { seconds: true });
+  const common: Column<Row>[] = [
+    { id: "username", header: "User Name", cell: (row) => row.username },
+    moneyColumn("amount", "Amount", (row) => row.amount),
+  ];
+  const deposit = (cell: (row: DepositRow) => React.ReactNode) => (row: Row) => cell(row as DepositRow);
+  const withdraw = (cell: (row: WithdrawRow) => React.ReactNode) => (row: Row) => cell(row as WithdrawRow);
+  const columns: Column<Row>[] =
+    kind === "deposit"
+      ? [
+          ...common,
+          moneyColumn("bonus", "Bonus", (row) => (row as DepositRow).bonus, { width: "90px" }),
+          moneyColumn("totalBonus", "Total Bonus", (row) => row.totalBonus, { width: "100px" }),
+          { id: "coupon", header: "Coupon Code", width: "110px", cell: deposit((row) => row.couponCode ?? "") },
+          { id: "type", header: "Type", width: "60px", cell: deposit((row) => DEPOSIT_TYPE_LABEL[row.type]) },
+          { id: "utr", header: "UTR", cell: deposit((row) => row.utr) },
+          {
+            id: "image",
+            header: "Image",
+            width: "60px",
+            cell: deposit((row) =>
+              row.image ? (
+                <a href={`/resources/uploads/${encodeURIComponent(row.image.split("/").pop()!)}`} target="_blank" rel="noreferrer">
+                  View
+                </a>
+              ) : null,
+            ),
+          },
+          time,
+        ]
+      : [
+          ...common,
+          moneyColumn("totalBonus", "Total Bonus", (row) => row.totalBonus, { width: "100px" }),
+          { id: "holder", header: "Bank Holder", cell: withdraw((row) => row.bank.holder) },
+          { id: "bank", header: "Bank", cell: withdraw((row) => row.bank.bank) },
+          { id: "accNo", header: "Account No", cell: withdraw((row) => row.bank.accNo) },
+          { id: "ifsc", header: "IFSC", width: "110px", cell: withdraw((row) => row.bank.ifsc) },
+          { id: "branch", header: "Branch", cell: withdraw((row) => row.bank.branch) },
+          { id: "remark", header: "Remark", cell: withdraw((row) => row.remark ?? "") },
+          time,
+        ];
+  if (!pending) return columns;
+  return [
+    ...columns,
+    actionsColumn<Row>(
+      "actions",
+      "Actions",
+      [
+        { label: "Success", run: (row) => decide(row, 1) },
+        { label: "Fail", run: (row) => decide(row, 2) },
+      ],
+      { width: "130px" },
+    ),
+  ];
+}
+
+export function RequestListScreen() {
+  const { kind, query, list, bonusLimits } = useLoaderData<RequestsData>();
+  const navigate = useNavigate();
+  const revalidate = useQuietRevalidate();
+  const submitAction = useActionRunner(`decide-${kind}`);
+  const pending = query.status === 0;
+
+  // The approval machine's call goes through this route's action. The machine is created once,
+  // so its effects read the latest router functions through a ref.
+  const router = useRef({ submitAction, revalidate });
+  router.current = { submitAction, revalidate };
+  const approval = useActorRef(
+    approvalMachine.provide({
+      actors: {
+        decide: fromPromise<void, DecisionInput>(async ({ input }) => {
+          const outcome = await router.current.submitAction(`/${kind}s`, decisionFields(input));
+          announce(outcome);
+          if (!outcome.ok) throw new Error(outcome.message);
+        }),
+      },
+      actions: { reload: () => router.current.revalidate() },
+    }),
+    { input: { check: decisionProblem } },
+  );
+  const snapshot = useSelector(approval, (s) => s);
+  const dialogOpen = snapshot.hasTag("open");
+
+  const decide = (row: Row, decision: Decision) => approval.send({ type: "approval.start", request: pendingOf(kind, row), decision });
+  const columns = useMemo(() => columnsFor(kind, pending, decide), [kind, pending]);
+
+  const addressOf = (status: number, page = 1) => `?${new URLSearchParams({ status: String(status), ...(page > 1 ? { page: String(page) } : {}) })}`;
+  const decideCursor = (decision: Decision) => {
+    if (!pending || !cursorRow) return false;
+    decide(cursorRow, decision);
+  };
+  const { table, pagination, cursorRow } = useListScreen<Row>({
+    list,
+    rowKey: (row) => row._id,
+    pageHref: (page) => addressOf(query.status, page),
+    pageKey: addressOf(query.status, query.page),
+    active: !dialogOpen,
+    // Spec §2.11: refresh every 10 seconds, but never under an open confirmation.
+    refreshMs: REQUEST_REFRESH_MS,
+    keys: {
+      [tabCommandId(0)]: () => navigate(addressOf(0)),
+      [tabCommandId(1)]: () => navigate(addressOf(1)),
+      [tabCommandId(2)]: () => navigate(addressOf(2)),
+      "requests.approve": () => decideCursor(1),
+      "requests.reject": () => decideCursor(2),
+    },
+  });
+
+  // `?open=<id>` puts the cursor on that request (palette `#`); `&decide=1|2` also opens its
+  // confirmation, once: the parameter is dropped so a refresh does not ask again.
+  const [params, setParams] = useSearchParams();
+  const openId = params.get("open");
+  const decideParam = params.get("decide");
+  useEffect(() => {
+    const row = list.items.find((item) => item._id === openId);
+    if (!row || (decideParam !== "1" && decideParam !== "2")) return;
+    decide(row, decideParam === "1" ? 1 : 2);
+    setParams((current) => {
+      current.delete("decide");
+      return current;
+    }, { replace: true });
+    // Only a new address asks; list reloads alone do not.
+  }, [openId, decideParam]);
+  const noun = kind === "deposit" ? "deposits" : "withdrawals";
+
+  return (
+    <section className="list-screen">
+      <div className="toolbar">
+        <nav className="tabs" aria-label="Status">
+          {REQUEST_TABS.map((tab, index) => (
+            <button
+              key={tab.status}
+              type="button"
+              aria-current={tab.status === query.status ? "page" : undefined}
+              onClick={() => navigate(addressOf(tab.status))}
+            >
+              <kbd>{index + 1}</kbd> {tab.label}
+            </button>
+          ))}
+        </nav>
+        <span className="dim">
+          {list.total} {REQUEST_TABS[query.status]!.label.toLowerCase()} {noun}
+        </span>
+        {pending && <span className="dim">a success · r fail</span>}
+      </div>
+      <Table
+        label={kind === "deposit" ? "Deposits" : "Withdrawals"}
+        columns={columns}
+        emptyText={`No ${REQUEST_TABS[query.status]!.label.toLowerCase()} ${noun}`}
+        {...table}
+      />
+      <Pagination {...pagination} />
+      {dialogOpen && snapshot.context.request && (
+        <ApprovalDialog
+          request={snapshot.context.request}
+          decision={snapshot.context.decision!}
+          form={snapshot.context.form}
+          bonusLimits={bonusLimits}
+          error={snapshot.context.error}
+          busy={snapshot.hasTag("busy")}
+          onEdit={(field, value) => approval.send({ type: "approval.edit", field, value })}
+          onConfirm={() => approval.send({ type: "approval.confirm" })}
+          onCancel={() => approval.send({ type: "approval.cancel" })}
+        />
+      )}
+    </section>
+  );
+}

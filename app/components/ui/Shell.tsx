@@ -1,0 +1,196 @@
+/**
+ * The signed-in frame: top bar, sidebar, the page, the status line, and the palette and key help
+ * layers. It builds the command context and runs the registry for keys, buttons and palette alike.
+ */
+import { useLocation, useNavigate } from "@remix-run/react";
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { commandById, commandsFor, screenCommandsFor } from "../../commands/registry";
+import type { Command, CommandContext, Operator, ViewSelection } from "../../commands/types";
+import { useKeyDispatcher } from "../../commands/use-key-dispatcher";
+import { announce } from "../../lib/feedback";
+import { documentTitle, usePageTitle } from "../../lib/page";
+import type { PendingCounts } from "../../lib/requests.server";
+import { mayOpen, screenAt } from "../../lib/screens";
+import { speakAlert } from "../../lib/speech";
+import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
+import { useRealtime } from "../../lib/use-realtime";
+import { useActionRunner } from "../../lib/use-action-runner";
+import { SessionActor } from "../../lib/session-context";
+import type { BulkJob } from "../../machines/bulk.machine";
+import type { Answers } from "../../machines/palette.machine";
+import { PermissionDenied } from "./RouteError";
+import { ShellContext, type ScreenHandlers, type ShellApi } from "./shell-context";
+import { Sidebar } from "./Sidebar";
+import { StatusLine } from "./StatusLine";
+
+type Layer = "palette" | "help" | "bulk" | null;
+
+/**
+ * The layers are code the first screen does not need (cmdk among it): they load at the operator's
+ * first key or pointer press, so the first Ctrl+K still opens at once.
+ */
+const loadLayers = () => import("./layers");
+const Palette = lazy(() => loadLayers().then((layers) => ({ default: layers.Palette })));
+const KeyHelp = lazy(() => loadLayers().then((layers) => ({ default: layers.KeyHelp })));
+const BulkRun = lazy(() => loadLayers().then((layers) => ({ default: layers.BulkRun })));
+
+type ShellProps = { operator: Operator; balance: number | "unlimited"; pending: PendingCounts; children: ReactNode };
+
+/** Whether spoken alerts are muted, remembered in this browser. */
+const MUTE_KEY = "betdesk.muted";
+
+export function Shell({ operator, balance, pending, children }: ShellProps) {
+  const title = usePageTitle();
+  const navigate = useNavigate();
+  const session = SessionActor.useActorRef();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [layer, setLayer] = useState<Layer>(null);
+  /** A command a button started whose remaining steps the palette asks. */
+  const [started, setStarted] = useState<{ command: Command; answers: Answers } | null>(null);
+  const location = useLocation();
+  const screen = screenAt(location.pathname);
+  const [selection, setSelection] = useState<ViewSelection | null>(null);
+  const [bulkJob, setBulkJob] = useState<BulkJob | null>(null);
+  const submitAction = useActionRunner();
+  const revalidate = useQuietRevalidate();
+  const [muted, setMuted] = useState(false);
+  useEffect(() => setMuted(localStorage.getItem(MUTE_KEY) === "1"), []);
+  const toggleMute = useCallback(() => {
+    setMuted((current) => {
+      localStorage.setItem(MUTE_KEY, current ? "0" : "1");
+      return !current;
+    });
+  }, []);
+  // A new request: say so (spec §8) and refresh what shows it (counts, an open request list).
+  const realtime = useRealtime(({ kind }) => {
+    if (!muted) speakAlert(kind);
+    revalidate();
+  });
+
+  useEffect(() => session.send({ type: "session.resumed" }), [session]);
+  useEffect(() => {
+    const warm = () => void loadLayers();
+    window.addEventListener("pointerdown", warm, { once: true, capture: true });
+    return () => window.removeEventListener("pointerdown", warm, { capture: true });
+  }, []);
+  // Spec §2.3: the sidebar closes whenever the page title changes.
+  useEffect(() => setSidebarOpen(false), [title]);
+
+  // Layers open as transitions: a key pressed while parts of the page are still hydrating must not
+  // force them to re-render from scratch (React error 421), and a layer's code may still be loading.
+  const context: CommandContext = useMemo(
+    () => ({
+      operator,
+      navigate: (to) => navigate(to),
+      toggleSidebar: () => setSidebarOpen((open) => !open),
+      location: { pathname: location.pathname, search: location.search },
+      openPalette: () =>
+        startTransition(() => {
+          setStarted(null);
+          setLayer((current) => (current === "palette" ? null : "palette"));
+        }),
+      openHelp: () => startTransition(() => setLayer("help")),
+      toggleMute,
+      logout: () => session.send({ type: "session.logout" }),
+      submitAction,
+      selection,
+      download: (href) => {
+        const link = Object.assign(document.createElement("a"), { href, download: "" });
+        link.click();
+      },
+      startBulk: (job) =>
+        startTransition(() => {
+          setBulkJob(job);
+          setLayer("bulk");
+        }),
+    }),
+    [operator, navigate, session, submitAction, selection, toggleMute, location.pathname, location.search],
+  );
+  const commands = useMemo(() => commandsFor(operator, selection), [operator, selection]);
+  const screenCommands = useMemo(() => screenCommandsFor(screen?.scopes), [screen]);
+  const handlers = useRef(new Set<() => ScreenHandlers>());
+  const keyPrefix = useKeyDispatcher({
+    commands,
+    screenCommands,
+    handlerOf: (id) => {
+      for (const current of handlers.current) {
+        const handler = current()[id as keyof ScreenHandlers];
+        if (handler) return handler;
+      }
+      return undefined;
+    },
+    context,
+    paused: layer !== null,
+    onFirstKey: () => void loadLayers(),
+  });
+  const latestContext = useRef(context);
+  latestContext.current = context;
+  const shell: ShellApi = useMemo(
+    () => ({
+      operator,
+      reportSelection: setSelection,
+      registerHandlers: (screenHandlers) => {
+        handlers.current.add(screenHandlers);
+        return () => handlers.current.delete(screenHandlers);
+      },
+      // A button runs the registry's command: steps it did not answer (a confirmation) are asked
+      // by the palette, exactly as when the command is chosen there.
+      runCommand: (id, answers = {}) => {
+        const command = commandById(id);
+        if (command.steps?.some((step) => !(step.name in answers))) {
+          startTransition(() => {
+            setStarted({ command, answers });
+            setLayer("palette");
+          });
+          return;
+        }
+        void Promise.resolve(command.run(latestContext.current, answers)).then((outcome) => outcome && announce(outcome));
+      },
+    }),
+    [operator],
+  );
+  // A command run from the palette may itself open another layer (key help); leave that open.
+  const closePalette = useCallback(() => setLayer((current) => (current === "palette" ? null : current)), []);
+
+  const mode = layer ? layer.toUpperCase() : keyPrefix ? `${keyPrefix}-` : selection?.rows.length ? `${selection.rows.length} SELECTED` : "NORMAL";
+
+  return (
+    <ShellContext.Provider value={shell}>
+        <div className="shell" data-sidebar={sidebarOpen ? "open" : "closed"}>
+          <header className="top-bar">
+            <button
+              type="button"
+              className="sidebar-toggle"
+              aria-label="Toggle sidebar"
+              aria-expanded={sidebarOpen}
+              aria-controls="sidebar"
+              onClick={() => shell.runCommand("sidebar.toggle")}
+            >
+              ☰
+            </button>
+            <h1 className="page-title">{documentTitle(title)}</h1>
+          </header>
+          <Sidebar open={sidebarOpen} username={operator.username} onLogout={() => shell.runCommand("session.logout")} />
+          <main className="page" id="main">
+            {screen && !mayOpen(screen, operator) ? <PermissionDenied /> : children}
+          </main>
+          <StatusLine
+            operator={operator}
+            balance={balance}
+            mode={mode}
+            realtime={realtime}
+            pending={pending}
+            muted={muted}
+            onToggleMute={() => shell.runCommand("alerts.mute")}
+          />
+          <Suspense fallback={null}>
+            {layer === "palette" && <Palette commands={commands} context={context} start={started} onClose={closePalette} />}
+            {layer === "help" && (
+              <KeyHelp commands={commands} screenCommands={screenCommands} screen={screen?.label} onClose={() => setLayer(null)} />
+            )}
+            {layer === "bulk" && bulkJob && <BulkRun job={bulkJob} onClose={() => setLayer(null)} />}
+          </Suspense>
+        </div>
+    </ShellContext.Provider>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * What the shell gives the screens inside it: run a registry command (buttons), register the
+ * screen's key handlers, report the selection for bulk commands, and who is signed in.
+ */
+import { createContext, useCallback, useContext, useEffect, useRef } from "react";
+import type { ScreenCommandId } from "../../commands/registry";
+import type { Operator, ScreenHandler, ViewSelection } from "../../commands/types";
+import type { Answers } from "../../machines/palette.machine";
+
+export type ShellApi = {
+  /** Runs a command; answers given here skip their palette steps (a row's button knows its row). */
+  runCommand: (id: string, answers?: Answers) => void;
+  /** Adds a screen's handlers; returns their removal. */
+  registerHandlers: (handlers: () => ScreenHandlers) => () => void;
+  reportSelection: (selection: ViewSelection | null) => void;
+  operator: Operator;
+};
+
+export type ScreenHandlers = Partial<Record<ScreenCommandId, ScreenHandler>>;
+
+export const ShellContext = createContext<ShellApi | null>(null);
+
+function useShell(): ShellApi {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error("This hook is used outside the shell");
+  return shell;
+}
+
+/** A button's way to run a registry command: the same code path, confirmation and arguments as its keys and the palette. */
+export function useCommand(id: string): (answers?: Answers) => void {
+  const { runCommand } = useShell();
+  return useCallback((answers?: Answers) => runCommand(id, answers), [runCommand, id]);
+}
+
+/**
+ * The showing screen answers its scopes' keys (app/commands/<desk>.ts) with these handlers. They
+ * are read when a key arrives, so they always see the screen's latest state.
+ */
+export function useScreenCommands(handlers: ScreenHandlers): void {
+  const { registerHandlers } = useShell();
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => registerHandlers(() => latest.current), [registerHandlers]);
+}
+
+/** A list screen tells the shell what is selected, so bulk commands can act on it. */
+export const useReportSelection = () => useShell().reportSelection;
+
+export const useOperator = (): Operator => useShell().operator;
