@@ -7,9 +7,11 @@ import { buildApp } from "./app.js";
 import { dbTargetFromEnv, openDb } from "./db/index.js";
 import { migrate } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed.js";
-import { loadEnv, simActivityOn } from "./env.js";
+import { loadEnv, simActivityOn, simFeedOn } from "./env.js";
+import { createFeedStore } from "./modules/sports/repository.js";
 import { createRevealer } from "./security/reveal.js";
 import { startActivity } from "./sim/activity.js";
+import { createFeedSimulator } from "./sim/feed.js";
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -26,12 +28,13 @@ async function main(): Promise<void> {
   app.addHook("onClose", async () => db.destroy());
 
   let activity: ReturnType<typeof startActivity> | undefined;
+  let feed: ReturnType<typeof createFeedSimulator> | undefined;
   let closing = false;
   const close = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
-    Promise.resolve(activity?.stop())
+    Promise.all([activity?.stop(), feed?.stop()])
       .then(() => app.close())
       .then(
         () => process.exit(0),
@@ -48,6 +51,12 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : env.PLATFORM_PORT;
   console.log(`platform listening on http://${env.PLATFORM_HOST}:${port}`);
+
+  if (simFeedOn(env)) {
+    feed = createFeedSimulator({ seed: env.FEED_SEED, store: createFeedStore(db), onChange: app.realtime.book.marketUpdate });
+    await feed.start(env.FEED_TICK_MS);
+    console.log(`sports feed simulator: seed ${env.FEED_SEED}, a tick every ${env.FEED_TICK_MS} ms (SIM_FEED=off to stop it)`);
+  }
 
   // After listen, so start-up time is unchanged; it calls this process like any client.
   if (simActivityOn(env)) {
