@@ -53,8 +53,8 @@ async function main(): Promise<void> {
   console.log(`platform listening on http://${env.PLATFORM_HOST}:${port}`);
 
   if (simFeedOn(env)) {
-    feed = createFeedSimulator({ seed: env.FEED_SEED, store: createFeedStore(db), onChange: app.realtime.book.marketUpdate });
-    await feed.start(env.FEED_TICK_MS);
+    feed = createFeedSimulator({ seed: env.FEED_SEED, store: createFeedStore(db), onChange: app.realtime.book.marketUpdate, tickMs: env.FEED_TICK_MS });
+    await feed.start();
     console.log(`sports feed simulator: seed ${env.FEED_SEED}, a tick every ${env.FEED_TICK_MS} ms (SIM_FEED=off to stop it)`);
   }
 

@@ -64,9 +64,11 @@ export type FeedSimulatorOptions = {
   /** Called with each event whose prices or state changed. */
   onChange?: (eventId: string) => void;
   now?: () => number;
+  /** How often start() ticks. */
+  tickMs?: number;
 };
 
-export function createFeedSimulator({ seed, store, onChange = () => {}, now = Date.now }: FeedSimulatorOptions) {
+export function createFeedSimulator({ seed, store, onChange = () => {}, now = Date.now, tickMs = 2000 }: FeedSimulatorOptions) {
   const random = generator(seed);
   const live = new Map<string, SimEvent>();
   let counter = 0;
@@ -229,13 +231,13 @@ export function createFeedSimulator({ seed, store, onChange = () => {}, now = Da
     await fill();
   }
 
-  const feed: SportsFeed & { start(tickMs?: number): Promise<void>; init(): Promise<void>; tick(): Promise<void>; events(): FeedEvent[]; markets(): FeedMarket[] } = {
+  const feed: SportsFeed & { init(): Promise<void>; tick(): Promise<void>; events(): FeedEvent[]; markets(): FeedMarket[] } = {
     init: fill,
     tick,
     /** The simulator's current events and markets (the seed bets against them). */
     events: () => [...live.values()].map((sim) => sim.event),
     markets: () => [...live.values()].flatMap(marketsOf),
-    async start(tickMs = 2000) {
+    async start() {
       await fill();
       timer = setInterval(() => {
         // A tick still writing skips the next one rather than piling up.

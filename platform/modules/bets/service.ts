@@ -100,10 +100,12 @@ export type CasinoBetInput =
   | { kind: 1; providerCode: string; gameCode: string; roundId: string; amount: bigint }
   | { kind: 2; runnerName: string; gameId: string; roundId: string; amount: bigint };
 
+type Accounts = { house: AccountRef; exposure: AccountRef };
 type Move = { kind: "bet-settle" | "bet-win"; from: AccountRef; to: AccountRef; amount: bigint };
 
 export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
-  let accounts: Promise<{ house: AccountRef; exposure: AccountRef }> | undefined;
+  // Read before a transaction starts: on PGlite a query outside it would wait for it forever.
+  let accounts: Promise<Accounts> | undefined;
   const accountsOf = () =>
     (accounts ??= (async () => ({
       house: { kind: "admin" as const, id: await findHouseId(db) },
@@ -123,8 +125,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
   });
 
   /** The transfers an outcome makes: exposure back (won, void) or to the house (lost), winnings from the house. */
-  async function movesOf(bet: Priced & { exposure: bigint }, outcome: Outcome, userId: bigint): Promise<Move[]> {
-    const { house, exposure } = await accountsOf();
+  function movesOf(bet: Priced & { exposure: bigint }, outcome: Outcome, userId: bigint, { house, exposure }: Accounts): Move[] {
     const user: AccountRef = { kind: "user", id: userId };
     const moves: Move[] = [{ kind: "bet-settle", from: exposure, to: outcome === "FAIL" ? house : user, amount: bet.exposure }];
     if (outcome === "SUCCESS") moves.push({ kind: "bet-win", from: house, to: user, amount: winningsOf(bet) });
@@ -190,6 +191,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
 
   async function settle(caller: AdminAccount, betId: bigint, code: SettlementCode): Promise<SportsBet> {
     const outcome = OUTCOME[code];
+    const accounts = await accountsOf();
     const settled = await db.transaction().execute(async (trx) => {
       const bet = await markSettled(trx, betId, { status: outcome, settledBy: caller.id });
       if (!bet) {
@@ -199,7 +201,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
       const priced = pricedOf(bet);
       const result = settlementOf(priced, outcome);
       await setResult(trx, betId, result);
-      await applyMoves(trx, await movesOf(priced, outcome, bet.user_id), caller.id, `bet ${betId}`);
+      await applyMoves(trx, movesOf(priced, outcome, bet.user_id, accounts), caller.id, `bet ${betId}`);
       const game = gameOf(bet.sport, bet.market_type);
       await insertResult(trx, { betKind: "sports", betId, game, userId: bet.user_id, houseResult: result.houseResult, chain: await partnerChain(trx, bet.user_id, game) });
       return bet;
@@ -212,6 +214,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
   /** Super admin only (the route checks): undoes a settlement with compensating transfers, then applies the new outcome. */
   async function resettle(caller: AdminAccount, betId: bigint, code: SettlementCode): Promise<SportsBet> {
     const outcome = OUTCOME[code];
+    const accounts = await accountsOf();
     const eventId = await db.transaction().execute(async (trx) => {
       const bet = await lockSettled(trx, betId);
       if (!bet) throw notFound(BET_MESSAGE.notFound);
@@ -220,7 +223,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
       const priced = pricedOf(bet);
       const remark = `bet ${betId} resettled`;
 
-      const undo = (await movesOf(priced, bet.status as Outcome, bet.user_id)).reverse();
+      const undo = movesOf(priced, bet.status as Outcome, bet.user_id, accounts).reverse();
       try {
         for (const move of undo) await apply(trx, { kind: "bet-resettle", from: move.to, to: move.from, amount: move.amount, actorId: caller.id, remark });
       } catch (error) {
@@ -235,7 +238,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
 
       const result = settlementOf(priced, outcome);
       await setResult(trx, betId, { ...result, status: outcome, settledBy: caller.id });
-      await applyMoves(trx, await movesOf(priced, outcome, bet.user_id), caller.id, remark);
+      await applyMoves(trx, movesOf(priced, outcome, bet.user_id, accounts), caller.id, remark);
       await insertResult(trx, { betKind: "sports", betId, game, userId: bet.user_id, houseResult: result.houseResult, chain: await partnerChain(trx, bet.user_id, game) });
       await recordResettlement(trx, {
         betId,

@@ -26,7 +26,8 @@ export function createFeedStore(db: Db): FeedStore {
     },
 
     async putMarket(market: FeedMarket) {
-      await db.transaction().execute(async (trx) => {
+      // A market and its runners change together; the seed calls this inside its own transaction.
+      const write = async (trx: Db) => {
         const values = { event_id: market.eventId, type: market.type, name: market.name, heading: market.heading, status: market.status, updated_at: new Date() };
         await trx
           .insertInto("sports_markets")
@@ -48,7 +49,8 @@ export function createFeedStore(db: Db): FeedStore {
             .onConflict((oc) => oc.columns(["market_id", "name"]).doUpdateSet(prices))
             .execute();
         }
-      });
+      };
+      await (db.isTransaction ? write(db) : db.transaction().execute(write));
     },
 
     async closeMarket(marketId: string, result: string) {
