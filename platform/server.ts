@@ -8,7 +8,7 @@ import { dbTargetFromEnv, openDb } from "./db/index.js";
 import { migrate } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed.js";
 import { loadEnv, simActivityOn, simFeedOn } from "./env.js";
-import { createFeedStore } from "./modules/sports/repository.js";
+import { createFeedStore, randomOffer } from "./modules/sports/repository.js";
 import { createRevealer } from "./security/reveal.js";
 import { startActivity } from "./sim/activity.js";
 import { createFeedSimulator } from "./sim/feed.js";
@@ -65,9 +65,13 @@ async function main(): Promise<void> {
       baseUrl: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
       secret: env.API_SECRET,
       requestsPerMinute: env.SIM_REQUESTS_PER_MINUTE,
+      betsPerMinute: env.SIM_BETS_PER_MINUTE,
+      offer: () => randomOffer(db),
       warn: (message) => app.log.warn(message),
     });
-    console.log(`activity simulator: ${env.SIM_REQUESTS_PER_MINUTE} requests per minute (SIM_ACTIVITY=off to stop it)`);
+    console.log(
+      `activity simulator: ${env.SIM_REQUESTS_PER_MINUTE} requests and ${env.SIM_BETS_PER_MINUTE} bets per minute (SIM_ACTIVITY=off to stop it)`,
+    );
   }
 }
 

@@ -1,4 +1,5 @@
 /** The feed store over the database, and the reads placement, the desk and the scorecard make. */
+import { sql } from "kysely";
 import type { Db } from "../../db/index.js";
 import type { FeedEvent, FeedMarket, FeedStore, Quote } from "./feed.js";
 
@@ -100,6 +101,25 @@ export function listEvents(db: Db, sport: number) {
     .orderBy("start_time")
     .orderBy("event_id")
     .execute();
+}
+
+/** A random runner of an open market with a price on one side: what the activity simulator bets on. */
+export async function randomOffer(db: Db) {
+  const row = await db
+    .selectFrom("sports_runners as r")
+    .innerJoin("sports_markets as m", "m.market_id", "r.market_id")
+    .innerJoin("sports_events as e", "e.event_id", "m.event_id")
+    .select(["m.event_id", "m.market_id", "r.name", "r.back_price", "r.lay_price"])
+    .where("m.status", "in", ["ACTIVE", "OPEN"])
+    .where("e.status", "in", ["ACTIVE", "OPEN"])
+    .where("r.status", "in", ["ACTIVE", "OPEN"])
+    .orderBy(sql`random()`)
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const isBack = row.back_price !== null && (row.lay_price === null || Math.random() < 0.6);
+  const price = isBack ? row.back_price : row.lay_price;
+  return price === null ? undefined : { eventId: row.event_id, marketId: row.market_id, runner: row.name, isBack: isBack ? (1 as const) : (0 as const), price: Number(price) };
 }
 
 export function findEvent(db: Db, eventId: string) {
