@@ -1,0 +1,3 @@
+import { benchPendingList, benchSettlements } from "./sports-book.bench";
+await benchSettlements();
+await benchPendingList();
