@@ -6,6 +6,7 @@
  * `seed` (FEED_SEED), so two runs with the same seed produce the same events and moves.
  */
 import type { SportCode } from "../../protocol/wire.js";
+import { mulberry32 } from "./random.js";
 import type { FeedEvent, FeedMarket, FeedRunner, FeedStore, SportsFeed } from "../modules/sports/feed.js";
 
 /** FEED_SEED's default, which the demo seed's bets stand on. */
@@ -31,17 +32,6 @@ const FANCY_LINES = [
 /** Fancy rates per 100 (yes / no), as Indian books quote them. */
 const FANCY_RATE = { yes: 100, no: 100 } as const;
 
-/** mulberry32: a small seeded generator, [0, 1). */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const clampPrice = (price: number) => Math.min(50, Math.max(1.01, round2(price)));
@@ -69,7 +59,7 @@ export type FeedSimulatorOptions = {
 };
 
 export function createFeedSimulator({ seed, store, onChange = () => {}, now = Date.now, tickMs = 2000 }: FeedSimulatorOptions) {
-  const random = generator(seed);
+  const random = mulberry32(seed);
   const live = new Map<string, SimEvent>();
   let counter = 0;
   let timer: NodeJS.Timeout | undefined;

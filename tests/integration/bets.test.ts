@@ -7,6 +7,7 @@ import type { FeedStatus, MarketType } from "../../platform/db/schema.js";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
 import { BET_EXPOSURE } from "../../platform/modules/bets/service.js";
 import { createFeedStore } from "../../platform/modules/sports/repository.js";
+import { mulberry32 } from "../../platform/sim/random.js";
 import {
   call,
   createAdmin,
@@ -374,11 +375,7 @@ describe("sports data and the scorecard page", () => {
 
 describe("the ledger invariant", () => {
   it("holds after 1,000 seeded-random bets placed, settled by market and partly resettled", async () => {
-    let state = 20_261_121;
-    const random = () => {
-      state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-      return state / 2 ** 32;
-    };
+    const random = mulberry32(20_261_121);
     const markets = [
       await market("odds", ODDS_RUNNERS),
       await market("bookmaker", [
