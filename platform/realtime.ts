@@ -76,6 +76,8 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
       }
     };
     const toBookDesk = async (event: string, payload: unknown) => {
+      // Nobody connected: skip the session lookup, which would compete with settlements for the database.
+      if (io.engine.clientsCount === 0) return;
       try {
         const sessions = await bookWatchingSessions(app.db);
         if (sessions.length > 0) io.to(sessions.map(roomOf)).emit(event, payload);
