@@ -88,26 +88,32 @@ export async function benchPendingList(): Promise<void> {
     const first = await app.inject({ method: "GET", url: `/api/admin/sports-pending-bets`, headers });
     const total = (open(first.json<{ data: string }>().data, secret) as Page<SportsBet>).total;
     const event = (open(first.json<{ data: string }>().data, secret) as Page<SportsBet>).items[0]!.eventId;
-    // The queue's first pages, a deep page, and the desk's filters.
-    const queries = ["", "&page=2", "&page=1000", `&eventId=${event}`, "&sport=football", "&sport=tennis&page=5"];
-    const timings: number[] = [];
-    for (let i = 0; i < WARM_UP + MEASURED; i++) {
-      const before = performance.now();
-      const response = await app.inject({ method: "GET", url: `/api/admin/sports-pending-bets?pageSize=50${queries[i % queries.length]}`, headers });
-      const elapsed = performance.now() - before;
-      if (response.statusCode !== 200) throw new Error(`the pending list answered ${response.statusCode}: ${response.body}`);
-      if (i >= WARM_UP) timings.push(elapsed);
-    }
+    const measure = async (queries: string[]) => {
+      const timings: number[] = [];
+      for (let i = 0; i < WARM_UP + MEASURED; i++) {
+        const before = performance.now();
+        const response = await app.inject({ method: "GET", url: `/api/admin/sports-pending-bets?pageSize=50${queries[i % queries.length]}`, headers });
+        const elapsed = performance.now() - before;
+        if (response.statusCode !== 200) throw new Error(`the pending list answered ${response.statusCode}: ${response.body}`);
+        if (i >= WARM_UP) timings.push(elapsed);
+      }
+      return timings;
+    };
+    // The queue's first pages and the desk's filters; apart, a deep page (offset 49,950).
+    const timings = await measure(["", "&page=2", `&eventId=${event}`, "&sport=football", "&sport=tennis&page=5", `&eventId=${event}&sport=cricket`]);
+    const deep = await measure(["&page=1000"]);
     const p95 = percentile(timings, 95);
     record(
       "Pending sports bets at 100,000 (PGlite)",
       `${MEASURED} \`/sports-pending-bets\` pages of 50 after ${WARM_UP} warm-up, through app.inject as the super admin, on a fresh
-PGlite holding ${total.toLocaleString("en-US")} pending bets, cycling the first pages, page 1,000, and the event and sport filters.
-Seeding them (bulk inserts, exposure reserved through the ledger) took ${seedSeconds.toFixed(0)} s. Budget: p95 within 50 ms.
+PGlite holding ${total.toLocaleString("en-US")} pending bets, cycling the first pages and the event, sport and combined filters
+(totals from the kept counts, or counted when two filters combine); page 1,000 (offset 49,950) measured apart. Seeding them
+(bulk inserts, exposure reserved through the ledger) took ${seedSeconds.toFixed(0)} s. Budget: p95 within 50 ms.
 
-| p50 | p95 | max | within budget |
-|---|---|---|---|
-| ${percentile(timings, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ${Math.max(...timings).toFixed(1)} ms | ${p95 <= 50 ? "yes" : "no"} |`,
+| pages | p50 | p95 | max | within budget |
+|---|---|---|---|---|
+| first pages and filters | ${percentile(timings, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ${Math.max(...timings).toFixed(1)} ms | ${p95 <= 50 ? "yes" : "no"} |
+| page 1,000 | ${percentile(deep, 50).toFixed(1)} ms | ${percentile(deep, 95).toFixed(1)} ms | ${Math.max(...deep).toFixed(1)} ms | ${percentile(deep, 95) <= 50 ? "yes" : "no"} |`,
     );
   });
 }

@@ -251,6 +251,12 @@ export interface BetResultsTable {
   chain: Json<ChainLink[]>;
 }
 
+/** Pending sports bets per key: 'all', 'event:<id>', 'market:<id>', 'user:<id>', 'sport:<code>'. */
+export interface SportsPendingCountsTable {
+  key: string;
+  n: bigint;
+}
+
 export interface BetResettlementsTable {
   id: Identity;
   bet_id: Int8;
@@ -341,6 +347,7 @@ export interface Database {
   casino_bets: CasinoBetsTable;
   bet_results: BetResultsTable;
   bet_resettlements: BetResettlementsTable;
+  sports_pending_counts: SportsPendingCountsTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

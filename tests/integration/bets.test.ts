@@ -416,5 +416,9 @@ describe("the ledger invariant", () => {
       .where("status", "=", "PENDING")
       .executeTakeFirstOrThrow();
     expect(await exposureBalance()).toBe(BigInt(pendingExposure.total ?? "0"));
+    // The queue's kept counts match the rows.
+    const counted = await db.selectFrom("sports_bets").select((eb) => eb.fn.countAll<bigint>().as("n")).where("status", "=", "PENDING").executeTakeFirstOrThrow();
+    const kept = await db.selectFrom("sports_pending_counts").select("n").where("key", "=", "all").executeTakeFirstOrThrow();
+    expect(kept.n).toBe(counted.n);
   }, 120_000);
 });

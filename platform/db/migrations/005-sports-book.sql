@@ -65,6 +65,15 @@ CREATE INDEX sports_bets_pending_market_idx ON sports_bets (market_id, created_a
 CREATE INDEX sports_bets_pending_user_idx ON sports_bets (user_id, created_at, id) WHERE status = 'PENDING';
 CREATE INDEX sports_bets_pending_sport_idx ON sports_bets (sport, created_at, id) WHERE status = 'PENDING';
 
+-- How many bets are pending, in all (key 'all') and per event, market, user and sport
+-- ('event:<id>', 'market:<id>', 'user:<id>', 'sport:<code>'), kept in the transactions that
+-- place and settle bets: counting 100,000 pending rows per page of the desk's queue costs
+-- PGlite far more than the page itself.
+CREATE TABLE sports_pending_counts (
+  key  text PRIMARY KEY,
+  n    bigint NOT NULL CHECK (n >= 0)
+);
+
 -- Casino (kind 1: provider and game code) and game (kind 2: runner and game id) bets. Both
 -- settle when placed, so status is never PENDING.
 CREATE TABLE casino_bets (

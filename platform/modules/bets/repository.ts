@@ -78,7 +78,7 @@ export function markSettled(db: Db, id: bigint, change: { status: BetStatus; set
     .set({ status: change.status, settled_at: new Date(), settled_by: change.settledBy })
     .where("id", "=", id)
     .where("status", "=", "PENDING")
-    .returning(["id", "user_id", "sport", "event_id", "market_type", "is_back", "price", "odds", "amount", "exposure"])
+    .returning(["id", "user_id", "sport", "event_id", "market_id", "market_type", "is_back", "price", "odds", "amount", "exposure"])
     .executeTakeFirst();
 }
 
@@ -194,7 +194,42 @@ export async function listPending(db: Db, filter: PendingFilter, slice: { offset
     .execute();
 }
 
+/** The counter keys a pending bet adds one to (sports_pending_counts). */
+export const pendingKeys = (bet: { event_id: string; market_id: string | null; user_id: bigint; sport: number }) => [
+  "all",
+  `event:${bet.event_id}`,
+  ...(bet.market_id === null ? [] : [`market:${bet.market_id}`]),
+  `user:${bet.user_id}`,
+  `sport:${bet.sport}`,
+];
+
+/** Adds `delta` to each key's pending count, in the caller's transaction. */
+export async function countPendingChange(db: Db, deltas: Map<string, bigint>): Promise<void> {
+  if (deltas.size === 0) return;
+  await db
+    .insertInto("sports_pending_counts")
+    .values([...deltas].map(([key, n]) => ({ key, n })))
+    .onConflict((oc) => oc.column("key").doUpdateSet({ n: sql`sports_pending_counts.n + excluded.n` }))
+    .execute();
+}
+
+/** The counter of a query with at most one filter; a narrower query counts its (few) rows. */
+function counterKey(filter: PendingFilter): string | undefined {
+  const given = [
+    filter.eventId === undefined ? undefined : `event:${filter.eventId}`,
+    filter.marketId === undefined ? undefined : `market:${filter.marketId}`,
+    filter.userId === undefined ? undefined : `user:${filter.userId}`,
+    filter.sport === undefined ? undefined : `sport:${filter.sport}`,
+  ].filter((key) => key !== undefined);
+  return given.length === 0 ? "all" : given.length === 1 ? given[0] : undefined;
+}
+
 export async function countPending(db: Db, filter: PendingFilter): Promise<number> {
+  const key = counterKey(filter);
+  if (key !== undefined) {
+    const row = await db.selectFrom("sports_pending_counts").select("n").where("key", "=", key).executeTakeFirst();
+    return Number(row?.n ?? 0n);
+  }
   const row = await pendingQuery(db, filter).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -35,6 +35,7 @@ import { findOffer } from "../sports/repository.js";
 import { exposureOf, settlementOf, winningsOf, type Outcome, type Priced } from "./arithmetic.js";
 import {
   countPending,
+  countPendingChange,
   countUserBets,
   findBet,
   findBettor,
@@ -51,6 +52,7 @@ import {
   netResult,
   openExposure,
   partnerChain,
+  pendingKeys,
   recordResettlement,
   setResult,
   type BetRow,
@@ -160,7 +162,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
     const { exposure: reserve, house } = await accountsOf();
 
     const placed = await db.transaction().execute(async (trx) => {
-      const id = await insertSportsBet(trx, {
+      const bet = {
         user_id: player.id,
         sport: offer.sport,
         event_id: offer.event_id,
@@ -173,7 +175,9 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
         odds,
         amount: input.amount,
         exposure,
-      });
+      };
+      const id = await insertSportsBet(trx, bet);
+      await countPendingChange(trx, new Map(pendingKeys(bet).map((key) => [key, 1n])));
       const moved = await apply(trx, {
         kind: "bet-place",
         // The platform acts for the user: transfers nobody on the desk made name the house.
@@ -198,24 +202,26 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
         if (!(await findBet(trx, betId))) throw notFound(BET_MESSAGE.notFound);
         throw conflict(BET_MESSAGE.alreadySettled);
       }
+      await countPendingChange(trx, new Map(pendingKeys(bet).map((key) => [key, -1n])));
       const priced = pricedOf(bet);
       const result = settlementOf(priced, outcome);
       await setResult(trx, betId, result);
       await applyMoves(trx, movesOf(priced, outcome, bet.user_id, accounts), caller.id, `bet ${betId}`);
       const game = gameOf(bet.sport, bet.market_type);
       await insertResult(trx, { betKind: "sports", betId, game, userId: bet.user_id, houseResult: result.houseResult, chain: await partnerChain(trx, bet.user_id, game) });
-      return bet;
+      // Read inside the transaction: nothing after the commit may fail the call.
+      return toSportsBet((await findBet(trx, betId))!);
     });
-    book.betSettled({ _id: String(betId), eventId: settled.event_id });
-    book.marketUpdate(settled.event_id);
-    return toSportsBet((await findBet(db, betId))!);
+    book.betSettled({ _id: settled._id, eventId: settled.eventId });
+    book.marketUpdate(settled.eventId);
+    return settled;
   }
 
   /** Super admin only (the route checks): undoes a settlement with compensating transfers, then applies the new outcome. */
   async function resettle(caller: AdminAccount, betId: bigint, code: SettlementCode): Promise<SportsBet> {
     const outcome = OUTCOME[code];
     const accounts = await accountsOf();
-    const eventId = await db.transaction().execute(async (trx) => {
+    const resettled = await db.transaction().execute(async (trx) => {
       const bet = await lockSettled(trx, betId);
       if (!bet) throw notFound(BET_MESSAGE.notFound);
       if (bet.status === "PENDING") throw conflict(BET_MESSAGE.notSettled);
@@ -246,11 +252,11 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
         before: { status: bet.status, profit: bet.profit, loss: bet.loss },
         after: { status: outcome, profit: result.profit, loss: result.loss },
       });
-      return bet.event_id;
+      return toSportsBet((await findBet(trx, betId))!);
     });
-    book.betSettled({ _id: String(betId), eventId });
-    book.marketUpdate(eventId);
-    return toSportsBet((await findBet(db, betId))!);
+    book.betSettled({ _id: resettled._id, eventId: resettled.eventId });
+    book.marketUpdate(resettled.eventId);
+    return resettled;
   }
 
   async function pending(filter: PendingFilter, paging: { page: number; pageSize: number }): Promise<Page<SportsBet>> {
