@@ -8,7 +8,7 @@
 import { sql } from "kysely";
 import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../../protocol/wire.js";
 import { exposureOf, settlementOf } from "../modules/bets/arithmetic.js";
-import { countPendingChange, partnerChain, pendingKeys, type NewSportsBet } from "../modules/bets/repository.js";
+import { countPendingAdded, partnerChain, pendingKeys, type NewSportsBet } from "../modules/bets/repository.js";
 import { BET_EXPOSURE, gameOf } from "../modules/bets/service.js";
 import { insertLegs, insertTransfer, lockAccounts, setBalance, type AccountRef } from "../modules/ledger/repository.js";
 import { apply, findSystemAccountId, recordOpenings } from "../modules/ledger/service.js";
@@ -371,7 +371,7 @@ async function seedBets(db: Db, users: number, bets: number, seededAt: number, h
       reserved.set(row.user_id, (reserved.get(row.user_id) ?? 0n) + row.exposure);
       for (const key of pendingKeys(row)) counts.set(key, (counts.get(key) ?? 0n) + 1n);
     }
-    await countPendingChange(db, counts);
+    await countPendingAdded(db, counts);
     await reserveInBulk(db, houseId, exposureAccount, reserved);
   }
 }

@@ -203,13 +203,22 @@ export const pendingKeys = (bet: { event_id: string; market_id: string | null; u
   `sport:${bet.sport}`,
 ];
 
-/** Adds `delta` to each key's pending count, in the caller's transaction. */
-export async function countPendingChange(db: Db, deltas: Map<string, bigint>): Promise<void> {
+/** Adds each key's count of new pending bets, in the caller's transaction. */
+export async function countPendingAdded(db: Db, deltas: Map<string, bigint>): Promise<void> {
   if (deltas.size === 0) return;
   await db
     .insertInto("sports_pending_counts")
     .values([...deltas].map(([key, n]) => ({ key, n })))
     .onConflict((oc) => oc.column("key").doUpdateSet({ n: sql`sports_pending_counts.n + excluded.n` }))
+    .execute();
+}
+
+/** Takes a settled bet off its keys' counts. An update, not an upsert: PostgreSQL checks n >= 0 on the row an upsert proposes. */
+export async function countPendingSettled(db: Db, keys: string[]): Promise<void> {
+  await db
+    .updateTable("sports_pending_counts")
+    .set({ n: sql`n - 1` })
+    .where("key", "in", keys)
     .execute();
 }
 

@@ -35,7 +35,8 @@ import { findOffer } from "../sports/repository.js";
 import { exposureOf, settlementOf, winningsOf, type Outcome, type Priced } from "./arithmetic.js";
 import {
   countPending,
-  countPendingChange,
+  countPendingAdded,
+  countPendingSettled,
   countUserBets,
   findBet,
   findBettor,
@@ -177,7 +178,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
         exposure,
       };
       const id = await insertSportsBet(trx, bet);
-      await countPendingChange(trx, new Map(pendingKeys(bet).map((key) => [key, 1n])));
+      await countPendingAdded(trx, new Map(pendingKeys(bet).map((key) => [key, 1n])));
       const moved = await apply(trx, {
         kind: "bet-place",
         // The platform acts for the user: transfers nobody on the desk made name the house.
@@ -202,7 +203,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
         if (!(await findBet(trx, betId))) throw notFound(BET_MESSAGE.notFound);
         throw conflict(BET_MESSAGE.alreadySettled);
       }
-      await countPendingChange(trx, new Map(pendingKeys(bet).map((key) => [key, -1n])));
+      await countPendingSettled(trx, pendingKeys(bet));
       const priced = pricedOf(bet);
       const result = settlementOf(priced, outcome);
       await setResult(trx, betId, result);
