@@ -1,3 +1,0 @@
-import { benchPendingList, benchSettlements } from "./sports-book.bench";
-await benchSettlements();
-await benchPendingList();
