@@ -181,6 +181,7 @@ export interface SportsBetsTable {
   exposure: Minor;
   settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   settled_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  request_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export type FeedStatus = "ACTIVE" | "OPEN" | "SUSPENDED" | "CLOSED";

@@ -187,6 +187,22 @@ describe("settling exactly once", () => {
   });
 });
 
+describe("placing exactly once", () => {
+  it("places one bet per request id, however often and concurrently it is sent", async () => {
+    const { eventId, marketId } = await market("odds", ODDS_RUNNERS);
+    const user = await player(partnerA.id, 100_000n);
+    const body = { eventId, marketId, runner: "Alpha", isBack: 1, price: 2.5, amount: 100, requestId: "tap-1" };
+    const replies = await Promise.all(Array.from({ length: 5 }, () => place(user, body)));
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(5).fill(200));
+    expect(new Set(replies.map((reply) => reply.data!._id)).size).toBe(1);
+    expect(await balanceOf(user.id)).toBe(90_000n);
+    expect((await place(user, body)).data).toEqual({ _id: replies[0]!.data!._id, balance: 900, exposure: 100 });
+    const reused = await place(user, { ...body, amount: 50 });
+    expect([reused.statusCode, reused.msg]).toEqual([409, "requestId was already used for another bet"]);
+    expect(await balanceOf(user.id)).toBe(90_000n);
+  });
+});
+
 describe("resettlement", () => {
   it("restores, then re-applies exactly, and is audited", async () => {
     const { eventId, marketId } = await market("odds", ODDS_RUNNERS);

@@ -53,6 +53,9 @@ ALTER TABLE sports_bets ADD COLUMN market_id text;
 ALTER TABLE sports_bets ADD COLUMN exposure bigint NOT NULL DEFAULT 0 CHECK (exposure >= 0);
 ALTER TABLE sports_bets ADD COLUMN settled_at timestamptz;
 ALTER TABLE sports_bets ADD COLUMN settled_by bigint REFERENCES admins (id);
+-- The player's idempotency key: a retried placement returns the first bet instead of a second.
+ALTER TABLE sports_bets ADD COLUMN request_id text;
+CREATE UNIQUE INDEX sports_bets_request_key ON sports_bets (user_id, request_id) WHERE request_id IS NOT NULL;
 -- Bets seeded before the book reserved nothing, so voiding them moves no money.
 UPDATE sports_bets SET status = 'ABANDONED', profit = 0, loss = 0, settled_at = now() WHERE status = 'PENDING';
 UPDATE sports_bets SET settled_at = created_at WHERE settled_at IS NULL;

@@ -21,6 +21,7 @@ const BetBody = z
     isBack: z.union([z.literal(0), z.literal(1)]),
     price: Price,
     amount: Amount,
+    requestId: Text(64).optional(),
   })
   .strict();
 

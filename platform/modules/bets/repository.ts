@@ -25,7 +25,18 @@ export type NewSportsBet = {
   odds: string;
   amount: bigint;
   exposure: bigint;
+  request_id?: string | null;
 };
+
+/** The bet a user placed under an idempotency key, with what it was placed on. */
+export function findByRequest(db: Db, userId: bigint, requestId: string) {
+  return db
+    .selectFrom("sports_bets")
+    .select(["id", "event_id", "market_id", "runner", "is_back", "price", "amount"])
+    .where("user_id", "=", userId)
+    .where("request_id", "=", requestId)
+    .executeTakeFirst();
+}
 
 export async function insertSportsBet(db: Db, bet: NewSportsBet): Promise<bigint> {
   const row = await db.insertInto("sports_bets").values(bet).returning("id").executeTakeFirstOrThrow();

@@ -40,6 +40,7 @@ import {
   countUserBets,
   findBet,
   findBettor,
+  findByRequest,
   findUserAnchor,
   insertCasinoBet,
   insertResult,
@@ -79,6 +80,7 @@ export const BET_MESSAGE = {
   flagOff: (flag: GameFlag) => `${flag} is not enabled for this account`,
   reversalUncovered: "The user's balance cannot cover the reversal",
   roundPlayed: "roundId: that round was already played",
+  requestReused: "requestId was already used for another bet",
 } as const;
 
 /** The system account that holds pending bets' exposure (migration 005). */
@@ -98,7 +100,16 @@ const hundredths = (numeric: string) => BigInt(Math.round(Number(numeric) * 100)
 /** Casino and game draws: the user wins back twice the stake with this probability (a 5 % house edge). */
 const CASINO_WIN_CHANCE = 0.475;
 
-export type PlaceBetInput = { eventId: string; marketId: string; runner: string; isBack: 0 | 1; price: number; amount: bigint };
+export type PlaceBetInput = {
+  eventId: string;
+  marketId: string;
+  runner: string;
+  isBack: 0 | 1;
+  price: number;
+  amount: bigint;
+  /** The player's idempotency key: the same key places one bet, however often it is sent. */
+  requestId?: string;
+};
 export type CasinoBetInput =
   | { kind: 1; providerCode: string; gameCode: string; roundId: string; amount: bigint }
   | { kind: 2; runnerName: string; gameId: string; roundId: string; amount: bigint };
@@ -139,7 +150,40 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
     for (const move of moves) await apply(trx, { ...move, actorId, remark });
   }
 
-  async function placeBet(player: Player, input: PlaceBetInput): Promise<{ _id: string; balance: number; exposure: number }> {
+  type Placed = { _id: string; balance: number; exposure: number };
+
+  /** The answer to a placement retried under its request id: the first bet, as things stand now. */
+  async function replayPlacement(player: Player, input: PlaceBetInput): Promise<Placed | undefined> {
+    if (input.requestId === undefined) return undefined;
+    const found = await findByRequest(db, player.id, input.requestId);
+    if (!found) return undefined;
+    const same =
+      found.event_id === input.eventId &&
+      found.market_id === input.marketId &&
+      found.runner === input.runner &&
+      found.is_back === (input.isBack === 1) &&
+      hundredths(found.price) === BigInt(Math.round(input.price * 100)) &&
+      found.amount === input.amount;
+    if (!same) throw conflict(BET_MESSAGE.requestReused);
+    const user = await findUserAnchor(db, player.id);
+    return { _id: String(found.id), balance: minorToAmount(user!.balance), exposure: minorToAmount(await openExposure(db, player.id)) };
+  }
+
+  async function placeBet(player: Player, input: PlaceBetInput): Promise<Placed> {
+    const replayed = await replayPlacement(player, input);
+    if (replayed) return replayed;
+    try {
+      return await placeNewBet(player, input);
+    } catch (error) {
+      // A concurrent placement under the same request id committed first.
+      if ((error as { code?: unknown }).code !== "23505") throw error;
+      const raced = await replayPlacement(player, input);
+      if (!raced) throw error;
+      return raced;
+    }
+  }
+
+  async function placeNewBet(player: Player, input: PlaceBetInput): Promise<Placed> {
     const offer = await findOffer(db, input.marketId, input.runner);
     if (!offer) throw notFound(BET_MESSAGE.marketNotFound);
     if (offer.event_id !== input.eventId) throw notFound(BET_MESSAGE.wrongEvent);
@@ -177,7 +221,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
         amount: input.amount,
         exposure,
       };
-      const id = await insertSportsBet(trx, bet);
+      const id = await insertSportsBet(trx, { ...bet, request_id: input.requestId ?? null });
       await countPendingAdded(trx, new Map(pendingKeys(bet).map((key) => [key, 1n])));
       const moved = await apply(trx, {
         kind: "bet-place",
