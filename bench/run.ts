@@ -5,6 +5,7 @@ import { benchDecisions } from "./decisions.bench";
 import { benchFrames } from "./frames.bench";
 import { benchLiveRow } from "./live-row.bench";
 import { startStack } from "./lib";
+import { benchPendingList, benchSettlements } from "./sports-book.bench";
 import { benchStartup } from "./startup.bench";
 import { benchUsersList } from "./users-list.bench";
 
@@ -22,4 +23,6 @@ try {
 
 await benchUsersList();
 await benchDecisions();
+await benchSettlements();
+await benchPendingList();
 await benchFrames();

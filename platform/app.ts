@@ -10,10 +10,12 @@ import type { Env } from "./env.js";
 import accountsRoutes from "./modules/accounts/routes.js";
 import adminsRoutes from "./modules/admins/routes.js";
 import authRoutes from "./modules/auth/routes.js";
+import betRoutes from "./modules/bets/routes.js";
 import healthRoutes from "./modules/health/routes.js";
 import playerRoutes, { USER_API_PREFIX } from "./modules/players/routes.js";
 import requestRoutes from "./modules/requests/routes.js";
 import settingsRoutes from "./modules/settings/routes.js";
+import { SCORECARD_PAGE_PATH, scorecardPageRoutes, SPORTS_API_PREFIX, sportsRoutes } from "./modules/sports/routes.js";
 import auth from "./plugins/auth.js";
 import envelope from "./plugins/envelope.js";
 import errorHandler from "./plugins/error-handler.js";
@@ -67,9 +69,18 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
       await adminApi.register(accountsRoutes);
       await adminApi.register(requestRoutes, { uploadsDir });
       await adminApi.register(settingsRoutes, { uploadsDir });
+      await adminApi.register(betRoutes);
     },
     { prefix: ADMIN_API_PREFIX },
   );
+  app.register(
+    async (sportsApi) => {
+      await sportsApi.register(auth);
+      await sportsApi.register(sportsRoutes);
+    },
+    { prefix: SPORTS_API_PREFIX },
+  );
+  app.register(scorecardPageRoutes, { prefix: SCORECARD_PAGE_PATH, frameAncestors: env.SCORECARD_FRAME_ANCESTORS });
   app.register(playerRoutes, { prefix: USER_API_PREFIX, uploadsDir });
   return app;
 }

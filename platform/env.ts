@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
+import { DEFAULT_FEED_SEED } from "./sim/feed.js";
 
 /** The shared development secret; production refuses to start with it. */
 export const DEV_API_SECRET = "betdesk-dev-api-secret";
@@ -35,6 +36,20 @@ const EnvSchema = z.object({
   /** The activity simulator (sim/activity.ts); unset → on in development only. */
   SIM_ACTIVITY: optional(z.enum(["on", "off"]).optional()),
   SIM_REQUESTS_PER_MINUTE: optional(z.coerce.number().positive().max(6000).default(6)),
+  /** The sports feed simulator (sim/feed.ts); unset → on in development only. */
+  SIM_FEED: optional(z.enum(["on", "off"]).optional()),
+  /** The feed simulator's seed: the same seed gives the same events and price moves. */
+  FEED_SEED: optional(z.coerce.number().int().min(1).max(99).default(DEFAULT_FEED_SEED)),
+  FEED_TICK_MS: optional(z.coerce.number().int().min(100).max(600_000).default(2000)),
+  /** Bets the activity simulator places per minute (0: none). */
+  SIM_BETS_PER_MINUTE: optional(z.coerce.number().min(0).max(6000).default(12)),
+  /** Who may frame the scorecard page (CSP frame-ancestors): the console's origins. */
+  SCORECARD_FRAME_ANCESTORS: optional(
+    z
+      .string()
+      .regex(/^(?:'self'|https?:\/\/[\w.:[\]-]+)(?: (?:'self'|https?:\/\/[\w.:[\]-]+))*$/, "must be space-separated origins")
+      .default("'self' http://localhost:3000 http://127.0.0.1:3000"),
+  ),
   /** Set → socket.io shares events between platform instances through Redis. */
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
   /** The Redis channel prefix: instances sharing it share events; deployments sharing a Redis use different ones. */
@@ -75,6 +90,9 @@ export const simActivityOn = (env: Pick<Env, "SIM_ACTIVITY" | "NODE_ENV">) =>
 
 /** Where uploaded files (receipts, slider images) live. */
 export const uploadsDirOf = (env: Pick<Env, "DATA_DIR">) => join(env.DATA_DIR, "uploads");
+
+/** Whether `npm start` runs the sports feed simulator: as told, else only in development. */
+export const simFeedOn = (env: Pick<Env, "SIM_FEED" | "NODE_ENV">) => (env.SIM_FEED ?? (env.NODE_ENV === "development" ? "on" : "off")) === "on";
 
 /** Only the database settings, for tools such as the db CLI that never serve requests. */
 export type DbEnv = Pick<Env, "NODE_ENV" | "DATABASE_URL" | "DATA_DIR" | "API_SECRET" | "PASSWORD_REVEAL_KEY">;

@@ -11,17 +11,24 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createClient } from "redis";
 import { Server } from "socket.io";
-import { REALTIME_EVENTS, WIRE_MESSAGE } from "../protocol/wire.js";
+import { REALTIME_EVENTS, WIRE_MESSAGE, type BetSettledEvent } from "../protocol/wire.js";
 import { findLiveSession } from "./modules/auth/repository.js";
+import { bookWatchingSessions } from "./modules/bets/repository.js";
 import { watchingSessions, type RequestKind } from "./modules/requests/repository.js";
 import { REQUEST_FLAG, type Announce } from "./modules/requests/service.js";
 import { hashToken } from "./security/token.js";
 
 declare module "fastify" {
   interface FastifyInstance {
-    realtime: { announce: Announce };
+    realtime: { announce: Announce; book: BookEvents };
   }
 }
+
+/** The sports book's events, to the house desk's sessions. */
+export type BookEvents = { betSettled(event: BetSettledEvent): void; marketUpdate(eventId: string): void };
+
+/** At most one market-update a second per event: the first at once, later ones folded into one at the second's end. */
+const MARKET_UPDATE_INTERVAL_MS = 1000;
 
 const roomOf = (sessionId: bigint) => `session:${sessionId}`;
 const EVENT: Record<RequestKind, string> = { deposit: REALTIME_EVENTS.newDeposit, withdraw: REALTIME_EVENTS.newWithdraw };
@@ -68,10 +75,39 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
         app.log.warn({ err: error }, "realtime announce failed");
       }
     };
-    app.decorate("realtime", { announce });
+    const toBookDesk = async (event: string, payload: unknown) => {
+      // Nobody connected: skip the session lookup, which would compete with settlements for the database.
+      if (io.engine.clientsCount === 0) return;
+      try {
+        const sessions = await bookWatchingSessions(app.db);
+        if (sessions.length > 0) io.to(sessions.map(roomOf)).emit(event, payload);
+      } catch (error) {
+        // The bet is stored either way; the desk's poll shows it.
+        app.log.warn({ err: error }, "realtime book event failed");
+      }
+    };
+    const lastMarketUpdate = new Map<string, number>();
+    const trailing = new Map<string, NodeJS.Timeout>();
+    const book: BookEvents = {
+      betSettled: (event) => void toBookDesk(REALTIME_EVENTS.betSettled, event),
+      marketUpdate(eventId) {
+        if (trailing.has(eventId)) return;
+        const wait = (lastMarketUpdate.get(eventId) ?? 0) + MARKET_UPDATE_INTERVAL_MS - Date.now();
+        const emit = () => {
+          trailing.delete(eventId);
+          lastMarketUpdate.set(eventId, Date.now());
+          void toBookDesk(REALTIME_EVENTS.marketUpdate, { eventId });
+        };
+        if (wait <= 0) emit();
+        else trailing.set(eventId, setTimeout(emit, wait));
+      },
+    };
+    app.decorate("realtime", { announce, book });
 
     // Before Fastify closes the HTTP server: end the sockets, which would otherwise keep it open.
     app.addHook("preClose", async () => {
+      for (const timer of trailing.values()) clearTimeout(timer);
+      trailing.clear();
       io.local.disconnectSockets(true);
       io.engine.close();
     });

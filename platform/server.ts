@@ -8,9 +8,11 @@ import { migrate } from "./db/migrate.js";
 import { seedIfEmpty } from "./db/seed.js";
 import { referencedImages } from "./modules/requests/repository.js";
 import { sweepOrphanImages } from "./modules/requests/uploads.js";
-import { loadEnv, simActivityOn, uploadsDirOf } from "./env.js";
+import { createFeedStore, randomOffer } from "./modules/sports/repository.js";
+import { loadEnv, simActivityOn, simFeedOn, uploadsDirOf } from "./env.js";
 import { createRevealer } from "./security/reveal.js";
 import { startActivity } from "./sim/activity.js";
+import { createFeedSimulator } from "./sim/feed.js";
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -30,12 +32,13 @@ async function main(): Promise<void> {
   app.addHook("onClose", async () => db.destroy());
 
   let activity: ReturnType<typeof startActivity> | undefined;
+  let feed: ReturnType<typeof createFeedSimulator> | undefined;
   let closing = false;
   const close = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
-    Promise.resolve(activity?.stop())
+    Promise.all([activity?.stop(), feed?.stop()])
       .then(() => app.close())
       .then(
         () => process.exit(0),
@@ -53,6 +56,12 @@ async function main(): Promise<void> {
   const port = typeof address === "object" && address ? address.port : env.PLATFORM_PORT;
   console.log(`platform listening on http://${env.PLATFORM_HOST}:${port}`);
 
+  if (simFeedOn(env)) {
+    feed = createFeedSimulator({ seed: env.FEED_SEED, store: createFeedStore(db), onChange: app.realtime.book.marketUpdate, tickMs: env.FEED_TICK_MS });
+    await feed.start();
+    console.log(`sports feed simulator: seed ${env.FEED_SEED}, a tick every ${env.FEED_TICK_MS} ms (SIM_FEED=off to stop it)`);
+  }
+
   // After listen, so start-up time is unchanged; it calls this process like any client.
   if (simActivityOn(env)) {
     const host = ["0.0.0.0", "::"].includes(env.PLATFORM_HOST) ? "127.0.0.1" : env.PLATFORM_HOST;
@@ -60,9 +69,13 @@ async function main(): Promise<void> {
       baseUrl: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
       secret: env.API_SECRET,
       requestsPerMinute: env.SIM_REQUESTS_PER_MINUTE,
+      betsPerMinute: env.SIM_BETS_PER_MINUTE,
+      offer: () => randomOffer(db),
       warn: (message) => app.log.warn(message),
     });
-    console.log(`activity simulator: ${env.SIM_REQUESTS_PER_MINUTE} requests per minute (SIM_ACTIVITY=off to stop it)`);
+    console.log(
+      `activity simulator: ${env.SIM_REQUESTS_PER_MINUTE} requests and ${env.SIM_BETS_PER_MINUTE} bets per minute (SIM_ACTIVITY=off to stop it)`,
+    );
   }
 }
 

@@ -145,7 +145,89 @@ export type TransactionRow = { _id: string; amount: number; type?: DepositType; 
 
 /** The realtime payload of `new-deposit` and `new-withdraw` (PROTOCOL.md). */
 export type NewRequestEvent = { _id: string; username: string; amount: number };
-export const REALTIME_EVENTS = { newDeposit: "new-deposit", newWithdraw: "new-withdraw" } as const;
+export const REALTIME_EVENTS = {
+  newDeposit: "new-deposit",
+  newWithdraw: "new-withdraw",
+  betSettled: "bet-settled",
+  marketUpdate: "market-update",
+} as const;
+
+/** Sport codes (spec §9); paths and queries name the sport instead. */
+export const SPORTS = ["cricket", "football", "tennis"] as const;
+export type SportName = (typeof SPORTS)[number];
+export type SportCode = 0 | 1 | 2;
+
+/** GET /matches/{sport} (PROTOCOL.md "Sports data"). */
+export type SportsEvent = { eventId: string; sport: SportCode; teamA: string; teamB: string; inplay: boolean; startTime: string };
+
+export type BetStatus = "PENDING" | "SUCCESS" | "FAIL" | "ABANDONED";
+export type MarketType = "odds" | "bookmaker" | "fancy";
+
+/** POST /settel-bet `status` (spec §4): 1 the bet won, 2 it lost, 3 void. */
+export const SETTLEMENT = { success: 1, fail: 2, abandoned: 3 } as const;
+export type SettlementCode = (typeof SETTLEMENT)[keyof typeof SETTLEMENT];
+
+/** A sports bet (PROTOCOL.md "Bets"). For fancy bets `x` is the run line and `odds` the rate per 100. */
+export type SportsBet = {
+  _id: string;
+  sport: SportCode;
+  sportName: SportName;
+  userId: string;
+  username: string;
+  eventId: string;
+  event: string;
+  marketId: string | null;
+  market: string;
+  type: MarketType;
+  runner: string;
+  isBack: 0 | 1;
+  amount: number;
+  x: number;
+  odds: number;
+  exposure: number;
+  status: BetStatus;
+  profit: number;
+  loss: number;
+  createdAt: string;
+  settledAt: string | null;
+};
+
+/** GET /user-bets type 1. */
+export type CasinoBet = {
+  _id: string;
+  providerCode: string;
+  gameCode: string;
+  roundId: string;
+  amount: number;
+  status: "SUCCESS" | "FAIL";
+  profit: number;
+  loss: number;
+  createdAt: string;
+};
+
+/** GET /user-bets type 2 (the spec's third layout). */
+export type GameBet = {
+  _id: string;
+  runnerName: string;
+  gameId: string;
+  roundId: string;
+  amount: number;
+  status: "SUCCESS" | "FAIL";
+  profit: number;
+  loss: number;
+  createdAt: string;
+};
+
+/** GET /user-bets `type`. */
+export const BET_KIND = { sports: 0, casino: 1, games: 2 } as const;
+export type BetKind = (typeof BET_KIND)[keyof typeof BET_KIND];
+
+/** GET /b2c/user-profit/{userId}. */
+export type UserProfit = { profit: number; balance: number };
+
+/** Realtime payloads of the sports book. */
+export type BetSettledEvent = { _id: string; eventId: string };
+export type MarketUpdateEvent = { eventId: string };
 
 /** `GET /b2c/bonus-limits` (extension): the largest bonus one deposit decision grants. */
 export type BonusLimits = {

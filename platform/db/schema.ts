@@ -128,7 +128,13 @@ export type TransferKind =
   | "coupon-bonus"
   | "withdraw-reserve"
   | "withdraw-return"
-  | "withdraw-payout";
+  | "withdraw-payout"
+  | "bet-place"
+  | "bet-settle"
+  | "bet-win"
+  | "bet-resettle"
+  | "casino-stake"
+  | "casino-win";
 
 export interface LedgerTransfersTable {
   id: Identity;
@@ -187,7 +193,7 @@ export interface SportsBetsTable {
   sport: number;
   event_id: string;
   market: string;
-  market_type: string;
+  market_type: MarketType;
   runner: string;
   is_back: boolean;
   price: string;
@@ -196,6 +202,98 @@ export interface SportsBetsTable {
   status: ColumnType<BetStatus, BetStatus | undefined, BetStatus>;
   profit: Minor;
   loss: Minor;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  market_id: string | null;
+  exposure: Minor;
+  settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  settled_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  request_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+export type FeedStatus = "ACTIVE" | "OPEN" | "SUSPENDED" | "CLOSED";
+export type MarketType = "odds" | "bookmaker" | "fancy";
+
+export interface SportsEventsTable {
+  event_id: string;
+  sport: number;
+  team_a: string;
+  team_b: string;
+  start_time: Date;
+  inplay: boolean;
+  status: FeedStatus;
+  score: Json<string[]>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface SportsMarketsTable {
+  market_id: string;
+  event_id: string;
+  type: MarketType;
+  name: string;
+  heading: string | null;
+  status: FeedStatus;
+  result: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Prices and sizes are numeric(…, 2), read as exact text. */
+export interface SportsRunnersTable {
+  market_id: string;
+  name: string;
+  position: number;
+  status: FeedStatus;
+  back_price: string | null;
+  back_size: string | null;
+  lay_price: string | null;
+  lay_size: string | null;
+}
+
+/** 1 casino (provider and game code), 2 game (runner and game id). */
+export interface CasinoBetsTable {
+  id: Identity;
+  kind: number;
+  user_id: Int8;
+  provider_code: string | null;
+  game_code: string;
+  runner_name: string | null;
+  round_id: string;
+  amount: ColumnType<bigint, bigint, never>;
+  status: "SUCCESS" | "FAIL";
+  profit: Minor;
+  loss: Minor;
+  created_at: CreatedAt;
+}
+
+/** A partner above a user and its share (percent) of one game at settlement. */
+export type ChainLink = { id: string; share: number };
+
+export interface BetResultsTable {
+  id: Identity;
+  bet_kind: "sports" | "casino";
+  bet_id: Int8;
+  settled_at: ColumnType<Date, Date | undefined, never>;
+  game: GameFlag;
+  user_id: Int8;
+  house_result: ColumnType<bigint, bigint, never>;
+  chain: Json<ChainLink[]>;
+}
+
+/** Pending sports bets per key: 'all', 'event:<id>', 'market:<id>', 'user:<id>', 'sport:<code>'. */
+export interface SportsPendingCountsTable {
+  key: string;
+  n: bigint;
+}
+
+export interface BetResettlementsTable {
+  id: Identity;
+  bet_id: Int8;
+  actor_id: Int8;
+  before_status: BetStatus;
+  after_status: BetStatus;
+  before_profit: bigint;
+  before_loss: bigint;
+  after_profit: bigint;
+  after_loss: bigint;
   created_at: CreatedAt;
 }
 
@@ -272,6 +370,13 @@ export interface Database {
   withdraw_requests: WithdrawRequestsTable;
   site_settings: SiteSettingsTable;
   slider_images: SliderImagesTable;
+  sports_events: SportsEventsTable;
+  sports_markets: SportsMarketsTable;
+  sports_runners: SportsRunnersTable;
+  casino_bets: CasinoBetsTable;
+  bet_results: BetResultsTable;
+  bet_resettlements: BetResettlementsTable;
+  sports_pending_counts: SportsPendingCountsTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

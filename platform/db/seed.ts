@@ -9,13 +9,19 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../../protocol/wire.js";
+import { exposureOf, settlementOf } from "../modules/bets/arithmetic.js";
+import { countPendingAdded, partnerChain, pendingKeys, type NewSportsBet } from "../modules/bets/repository.js";
+import { BET_EXPOSURE, gameOf } from "../modules/bets/service.js";
+import { insertLegs, insertTransfer, lockAccounts, setBalance, type AccountRef } from "../modules/ledger/repository.js";
 import { apply, findSystemAccountId, recordOpenings } from "../modules/ledger/service.js";
+import { createFeedStore } from "../modules/sports/repository.js";
+import { createFeedSimulator, DEFAULT_FEED_SEED } from "../sim/feed.js";
 import { WITHDRAWAL_RESERVE } from "../modules/requests/service.js";
 import { storeImage } from "../modules/requests/uploads.js";
 import { SLIDER_FOLDER } from "../modules/settings/service.js";
 import { storePassword, type Revealer } from "../security/reveal.js";
 import type { Db } from "./index.js";
-import type { Flags, Shares } from "./schema.js";
+import type { BetStatus, ChainLink, Flags, Shares } from "./schema.js";
 
 export const DEMO_ACCOUNTS = {
   admin: { username: "admin", password: "admin123" },
@@ -75,7 +81,7 @@ export async function seed(db: Db, revealer: Revealer, options: SeedOptions = {}
     await sql`select pg_advisory_xact_lock(hashtext('betdesk.seed'))`.execute(trx);
     const ids = await seedAccounts(trx, { admin: admin!, staff: staff!, partner: partner! });
     await seedUsers(trx, users, ids, user!, seededAt);
-    await seedBets(trx, users, bets, seededAt);
+    await seedBets(trx, users, bets, seededAt, ids.admin);
     await seedRequests(trx, ids.admin, seededAt);
     return {
       admins: { admin: String(ids.admin), staff: String(ids.staff), partner: String(ids.partner) },
@@ -278,59 +284,134 @@ async function seedRequests(db: Db, houseId: bigint, seededAt: number): Promise<
   }
 }
 
-const EVENTS: Record<number, readonly [string, string][]> = {
-  0: [["India", "Australia"], ["England", "South Africa"], ["Mumbai Indians", "Chennai Super Kings"], ["Pakistan", "New Zealand"]],
-  1: [["Arsenal", "Chelsea"], ["Real Madrid", "Barcelona"], ["Bayern Munich", "Dortmund"], ["Inter", "Milan"]],
-  2: [["Alcaraz", "Sinner"], ["Djokovic", "Medvedev"], ["Swiatek", "Sabalenka"], ["Zverev", "Rune"]],
-};
-const CRICKET_MARKETS = [
-  { market: "Match Odds", marketType: "odds" },
-  { market: "Bookmaker", marketType: "bookmaker" },
-  { market: "6 Over Runs", marketType: "fancy" },
-] as const;
 const SETTLED = ["SUCCESS", "FAIL", "ABANDONED"] as const;
+/** 1 in 5 seeded bets is settled history; the rest wait on the desk. */
+const SETTLED_SHARE = 0.2;
 
-/** Bet i is a pure function of i, so topping up from the current count stays deterministic. */
-async function seedBets(db: Db, users: number, bets: number, seededAt: number): Promise<void> {
+/**
+ * Bet i is a pure function of i, so topping up from the current count stays deterministic.
+ * Bets stand on the markets of the feed's opening state (the simulator under the default
+ * FEED_SEED, which seeding writes). A pending bet's exposure is reserved through the ledger:
+ * per batch, one opening transfer hands each bettor its batch's exposure and one bet-place
+ * transfer moves it to the exposure account, so balances stay as seeded. Settled history
+ * records its result (bet_results) but moves no money: its outcome is part of the opening
+ * balances.
+ */
+async function seedBets(db: Db, users: number, bets: number, seededAt: number, houseId: bigint): Promise<void> {
+  const feed = createFeedSimulator({ seed: DEFAULT_FEED_SEED, store: createFeedStore(db), now: () => seededAt });
+  await feed.init();
   const existing = await count(db, "sports_bets");
   if (existing >= bets) return;
+  const markets = feed.markets().filter((market) => market.status === "OPEN");
+  const events = new Map(feed.events().map((event) => [event.eventId, event]));
   const seededUsers = await db
     .selectFrom("users")
-    .select(["id", "username"])
+    .select(["id", "username", "parent_id"])
     .where(sql<string>`lower(username)`, "like", "user%")
     .execute();
-  const ids = new Map(seededUsers.map((row) => [row.username, row.id]));
-  for (let start = existing + 1; start <= bets && ids.size > 0; start += BATCH_ROWS) {
-    const rows = [];
+  const byName = new Map(seededUsers.map((row) => [row.username, row]));
+  const parentOf = new Map(seededUsers.map((row) => [row.id, row.parent_id]));
+  const exposureAccount = await findSystemAccountId(db, BET_EXPOSURE);
+  const chains = new Map<string, ChainLink[]>();
+  const chainOf = async (userId: bigint, parentId: bigint, game: GameFlag) => {
+    const key = `${parentId}:${game}`;
+    let chain = chains.get(key);
+    if (!chain) chains.set(key, (chain = await partnerChain(db, userId, game)));
+    return chain;
+  };
+
+  for (let start = existing + 1; start <= bets && byName.size > 0; start += BATCH_ROWS) {
+    const rows: NewSportsBet[] = [];
+    const settled: { status: BetStatus; createdAt: Date; profit: bigint; loss: bigint; houseResult: bigint }[] = [];
     for (let i = start; i < Math.min(start + BATCH_ROWS, bets + 1); i++) {
-      const userId = ids.get(seedUsername(1 + Math.floor(rand(i, 20) * users)));
-      if (userId === undefined) continue;
-      const sport = i % 3;
-      const event = Math.floor(rand(i, 21) * EVENTS[sport]!.length);
-      const teams = EVENTS[sport]![event]!;
-      const { market, marketType } = sport === 0 ? pick(CRICKET_MARKETS, i, 22) : { market: "Match Odds", marketType: "odds" };
+      const user = byName.get(seedUsername(1 + Math.floor(rand(i, 20) * users)));
+      if (user === undefined) continue;
+      const market = pick(markets, i, 21);
+      const runner = pick(market.runners, i, 22);
       const isBack = rand(i, 23) < 0.6;
-      const priceCents = 110 + Math.floor(rand(i, 24) * 390); // 1.10 – 4.99
+      const quote = (isBack ? runner.back : runner.lay)!;
+      const odds = market.type === "fancy" ? quote.size! : quote.price;
       const amount = BigInt(100 + Math.floor(rand(i, 25) * 100) * 100) * 100n; // 100 – 10,000 in whole units
-      const win = (amount * BigInt(priceCents - 100)) / 100n;
+      const priced = { type: market.type, isBack, amount, x: BigInt(Math.round(quote.price * 100)), odds: BigInt(Math.round(odds * 100)) };
+      const exposure = exposureOf(priced);
+      const status = rand(i, 28) < SETTLED_SHARE ? pick(SETTLED, i, 29) : ("PENDING" as const);
+      const result = status === "PENDING" ? { profit: 0n, loss: 0n, houseResult: 0n } : settlementOf({ ...priced, exposure }, status);
+      const createdAt = new Date(seededAt - Math.floor(rand(i, 30) * 7 * DAY_MS));
       rows.push({
-        user_id: userId,
-        sport,
-        event_id: `${sport}${String(30_000_000 + event).padStart(8, "0")}`,
-        market,
-        market_type: marketType,
-        runner: marketType === "fancy" ? `${teams[0]} 6 Over Runs` : pick(teams, i, 26),
+        user_id: user.id,
+        sport: events.get(market.eventId)!.sport,
+        event_id: market.eventId,
+        market_id: market.marketId,
+        market: market.name,
+        market_type: market.type,
+        runner: runner.name,
         is_back: isBack,
-        price: (priceCents / 100).toFixed(2),
+        price: quote.price.toFixed(2),
+        odds: odds.toFixed(2),
         amount,
-        odds: marketType === "fancy" ? String(40 + Math.floor(rand(i, 27) * 30)) : null,
-        status: rand(i, 28) < 0.8 ? ("PENDING" as const) : pick(SETTLED, i, 29),
-        // Exposure: a back bet risks the stake, a lay bet stake × (price − 1).
-        profit: isBack ? win : amount,
-        loss: isBack ? amount : win,
-        created_at: new Date(seededAt - Math.floor(rand(i, 30) * 7 * DAY_MS)),
+        exposure,
+      });
+      settled.push({ status, createdAt, ...result });
+    }
+    if (rows.length === 0) continue;
+    const inserted = await db
+      .insertInto("sports_bets")
+      .values(rows.map((row, k) => {
+        const { status, createdAt, profit, loss } = settled[k]!;
+        return { ...row, status, profit, loss, created_at: createdAt, settled_at: status === "PENDING" ? null : new Date(createdAt.getTime() + DAY_MS / 24) };
+      }))
+      .returning(["id"])
+      .execute();
+
+    const history = [];
+    for (const [k, row] of rows.entries()) {
+      const outcome = settled[k]!;
+      if (outcome.status === "PENDING") continue;
+      const game = gameOf(row.sport, row.market_type);
+      history.push({
+        bet_kind: "sports" as const,
+        bet_id: inserted[k]!.id,
+        settled_at: new Date(outcome.createdAt.getTime() + DAY_MS / 24),
+        game,
+        user_id: row.user_id,
+        house_result: outcome.houseResult,
+        chain: JSON.stringify(await chainOf(row.user_id, parentOf.get(row.user_id)!, game)),
       });
     }
-    if (rows.length > 0) await db.insertInto("sports_bets").values(rows).execute();
+    if (history.length > 0) await db.insertInto("bet_results").values(history).execute();
+
+    const reserved = new Map<bigint, bigint>();
+    const counts = new Map<string, bigint>();
+    for (const [k, row] of rows.entries()) {
+      if (settled[k]!.status !== "PENDING") continue;
+      reserved.set(row.user_id, (reserved.get(row.user_id) ?? 0n) + row.exposure);
+      for (const key of pendingKeys(row)) counts.set(key, (counts.get(key) ?? 0n) + 1n);
+    }
+    await countPendingAdded(db, counts);
+    await reserveInBulk(db, houseId, exposureAccount, reserved);
   }
+}
+
+/** Opening transfer (house → each bettor) then bet-place transfer (bettors → exposure account), balances as they were. */
+async function reserveInBulk(db: Db, houseId: bigint, exposureAccount: bigint, reserved: Map<bigint, bigint>): Promise<void> {
+  if (reserved.size === 0) return;
+  const total = [...reserved.values()].reduce((sum, amount) => sum + amount, 0n);
+  const house: AccountRef = { kind: "admin", id: houseId };
+  const reserve: AccountRef = { kind: "system", id: exposureAccount };
+  const [lockedHouse, lockedReserve] = await lockAccounts(db, [house, reserve]);
+  const balances = new Map(
+    (await db.selectFrom("users").select(["id", "balance"]).where("id", "in", [...reserved.keys()]).execute()).map((row) => [row.id, row.balance]),
+  );
+  const opening = await insertTransfer(db, { kind: "opening", actorId: houseId, remark: "seeded bets' exposure" });
+  await insertLegs(db, opening, [
+    ...[...reserved].map(([id, amount]) => ({ kind: "user" as const, id, amount, balanceAfter: balances.get(id)! + amount })),
+    { ...house, amount: -total, balanceAfter: lockedHouse!.balance - total },
+  ]);
+  const placed = await insertTransfer(db, { kind: "bet-place", actorId: houseId, remark: "seeded bets" });
+  await insertLegs(db, placed, [
+    ...[...reserved].map(([id, amount]) => ({ kind: "user" as const, id, amount: -amount, balanceAfter: balances.get(id)! })),
+    { ...reserve, amount: total, balanceAfter: lockedReserve!.balance + total },
+  ]);
+  await setBalance(db, house, lockedHouse!.balance - total);
+  await setBalance(db, reserve, lockedReserve!.balance + total);
 }

@@ -2,7 +2,8 @@
  * The activity simulator: seeded end users who sign in and ask for deposits and
  * withdrawals through the end-user API over HTTP, sealed in the envelope, as real players
  * would, so the desk has live requests and realtime alerts to show. One request per tick
- * at `requestsPerMinute`; a tick is skipped while the previous one still runs.
+ * at `requestsPerMinute`, and one bet on the live feed per tick at `betsPerMinute`; a tick
+ * is skipped while the previous one of its kind still runs.
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { open, seal } from "../../protocol/envelope.js";
@@ -17,18 +18,32 @@ export type ActivityOptions = {
   requestsPerMinute: number;
   /** How many seeded users (user0001…) take part. */
   users?: number;
+  /** Bets placed per minute (0: none), each on an offer `offer()` picks from the live feed. */
+  betsPerMinute?: number;
+  offer?: () => Promise<BetOffer | undefined>;
   /** Where unexpected failures go (network errors, 5xx); refusals such as a short balance are normal play. */
   warn?: (message: string) => void;
 };
 
+/** A price on offer: what a player would read off the screen before betting. */
+export type BetOffer = { eventId: string; marketId: string; runner: string; isBack: 0 | 1; price: number };
+
 const BANKS = ["State Bank", "HDFC Bank", "ICICI Bank", "Axis Bank"];
 const COUPONS = ["WELCOME10", "BOOST5"];
 
-export function startActivity({ baseUrl, secret, requestsPerMinute, users = DEFAULT_SEED.users, warn = console.warn }: ActivityOptions) {
+export function startActivity({
+  baseUrl,
+  secret,
+  requestsPerMinute,
+  betsPerMinute = 0,
+  offer = async () => undefined,
+  users = DEFAULT_SEED.users,
+  warn = console.warn,
+}: ActivityOptions) {
   const tokens = new Map<string, string>();
   // Users whose Login is off (or who were removed) sit out instead of failing every tick.
   const benched = new Set<string>();
-  let running: Promise<void> | undefined;
+  const running = new Set<Promise<void>>();
 
   async function send(path: string, body: unknown, token?: string): Promise<{ httpStatus: number; reply: WireResponse }> {
     const response = await fetch(`${baseUrl}${USER_API_PREFIX}${path}`, {
@@ -77,24 +92,42 @@ export function startActivity({ baseUrl, secret, requestsPerMinute, users = DEFA
     ];
   }
 
-  async function tick(): Promise<void> {
+  async function nextBet(): Promise<[path: string, body: unknown] | undefined> {
+    const offered = await offer();
+    return offered && ["/bet", { ...offered, amount: randomInt(1, 50) * 100 }];
+  }
+
+  /** One call as a random seeded user; refusals (a short balance, a moved price) are normal play. */
+  async function act(next: () => Promise<[path: string, body: unknown] | undefined>): Promise<void> {
     const username = seedUsername(1 + randomInt(users));
     if (benched.has(username)) return;
     const token = await tokenOf(username);
     if (!token) return;
-    const [path, body] = nextRequest();
+    const call = await next();
+    if (!call) return;
+    const [path, body] = call;
     const { httpStatus, reply } = await send(path, body, token);
     if (httpStatus === 401) tokens.delete(username);
     else if (httpStatus >= 500) warn(`activity: ${path} failed: ${reply.msg}`);
   }
 
-  const timer = setInterval(() => {
-    running ??= tick()
-      .catch((error: unknown) => warn(`activity: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = undefined;
-      });
-  }, 60_000 / requestsPerMinute);
+  /** Runs `next` `perMinute` times a minute; a tick is skipped while the previous one of its kind still runs. */
+  function every(perMinute: number, next: () => Promise<[path: string, body: unknown] | undefined>) {
+    let current: Promise<void> | undefined;
+    return setInterval(() => {
+      if (current) return;
+      current = act(next)
+        .catch((error: unknown) => warn(`activity: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => {
+          running.delete(current!);
+          current = undefined;
+        });
+      running.add(current);
+    }, 60_000 / perMinute);
+  }
+
+  const timers = [every(requestsPerMinute, async () => nextRequest())];
+  if (betsPerMinute > 0) timers.push(every(betsPerMinute, nextBet));
 
   return {
     /**
@@ -102,8 +135,8 @@ export function startActivity({ baseUrl, secret, requestsPerMinute, users = DEFA
      * a connection that turns idle after close began would hold it until keep-alive expires.
      */
     async stop(): Promise<void> {
-      clearInterval(timer);
-      await running;
+      timers.forEach(clearInterval);
+      await Promise.all(running);
     },
   };
 }

@@ -94,6 +94,26 @@ const ROUTES: Route[] = [
     body: () => ({ username: "prop_staff", password: "secret-1", permissions: { report: true } }),
     fields: { username: text(32), password: text(128), permissions: object },
   },
+  { path: "/settel-bet", as: "admin", body: () => ({ bet: { _id: "999999999" }, status: 1 }), fields: { bet: object, status: choice(1, 2, 3) } },
+  { path: "/resettle-bet", as: "admin", body: () => ({ bet: { _id: "999999999" }, status: 2 }), fields: { bet: object, status: choice(1, 2, 3) } },
+  {
+    path: "/api/user/bet",
+    as: "player",
+    body: () => ({ eventId: "no-event", marketId: "no-market", runner: "Team A", isBack: 1, price: 2, amount: 10, requestId: "prop-bet-1" }),
+    fields: { eventId: text(64), marketId: text(64), runner: text(128), isBack: choice(0, 1), price: money, amount: money, requestId: text(64) },
+  },
+  {
+    path: "/api/user/casino-bet",
+    as: "player",
+    body: () => ({ providerCode: "EVO", gameCode: "ROULETTE", roundId: "prop-round-1", amount: 10 }),
+    fields: { providerCode: text(64), gameCode: text(64), roundId: text(64), amount: money },
+  },
+  {
+    path: "/api/user/game-bet",
+    as: "player",
+    body: () => ({ gameId: "TEENPATTI", roundId: "prop-round-2", runnerName: "Player A", amount: 10 }),
+    fields: { gameId: text(64), roundId: text(64), runnerName: text(64), amount: money },
+  },
   { path: "/api/user/login", as: "none", body: () => ({ username: "nobody", password: "wrong-password" }), fields: { username: text(64), password: text(128) } },
   {
     path: "/api/user/deposit-request",
@@ -183,7 +203,10 @@ async function state() {
            (select row_to_json(s)::text from settings s) as settings,
            (select count(*) from coupons) as coupons,
            (select md5(string_agg(key || value::text, ',' order by key)) from site_settings) as site_settings,
-           (select count(*) from slider_images) as slider_images`.execute(db);
+           (select count(*) from slider_images) as slider_images,
+           (select count(*) from sports_bets) as sports_bets,
+           (select count(*) from casino_bets) as casino_bets,
+           (select count(*) from bet_results) as bet_results`.execute(db);
   return { ...(await footprint()), ...rows[0] };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { mulberry32 } from "../../platform/sim/random.js";
 import { call, createAdmin, createUser, freshIp, ledgerBreaches, login, testApp } from "./support/platform.js";
 
 let app: FastifyInstance;
@@ -10,21 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** mulberry32: a small PRNG, so the sequence is the same on every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 describe("the ledger", () => {
   it("keeps every balance equal to the sum of its entries, and every transfer at zero, through 500 random moves", async () => {
-    const random = prng(20_240_601);
+    const random = mulberry32(20_240_601);
     const top = await createAdmin({ role: 3, balance: 50_000n });
     const sub = await createAdmin({ role: 3, parent: top.id, partnerRoleLevel: 2, balance: 20_000n });
     const users = [

@@ -14,15 +14,18 @@ import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
 import { createAdmin, createUser, freshIp, login, TEST_SECRET, testApp } from "./support/platform.js";
 
 /** Who a call is for: every signed-in account, the super admin alone, or a staff flag (the super admin always). */
-type Access = "anyone" | "superAdmin" | { flag: StaffFlag; partners: boolean };
+type Access = "anyone" | "superAdmin" | { flags: StaffFlag[]; partners: boolean };
 type Ids = { user: string; subPartner: string };
 type Call = { method: "GET" | "POST"; path: (ids: Ids) => string; access: Access; body?: unknown };
 
-const staffFlag = (flag: StaffFlag, { partners = false } = {}): Access => ({ flag, partners });
+/** For the staff holding `flag` (or any of the flags given), and partners when `partners` is set. */
+const staffFlag = (flag: StaffFlag | StaffFlag[], { partners = false } = {}): Access => ({ flags: [flag].flat(), partners });
 const users = staffFlag("users", { partners: true });
 const deposits = staffFlag("deposits", { partners: true });
 const withdraws = staffFlag("withdraws", { partners: true });
 const settings = staffFlag("settings");
+const bets = staffFlag("bets");
+const betHistory = staffFlag("bets", { partners: true });
 const get = (path: string | ((ids: Ids) => string), access: Access): Call => ({ method: "GET", path: typeof path === "string" ? () => path : path, access });
 // An empty body: refused by validation (400) once the caller is let in.
 const post = (path: string, access: Access): Call => ({ method: "POST", path: () => path, access, body: {} });
@@ -51,6 +54,8 @@ const CALLS: Call[] = [
   post("/b2c/update-deposit", deposits),
   get((ids) => `/transaction?type=deposits&user=${ids.user}`, deposits),
   get("/uploads/0123456789abcdef0123456789abcdef.png", deposits),
+  get("/b2c/bonus-limits", staffFlag(["deposits", "settings"], { partners: true })),
+  post("/b2c/update-bonus-limits", settings),
   get("/b2c/withdraws/0", withdraws),
   post("/b2c/update-withdraw", withdraws),
   get((ids) => `/transaction?type=withdraws&user=${ids.user}`, withdraws),
@@ -75,6 +80,13 @@ const CALLS: Call[] = [
   get("/b2c/remove-slider/999999999", settings),
   get("/slider-images/0123456789abcdef0123456789abcdef.png", settings),
 
+  get("/sports-pending-bets", bets),
+  post("/settel-bet", bets),
+  post("/resettle-bet", "superAdmin"),
+  get((ids) => `/user-bets?user=${ids.user}`, betHistory),
+  get((ids) => `/download-bets?user=${ids.user}`, betHistory),
+  get((ids) => `/b2c/user-profit/${ids.user}`, betHistory),
+
   get("/b2c/admins", "superAdmin"),
   post("/b2c/add-admin", "superAdmin"),
   get("/b2c/remove-admin/999999999", "superAdmin"),
@@ -92,7 +104,7 @@ const CALLERS: Caller[] = [
 function mayCall(caller: Caller, access: Access): boolean {
   if (access === "anyone" || caller.role === "superAdmin") return true;
   if (access === "superAdmin") return false;
-  return caller.role === "partner" ? access.partners : caller.flags.includes(access.flag);
+  return caller.role === "partner" ? access.partners : access.flags.some((flag) => caller.flags.includes(flag));
 }
 
 let app: FastifyInstance;

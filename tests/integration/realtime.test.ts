@@ -5,7 +5,8 @@ import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REALTIME_EVENTS, type NewRequestEvent } from "../../protocol/wire.js";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
-import { call, createAdmin, createUser, freshIp, login, testApp, type TestAdmin } from "./support/platform.js";
+import { createFeedStore } from "../../platform/modules/sports/repository.js";
+import { call, createAdmin, createUser, freshIp, login, testApp, testDb, type TestAdmin } from "./support/platform.js";
 
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -123,5 +124,41 @@ describe("realtime", () => {
     const deposit = await requestAs(one.app, partner.id, "deposit");
     await until(() => admin.received.length === 1);
     expect(admin.received).toEqual([[REALTIME_EVENTS.newDeposit, deposit]]);
+  });
+});
+
+describe("realtime: the sports book", () => {
+  it("tells the house desk of settlements, with market updates at most once a second per event", async () => {
+    const { app, url } = await listening();
+    const token = (account: { username: string; password: string }) => login(app, account.username, account.password, freshIp());
+    const adminToken = await token(DEMO_ACCOUNTS.admin);
+    const desk = await connect(url, await token(await createAdmin({ role: 2, permissions: { bets: true } })));
+    const depositsOnly = await connect(url, await token(await createAdmin({ role: 2, permissions: { deposits: true } })));
+    const own = await connect(url, await token(partner));
+
+    const db = await testDb();
+    const eventId = `RT${randomUUID().slice(0, 8)}`;
+    const store = createFeedStore(db);
+    await store.putEvent({ eventId, sport: 1, teamA: "A", teamB: "B", startTime: new Date(), inplay: true, status: "OPEN", score: [] });
+    const runners = [{ name: "A", status: "ACTIVE" as const, back: { price: 2, size: 100 }, lay: { price: 2.02, size: 100 } }];
+    await store.putMarket({ marketId: `${eventId}-MO`, eventId, type: "odds", name: "Match Odds", heading: null, status: "OPEN", runners });
+    const user = await createUser(partner.id, 100_000n);
+    await db.updateTable("users").set({ permissions: JSON.stringify({ football: true }) }).where("id", "=", user.id).execute();
+    const player = await call<{ token: string }>(app, "POST", "/api/user/login", { body: { username: user.username, password: user.password }, ip: freshIp() });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const bet = { eventId, marketId: `${eventId}-MO`, runner: "A", isBack: 1, price: 2, amount: 10 };
+      ids.push((await call<{ _id: string }>(app, "POST", "/api/user/bet", { token: player.data!.token, body: bet })).data!._id);
+    }
+    for (const id of ids) await call(app, "POST", "/settel-bet", { token: adminToken, body: { bet: { _id: id }, status: 2 } });
+
+    const settled = () => desk.received.filter(([event]) => event === REALTIME_EVENTS.betSettled);
+    const updates = () => desk.received.filter(([event]) => event === REALTIME_EVENTS.marketUpdate);
+    await until(() => settled().length === 3 && updates().length === 2, 5000);
+    expect(settled().map(([, payload]) => payload)).toEqual(ids.map((_id) => ({ _id, eventId })));
+    // Six placements and settlements in well under two seconds: one update at once, one folded at the second's end.
+    expect(updates().map(([, payload]) => payload)).toEqual([{ eventId }, { eventId }]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect([depositsOnly.received, own.received]).toEqual([[], []]);
   });
 });

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { blankless, Money, Text } from "../../validation/schemas.js";
 import { hashToken } from "../../security/token.js";
 import { clientOf, LoginBody } from "../auth/routes.js";
+import playerBetRoutes from "../bets/player-routes.js";
 import { findLiveUser, type Player } from "./repository.js";
 import { createRequestService, REQUEST_MESSAGE } from "../requests/service.js";
 import { IMAGE_MAX_BYTES } from "../requests/uploads.js";
@@ -62,7 +63,7 @@ const WithdrawRequestBody = z.object({
 // The envelope seals a data URL of up to 1 MB into about 1.9 MB of JSON.
 const DEPOSIT_REQUEST_BODY_LIMIT = 3 * IMAGE_MAX_BYTES;
 
-function playerOf(request: FastifyRequest) {
+export function playerOf(request: FastifyRequest) {
   if (!request.player) throw unauthorized(USER_NOT_FOUND);
   return request.player;
 }
@@ -96,6 +97,8 @@ export default async function playerRoutes(app: FastifyInstance, { uploadsDir }:
       return reply.ok(await requests.requestDeposit(playerOf(request), request.body), REQUEST_MESSAGE.depositRequested);
     },
   );
+
+  await app.register(playerBetRoutes);
 
   api.post("/withdraw-request", { schema: { body: WithdrawRequestBody } }, async (request, reply) => {
     return reply.ok(await requests.requestWithdraw(playerOf(request), request.body), REQUEST_MESSAGE.withdrawRequested);

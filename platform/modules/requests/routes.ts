@@ -105,13 +105,13 @@ export default async function requestRoutes(app: FastifyInstance, { uploadsDir }
   });
 
   // Whoever decides deposits sees the limits beside the bonus inputs; settings staff change them.
-  api.get("/b2c/bonus-limits", { preHandler: requireStaffFlag(["deposits", "settings"], { partners: true }) }, async (_request, reply) => {
+  api.get("/b2c/bonus-limits", { onRequest: requireStaffFlag(["deposits", "settings"], { partners: true }) }, async (_request, reply) => {
     return reply.ok(await requests.bonusLimits());
   });
 
   api.post(
     "/b2c/update-bonus-limits",
-    { preHandler: requireStaffFlag("settings"), schema: { body: BonusLimitsBody } },
+    { onRequest: requireStaffFlag("settings"), schema: { body: BonusLimitsBody } },
     async (request, reply) => {
       return reply.ok(await requests.updateBonusLimits(authenticated(request).admin, request.body), REQUEST_MESSAGE.bonusLimitsUpdated);
     },

@@ -1,0 +1,42 @@
+/** Bets through the end-user API (/api/user): registered inside playerRoutes, behind its session hook. */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { Decimal2, Money, Text } from "../../validation/schemas.js";
+import { playerOf } from "../players/routes.js";
+import { BET_MESSAGE, createBetService } from "./service.js";
+
+/** A price as quoted (a decimal price, or a fancy run line): above 0, at most 2 decimals. */
+const Price = Decimal2({ min: 0, max: 100_000, aboveMin: true });
+
+const BetBody = z
+  .object({
+    eventId: Text({ min: 1, max: 64 }),
+    marketId: Text({ min: 1, max: 64 }),
+    runner: Text({ min: 1, max: 128 }),
+    isBack: z.union([z.literal(0), z.literal(1)]),
+    price: Price,
+    amount: Money,
+    requestId: Text({ min: 1, max: 64 }).optional(),
+  })
+  .strict();
+
+const CasinoBetBody = z.object({ providerCode: Text({ min: 1, max: 64 }), gameCode: Text({ min: 1, max: 64 }), roundId: Text({ min: 1, max: 64 }), amount: Money }).strict();
+const GameBetBody = z.object({ gameId: Text({ min: 1, max: 64 }), roundId: Text({ min: 1, max: 64 }), runnerName: Text({ min: 1, max: 64 }), amount: Money }).strict();
+
+export default async function playerBetRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const bets = createBetService({ db: app.db, book: app.realtime.book });
+
+  api.post("/bet", { schema: { body: BetBody } }, async (request, reply) => {
+    return reply.ok(await bets.placeBet(playerOf(request), request.body), BET_MESSAGE.placed);
+  });
+
+  api.post("/casino-bet", { schema: { body: CasinoBetBody } }, async (request, reply) => {
+    return reply.ok(await bets.placeCasinoBet(playerOf(request), { kind: 1, ...request.body }), BET_MESSAGE.placed);
+  });
+
+  api.post("/game-bet", { schema: { body: GameBetBody } }, async (request, reply) => {
+    return reply.ok(await bets.placeCasinoBet(playerOf(request), { kind: 2, ...request.body }), BET_MESSAGE.placed);
+  });
+}

@@ -1,0 +1,341 @@
+import { sql } from "kysely";
+import type { Db } from "../../db/index.js";
+import type { BetStatus, ChainLink, Shares } from "../../db/schema.js";
+import type { GameFlag } from "../../../protocol/wire.js";
+
+/** The bettor's switches, flags and parent, read inside the placing transaction. */
+export function findBettor(db: Db, userId: bigint) {
+  return db
+    .selectFrom("users")
+    .select(["id", "parent_id", "bet_enabled", "login_enabled", "permissions"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+}
+
+export type NewSportsBet = {
+  user_id: bigint;
+  sport: number;
+  event_id: string;
+  market_id: string;
+  market: string;
+  market_type: "odds" | "bookmaker" | "fancy";
+  runner: string;
+  is_back: boolean;
+  price: string;
+  odds: string;
+  amount: bigint;
+  exposure: bigint;
+  request_id?: string | null;
+};
+
+/** The bet a user placed under an idempotency key, with what it was placed on. */
+export function findByRequest(db: Db, userId: bigint, requestId: string) {
+  return db
+    .selectFrom("sports_bets")
+    .select(["id", "event_id", "market_id", "runner", "is_back", "price", "amount"])
+    .where("user_id", "=", userId)
+    .where("request_id", "=", requestId)
+    .executeTakeFirst();
+}
+
+export async function insertSportsBet(db: Db, bet: NewSportsBet): Promise<bigint> {
+  const row = await db.insertInto("sports_bets").values(bet).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const BET_COLUMNS = [
+  "b.id",
+  "b.user_id",
+  "u.username",
+  "u.parent_id",
+  "b.sport",
+  "b.event_id",
+  "e.team_a",
+  "e.team_b",
+  "b.market_id",
+  "b.market",
+  "b.market_type",
+  "b.runner",
+  "b.is_back",
+  "b.price",
+  "b.odds",
+  "b.amount",
+  "b.exposure",
+  "b.status",
+  "b.profit",
+  "b.loss",
+  "b.created_at",
+  "b.settled_at",
+] as const;
+
+function betsQuery(db: Db) {
+  return db
+    .selectFrom("sports_bets as b")
+    .innerJoin("users as u", "u.id", "b.user_id")
+    .leftJoin("sports_events as e", "e.event_id", "b.event_id")
+    .select(BET_COLUMNS);
+}
+
+export type BetRow = Awaited<ReturnType<typeof findBet>> & {};
+
+export function findBet(db: Db, id: bigint) {
+  return betsQuery(db).where("b.id", "=", id).executeTakeFirst();
+}
+
+/** Marks a pending bet settled; undefined when it is not pending (or does not exist). The exactly-once gate. */
+export function markSettled(db: Db, id: bigint, change: { status: BetStatus; settledBy: bigint }) {
+  return db
+    .updateTable("sports_bets")
+    .set({ status: change.status, settled_at: new Date(), settled_by: change.settledBy })
+    .where("id", "=", id)
+    .where("status", "=", "PENDING")
+    .returning(["id", "user_id", "sport", "event_id", "market_id", "market_type", "is_back", "price", "odds", "amount", "exposure"])
+    .executeTakeFirst();
+}
+
+/** A settled bet, locked until the transaction ends: what a resettlement reverses. */
+export function lockSettled(db: Db, id: bigint) {
+  return db
+    .selectFrom("sports_bets")
+    .select(["id", "user_id", "sport", "event_id", "market_type", "is_back", "price", "odds", "amount", "exposure", "status", "profit", "loss"])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setResult(db: Db, id: bigint, result: { status?: BetStatus; profit: bigint; loss: bigint; settledBy?: bigint }) {
+  await db
+    .updateTable("sports_bets")
+    .set({
+      profit: result.profit,
+      loss: result.loss,
+      ...(result.status ? { status: result.status, settled_at: new Date() } : {}),
+      ...(result.settledBy ? { settled_by: result.settledBy } : {}),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * The partners above a user, nearest first, with each one's share of `game` now: the
+ * chain a settlement records for the reports.
+ */
+export async function partnerChain(db: Db, userId: bigint, game: GameFlag): Promise<ChainLink[]> {
+  const rows = await sql<{ id: bigint; share: Shares }>`
+    with recursive chain(id, parent_id, role, share, depth) as (
+      select a.id, a.parent_id, a.role, a.share, 0 from admins a join users u on u.parent_id = a.id where u.id = ${userId}
+      union all
+      select a.id, a.parent_id, a.role, a.share, c.depth + 1 from admins a join chain c on a.id = c.parent_id where c.role = 3
+    )
+    select id, share from chain where role = 3 order by depth`.execute(db);
+  return rows.rows.map((row) => ({ id: String(row.id), share: Number(row.share[game] ?? 0) }));
+}
+
+export async function insertResult(
+  db: Db,
+  result: { betKind: "sports" | "casino"; betId: bigint; game: GameFlag; userId: bigint; houseResult: bigint; chain: ChainLink[] },
+): Promise<void> {
+  await db
+    .insertInto("bet_results")
+    .values({
+      bet_kind: result.betKind,
+      bet_id: result.betId,
+      game: result.game,
+      user_id: result.userId,
+      house_result: result.houseResult,
+      chain: JSON.stringify(result.chain),
+    })
+    .execute();
+}
+
+/** The latest result row of a bet: what a reversal negates. */
+export function latestResult(db: Db, betId: bigint) {
+  return db
+    .selectFrom("bet_results")
+    .select(["game", "user_id", "house_result", "chain"])
+    .where("bet_kind", "=", "sports")
+    .where("bet_id", "=", betId)
+    .where("house_result", "<>", 0n)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+export async function recordResettlement(
+  db: Db,
+  row: { betId: bigint; actorId: bigint; before: { status: BetStatus; profit: bigint; loss: bigint }; after: { status: BetStatus; profit: bigint; loss: bigint } },
+): Promise<void> {
+  await db
+    .insertInto("bet_resettlements")
+    .values({
+      bet_id: row.betId,
+      actor_id: row.actorId,
+      before_status: row.before.status,
+      after_status: row.after.status,
+      before_profit: row.before.profit,
+      before_loss: row.before.loss,
+      after_profit: row.after.profit,
+      after_loss: row.after.loss,
+    })
+    .execute();
+}
+
+export type PendingFilter = { eventId?: string; marketId?: string; userId?: bigint; sport?: number };
+
+function pendingQuery(db: Db, filter: PendingFilter) {
+  let query = db.selectFrom("sports_bets as b").where("b.status", "=", "PENDING");
+  if (filter.eventId !== undefined) query = query.where("b.event_id", "=", filter.eventId);
+  if (filter.marketId !== undefined) query = query.where("b.market_id", "=", filter.marketId);
+  if (filter.userId !== undefined) query = query.where("b.user_id", "=", filter.userId);
+  if (filter.sport !== undefined) query = query.where("b.sport", "=", filter.sport);
+  return query;
+}
+
+/** Pending bets oldest first: the ids of one page, then their rows (the join runs on the page only). */
+export async function listPending(db: Db, filter: PendingFilter, slice: { offset: number; limit: number }) {
+  const ids = await pendingQuery(db, filter).select("b.id").orderBy("b.created_at").orderBy("b.id").offset(slice.offset).limit(slice.limit).execute();
+  if (ids.length === 0) return [];
+  return betsQuery(db)
+    .where(
+      "b.id",
+      "in",
+      ids.map((row) => row.id),
+    )
+    .orderBy("b.created_at")
+    .orderBy("b.id")
+    .execute();
+}
+
+/** The counter keys a pending bet adds one to (sports_pending_counts). */
+export const pendingKeys = (bet: { event_id: string; market_id: string | null; user_id: bigint; sport: number }) => [
+  "all",
+  `event:${bet.event_id}`,
+  ...(bet.market_id === null ? [] : [`market:${bet.market_id}`]),
+  `user:${bet.user_id}`,
+  `sport:${bet.sport}`,
+];
+
+/** Adds each key's count of new pending bets, in the caller's transaction. */
+export async function countPendingAdded(db: Db, deltas: Map<string, bigint>): Promise<void> {
+  if (deltas.size === 0) return;
+  await db
+    .insertInto("sports_pending_counts")
+    .values([...deltas].map(([key, n]) => ({ key, n })))
+    .onConflict((oc) => oc.column("key").doUpdateSet({ n: sql`sports_pending_counts.n + excluded.n` }))
+    .execute();
+}
+
+/** Takes a settled bet off its keys' counts. An update, not an upsert: PostgreSQL checks n >= 0 on the row an upsert proposes. */
+export async function countPendingSettled(db: Db, keys: string[]): Promise<void> {
+  await db
+    .updateTable("sports_pending_counts")
+    .set({ n: sql`n - 1` })
+    .where("key", "in", keys)
+    .execute();
+}
+
+/** The counter of a query with at most one filter; a narrower query counts its (few) rows. */
+function counterKey(filter: PendingFilter): string | undefined {
+  const given = [
+    filter.eventId === undefined ? undefined : `event:${filter.eventId}`,
+    filter.marketId === undefined ? undefined : `market:${filter.marketId}`,
+    filter.userId === undefined ? undefined : `user:${filter.userId}`,
+    filter.sport === undefined ? undefined : `sport:${filter.sport}`,
+  ].filter((key) => key !== undefined);
+  return given.length === 0 ? "all" : given.length === 1 ? given[0] : undefined;
+}
+
+export async function countPending(db: Db, filter: PendingFilter): Promise<number> {
+  const key = counterKey(filter);
+  if (key !== undefined) {
+    const row = await db.selectFrom("sports_pending_counts").select("n").where("key", "=", key).executeTakeFirst();
+    return Number(row?.n ?? 0n);
+  }
+  const row = await pendingQuery(db, filter).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The user's open exposure: the sum over its pending bets. */
+export async function openExposure(db: Db, userId: bigint): Promise<bigint> {
+  const row = await db
+    .selectFrom("sports_bets")
+    .select(sql<string>`coalesce(sum(exposure), 0)`.as("total"))
+    .where("user_id", "=", userId)
+    .where("status", "=", "PENDING")
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
+export type HistoryRange = { userId: bigint; from: Date; to: Date };
+
+export function listUserSportsBets(db: Db, range: HistoryRange, slice: { offset: number; limit: number }) {
+  return betsQuery(db)
+    .where("b.user_id", "=", range.userId)
+    .where("b.created_at", ">=", range.from)
+    .where("b.created_at", "<", range.to)
+    .orderBy("b.created_at", "desc")
+    .orderBy("b.id", "desc")
+    .offset(slice.offset)
+    .limit(slice.limit)
+    .execute();
+}
+
+export async function countUserBets(db: Db, table: "sports_bets" | "casino_bets", range: HistoryRange, kind?: 1 | 2): Promise<number> {
+  let query = db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<bigint>().as("n"))
+    .where("user_id", "=", range.userId)
+    .where("created_at", ">=", range.from)
+    .where("created_at", "<", range.to);
+  if (kind !== undefined) query = query.where(sql.ref("kind"), "=", kind);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function listUserCasinoBets(db: Db, kind: 1 | 2, range: HistoryRange, slice: { offset: number; limit: number }) {
+  return db
+    .selectFrom("casino_bets")
+    .selectAll()
+    .where("user_id", "=", range.userId)
+    .where("kind", "=", kind)
+    .where("created_at", ">=", range.from)
+    .where("created_at", "<", range.to)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .offset(slice.offset)
+    .limit(slice.limit)
+    .execute();
+}
+
+export type CasinoRow = Awaited<ReturnType<typeof listUserCasinoBets>>[number];
+
+export async function insertCasinoBet(
+  db: Db,
+  bet: { kind: 1 | 2; user_id: bigint; provider_code: string | null; game_code: string; runner_name: string | null; round_id: string; amount: bigint; status: "SUCCESS" | "FAIL"; profit: bigint; loss: bigint },
+) {
+  return db.insertInto("casino_bets").values(bet).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The user's net result over its settled bets (winnings − losses), sports and casino. */
+export async function netResult(db: Db, userId: bigint): Promise<bigint> {
+  const row = await sql<{ total: string }>`
+    select coalesce((select sum(profit - loss) from sports_bets where user_id = ${userId} and status <> 'PENDING'), 0)
+         + coalesce((select sum(profit - loss) from casino_bets where user_id = ${userId}), 0) as total`.execute(db);
+  return BigInt(row.rows[0]?.total ?? "0");
+}
+
+/** The user's parent (the anchor of scope checks) and balance. */
+export function findUserAnchor(db: Db, userId: bigint) {
+  return db.selectFrom("users").select(["id", "parent_id", "balance"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/**
+ * Live sessions of the house desk: the super admin and staff holding `bets`. Partners'
+ * sessions are left out for now (docs/protocol.md).
+ */
+export async function bookWatchingSessions(db: Db): Promise<bigint[]> {
+  const rows = await sql<{ id: bigint }>`
+    select s.id from admin_sessions s join admins a on a.id = s.admin_id
+     where s.revoked_at is null and s.expires_at > now()
+       and (a.role = 1 or (a.role = 2 and coalesce((a.permissions ->> 'bets')::boolean, false)))`.execute(db);
+  return rows.rows.map((row) => BigInt(row.id));
+}

@@ -1,0 +1,163 @@
+/**
+ * The settlement desk and bet history under the admin API. Settling and the pending queue
+ * are a house function (super admin, or staff with `bets`); resettlement is the super
+ * admin's alone; partners see the history, profit and downloads of their own subtree.
+ */
+import { stringify } from "csv-stringify";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { PAGE_SIZE, SPORTS, type CasinoBet, type GameBet, type SportsBet } from "../../../protocol/wire.js";
+import { authenticated, requireStaffFlag, requireSuperAdmin } from "../../plugins/auth.js";
+import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { blankless, Id, Paging, Text } from "../../validation/schemas.js";
+import { BET_MESSAGE, createBetService } from "./service.js";
+
+const PendingQuery = z
+  .object({
+    ...Paging.shape,
+    eventId: blankless(Text({ min: 1, max: 64 }).optional()),
+    marketId: blankless(Text({ min: 1, max: 64 }).optional()),
+    user: blankless(Id.optional()),
+    sport: blankless(z.enum(SPORTS).transform((sport) => SPORTS.indexOf(sport)).optional()),
+  })
+  .strict();
+
+/** The whole bet travels (spec §4); only its `_id` is trusted. */
+const SettleBody = z
+  .object({
+    bet: z.object({ _id: Id }).passthrough(),
+    status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  })
+  .strict();
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Bet history days are Asia/Kolkata days (UTC+05:30, no daylight saving), as in the reports. */
+const KOLKATA_OFFSET_MS = 330 * 60_000;
+const DAY_MS = 86_400_000;
+const kolkataToday = () => new Date(Date.now() + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
+const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - KOLKATA_OFFSET_MS);
+const Day = z
+  .string()
+  .regex(DAY, "must be a date as YYYY-MM-DD")
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "must be a real date");
+
+const HistoryFields = {
+  from: blankless(Day.optional()),
+  to: blankless(Day.optional()),
+  type: blankless(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])).default(0)),
+  user: Id,
+  // The console sends the username for its title; the id decides.
+  username: Text({ max: 64 }).optional(),
+};
+const toRange = <T extends { from?: string; to?: string; user: bigint }>(query: T) => {
+  const from = query.from ?? kolkataToday();
+  const to = query.to ?? from;
+  return { ...query, userId: query.user, from: dayStart(from), to: new Date(dayStart(to).getTime() + DAY_MS) };
+};
+const HistoryQuery = z
+  .object({ ...Paging.shape, ...HistoryFields })
+  .strict()
+  .refine((query) => (query.from ?? "") <= (query.to ?? query.from ?? ""), { message: "from must not be after to", path: ["from"] })
+  .transform(toRange);
+
+const UserParams = z.object({ userId: Id }).strict();
+
+/** A spreadsheet reads a cell starting with = + - @ tab or CR as a formula; a leading quote keeps it text. */
+const formulaSafe = (value: unknown) => {
+  const text = String(value ?? "");
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
+
+const SPORTS_COLUMNS = ["Sport", "Bet ID", "Event", "Market", "Market Type", "Runner Name", "Side", "Stake", "Exp", "Price", "Odds", "Status", "Profit/Loss", "Placed Date"];
+const CASINO_COLUMNS = ["Bet ID", "Provider Code", "Game Code", "Round ID", "Price", "Placed Date", "Status", "Profit/Loss"];
+const GAME_COLUMNS = ["Bet ID", "Runner", "Game ID", "Round ID", "Price", "Placed Date", "Status", "Profit/Loss"];
+const money = (value: number) => value.toFixed(2);
+const profitLoss = (bet: { profit: number; loss: number }) => money(bet.profit - bet.loss);
+
+const CSV_ROW = {
+  0: (bet: SportsBet) => [
+    bet.sportName,
+    bet._id,
+    bet.event,
+    bet.market,
+    bet.type,
+    bet.runner,
+    bet.isBack ? "Back" : "Lay",
+    money(bet.amount),
+    money(bet.exposure),
+    bet.x,
+    bet.odds,
+    bet.status,
+    profitLoss(bet),
+    bet.createdAt,
+  ],
+  1: (bet: CasinoBet) => [bet._id, bet.providerCode, bet.gameCode, bet.roundId, money(bet.amount), bet.createdAt, bet.status, profitLoss(bet)],
+  2: (bet: GameBet) => [bet._id, bet.runnerName, bet.gameId, bet.roundId, money(bet.amount), bet.createdAt, bet.status, profitLoss(bet)],
+} as const;
+const CSV_HEADER = { 0: SPORTS_COLUMNS, 1: CASINO_COLUMNS, 2: GAME_COLUMNS } as const;
+const CSV_NAME = { 0: "sports", 1: "casino", 2: "games" } as const;
+/** Rows fetched per page while streaming a download. */
+const DOWNLOAD_PAGE = PAGE_SIZE.max;
+
+export default async function betRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const bets = createBetService({ db: app.db, book: app.realtime.book });
+  const desk = { onRequest: requireStaffFlag("bets") };
+  const history = { onRequest: requireStaffFlag("bets", { partners: true }) };
+
+  api.get("/sports-pending-bets", { ...desk, schema: { querystring: PendingQuery } }, async (request, reply) => {
+    const { page, pageSize, eventId, marketId, user, sport } = request.query;
+    return reply.ok(await bets.pending({ eventId, marketId, userId: user, sport }, { page, pageSize }));
+  });
+
+  api.post("/settel-bet", { ...desk, schema: { body: SettleBody } }, async (request, reply) => {
+    const settled = await bets.settle(authenticated(request).admin, request.body.bet._id, request.body.status);
+    return reply.ok(settled, BET_MESSAGE.settled);
+  });
+
+  api.post("/resettle-bet", { onRequest: requireSuperAdmin, schema: { body: SettleBody } }, async (request, reply) => {
+    const settled = await bets.resettle(authenticated(request).admin, request.body.bet._id, request.body.status);
+    return reply.ok(settled, BET_MESSAGE.resettled);
+  });
+
+  api.get("/user-bets", { ...history, schema: { querystring: HistoryQuery } }, async (request, reply) => {
+    return reply.ok(await bets.userBets(authenticated(request).admin, request.query));
+  });
+
+  api.get("/b2c/user-profit/:userId", { ...history, schema: { params: UserParams } }, async (request, reply) => {
+    return reply.ok(await bets.userProfit(authenticated(request).admin, request.params.userId));
+  });
+
+  // A file, not the envelope: the browser saves it as it comes, page by page.
+  api.get("/download-bets", { ...history, schema: { querystring: HistoryQuery } }, async (request, reply) => {
+    const caller = authenticated(request).admin;
+    const query = { ...request.query, pageSize: DOWNLOAD_PAGE };
+    // The first page answers before any byte is sent, so a refusal is still a clean 403/404.
+    const first = await bets.userBets(caller, { ...query, page: 1 });
+    const type = query.type;
+    const toRow = CSV_ROW[type] as (bet: SportsBet | CasinoBet | GameBet) => unknown[];
+    async function* rows() {
+      let page = first;
+      for (let n = 1; ; n++) {
+        for (const bet of page.items) yield toRow(bet).map(formulaSafe);
+        if (n * DOWNLOAD_PAGE >= page.total || page.items.length === 0) return;
+        page = await bets.userBets(caller, { ...query, page: n + 1 });
+      }
+    }
+    const csv = stringify({ header: true, columns: CSV_HEADER[type], record_delimiter: "windows" });
+    void (async () => {
+      try {
+        for await (const row of rows()) {
+          if (!csv.write(row)) await new Promise((resolve) => csv.once("drain", resolve));
+        }
+        csv.end();
+      } catch (error) {
+        csv.destroy(error as Error);
+      }
+    })();
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="bets-${CSV_NAME[type]}-${query.user}.csv"`)
+      .send(csv);
+  });
+}

@@ -1,0 +1,431 @@
+/**
+ * The sports book: placement reserves the exposure through the ledger (user → bet
+ * exposure); settlement moves it back, or to the house, plus winnings from the house,
+ * exactly once: one conditional update (`status = 'PENDING'`) in the transaction that
+ * writes the transfers. Each settlement records the house result per game flag and the
+ * partner chain's shares (bet_results) for the reports. Casino and game bets settle when
+ * placed, by a seeded draw with a house edge.
+ */
+import { createHash } from "node:crypto";
+import {
+  BET_KIND,
+  ROLE,
+  SPORTS,
+  type BetStatus,
+  type CasinoBet,
+  type GameBet,
+  type GameFlag,
+  type Page,
+  type SettlementCode,
+  type SportCode,
+  type SportsBet,
+  type UserProfit,
+} from "../../../protocol/wire.js";
+import type { Db } from "../../db/index.js";
+import type { MarketType } from "../../db/schema.js";
+import { conflict, forbidden, notFound } from "../../errors.js";
+import { minorToAmount } from "../../money.js";
+import type { BookEvents } from "../../realtime.js";
+import { findHouseId, isInSubtree } from "../accounts/repository.js";
+import type { AdminAccount } from "../admins/repository.js";
+import { hasStaffFlag } from "../admins/service.js";
+import { apply, findSystemAccountId, LEDGER_MESSAGE, type AccountRef } from "../ledger/service.js";
+import type { Player } from "../players/repository.js";
+import { findOffer } from "../sports/repository.js";
+import { exposureOf, settlementOf, winningsOf, type Outcome, type Priced } from "./arithmetic.js";
+import {
+  countPending,
+  countPendingAdded,
+  countPendingSettled,
+  countUserBets,
+  findBet,
+  findBettor,
+  findByRequest,
+  findUserAnchor,
+  insertCasinoBet,
+  insertResult,
+  insertSportsBet,
+  latestResult,
+  listPending,
+  listUserCasinoBets,
+  listUserSportsBets,
+  lockSettled,
+  markSettled,
+  netResult,
+  openExposure,
+  partnerChain,
+  pendingKeys,
+  recordResettlement,
+  setResult,
+  type BetRow,
+  type CasinoRow,
+  type HistoryRange,
+  type PendingFilter,
+} from "./repository.js";
+
+export const BET_MESSAGE = {
+  placed: "Bet placed successfully",
+  settled: "Bet settled successfully!",
+  resettled: "Bet resettled successfully",
+  alreadySettled: "Bet already settled",
+  notSettled: "Bet is not settled yet",
+  sameOutcome: "Bet already has that result",
+  notFound: "Bet not found",
+  userNotFound: "User not found",
+  marketNotFound: "Market or runner not found",
+  wrongEvent: "eventId: the market belongs to another event",
+  marketClosed: "Market is not open",
+  priceGone: "price: that price is no longer on offer",
+  betDisabled: "Betting is disabled for this account",
+  flagOff: (flag: GameFlag) => `${flag} is not enabled for this account`,
+  reversalUncovered: "The user's balance cannot cover the reversal",
+  roundPlayed: "roundId: that round was already played",
+  requestReused: "requestId was already used for another bet",
+} as const;
+
+/** The system account that holds pending bets' exposure (migration 005). */
+export const BET_EXPOSURE = "bet-exposure";
+
+/** Statuses the feed marks as normal (spec §9). */
+const OPEN_STATUSES = new Set(["ACTIVE", "OPEN"]);
+
+const OUTCOME: Record<SettlementCode, Outcome> = { 1: "SUCCESS", 2: "FAIL", 3: "ABANDONED" };
+
+/** The game flag a bet is played under: the sport for match odds, else the market type. */
+export const gameOf = (sport: number, type: MarketType): GameFlag => (type === "odds" ? SPORTS[sport]! : type);
+
+/** "1.85" → 185n. */
+const hundredths = (numeric: string) => BigInt(Math.round(Number(numeric) * 100));
+
+/** Casino and game draws: the user wins back twice the stake with this probability (a 5 % house edge). */
+const CASINO_WIN_CHANCE = 0.475;
+
+export type PlaceBetInput = {
+  eventId: string;
+  marketId: string;
+  runner: string;
+  isBack: 0 | 1;
+  price: number;
+  amount: bigint;
+  /** The player's idempotency key: the same key places one bet, however often it is sent. */
+  requestId?: string;
+};
+export type CasinoBetInput =
+  | { kind: 1; providerCode: string; gameCode: string; roundId: string; amount: bigint }
+  | { kind: 2; runnerName: string; gameId: string; roundId: string; amount: bigint };
+
+type Accounts = { house: AccountRef; exposure: AccountRef };
+type Move = { kind: "bet-settle" | "bet-win"; from: AccountRef; to: AccountRef; amount: bigint };
+
+export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
+  // Read before a transaction starts: on PGlite a query outside it would wait for it forever.
+  let accounts: Promise<Accounts> | undefined;
+  const accountsOf = () =>
+    (accounts ??= (async () => ({
+      house: { kind: "admin" as const, id: await findHouseId(db) },
+      exposure: { kind: "system" as const, id: await findSystemAccountId(db, BET_EXPOSURE) },
+    }))().catch((error: unknown) => {
+      accounts = undefined;
+      throw error;
+    }));
+
+  const pricedOf = (row: { market_type: MarketType; is_back: boolean; amount: bigint; price: string; odds: string | null; exposure: bigint }) => ({
+    type: row.market_type,
+    isBack: row.is_back,
+    amount: row.amount,
+    x: hundredths(row.price),
+    odds: hundredths(row.odds ?? row.price),
+    exposure: row.exposure,
+  });
+
+  /** The transfers an outcome makes: exposure back (won, void) or to the house (lost), winnings from the house. */
+  function movesOf(bet: Priced & { exposure: bigint }, outcome: Outcome, userId: bigint, { house, exposure }: Accounts): Move[] {
+    const user: AccountRef = { kind: "user", id: userId };
+    const moves: Move[] = [{ kind: "bet-settle", from: exposure, to: outcome === "FAIL" ? house : user, amount: bet.exposure }];
+    if (outcome === "SUCCESS") moves.push({ kind: "bet-win", from: house, to: user, amount: winningsOf(bet) });
+    return moves.filter((move) => move.amount > 0n);
+  }
+
+  async function applyMoves(trx: Db, moves: Move[], actorId: bigint, remark: string): Promise<void> {
+    for (const move of moves) await apply(trx, { ...move, actorId, remark });
+  }
+
+  type Placed = { _id: string; balance: number; exposure: number };
+
+  /** The answer to a placement retried under its request id: the first bet, as things stand now. */
+  async function replayPlacement(player: Player, input: PlaceBetInput): Promise<Placed | undefined> {
+    if (input.requestId === undefined) return undefined;
+    const found = await findByRequest(db, player.id, input.requestId);
+    if (!found) return undefined;
+    const same =
+      found.event_id === input.eventId &&
+      found.market_id === input.marketId &&
+      found.runner === input.runner &&
+      found.is_back === (input.isBack === 1) &&
+      hundredths(found.price) === BigInt(Math.round(input.price * 100)) &&
+      found.amount === input.amount;
+    if (!same) throw conflict(BET_MESSAGE.requestReused);
+    const user = await findUserAnchor(db, player.id);
+    return { _id: String(found.id), balance: minorToAmount(user!.balance), exposure: minorToAmount(await openExposure(db, player.id)) };
+  }
+
+  async function placeBet(player: Player, input: PlaceBetInput): Promise<Placed> {
+    const replayed = await replayPlacement(player, input);
+    if (replayed) return replayed;
+    try {
+      return await placeNewBet(player, input);
+    } catch (error) {
+      // A concurrent placement under the same request id committed first.
+      if ((error as { code?: unknown }).code !== "23505") throw error;
+      const raced = await replayPlacement(player, input);
+      if (!raced) throw error;
+      return raced;
+    }
+  }
+
+  async function placeNewBet(player: Player, input: PlaceBetInput): Promise<Placed> {
+    const offer = await findOffer(db, input.marketId, input.runner);
+    if (!offer) throw notFound(BET_MESSAGE.marketNotFound);
+    if (offer.event_id !== input.eventId) throw notFound(BET_MESSAGE.wrongEvent);
+    const game = gameOf(offer.sport, offer.type);
+    const bettor = await findBettor(db, player.id);
+    if (!bettor) throw notFound(BET_MESSAGE.userNotFound);
+    if (!bettor.bet_enabled) throw forbidden(BET_MESSAGE.betDisabled);
+    if (bettor.permissions[game] !== true) throw forbidden(BET_MESSAGE.flagOff(game));
+    if (![offer.event_status, offer.market_status, offer.runner_status].every((status) => OPEN_STATUSES.has(status))) {
+      throw conflict(BET_MESSAGE.marketClosed);
+    }
+    const isBack = input.isBack === 1;
+    const quotedPrice = isBack ? offer.back_price : offer.lay_price;
+    const quotedSize = isBack ? offer.back_size : offer.lay_size;
+    if (quotedPrice === null || hundredths(quotedPrice) !== BigInt(Math.round(input.price * 100))) throw conflict(BET_MESSAGE.priceGone);
+    // Fancy lines quote the rate per 100 as the size; odds and bookmaker bets pay the price.
+    const odds = offer.type === "fancy" ? quotedSize : quotedPrice;
+    if (odds === null) throw conflict(BET_MESSAGE.priceGone);
+    const priced: Priced = { type: offer.type, isBack, amount: input.amount, x: hundredths(quotedPrice), odds: hundredths(odds) };
+    const exposure = exposureOf(priced);
+    const { exposure: reserve, house } = await accountsOf();
+
+    const placed = await db.transaction().execute(async (trx) => {
+      const bet = {
+        user_id: player.id,
+        sport: offer.sport,
+        event_id: offer.event_id,
+        market_id: offer.market_id,
+        market: offer.market_name,
+        market_type: offer.type,
+        runner: offer.runner,
+        is_back: isBack,
+        price: quotedPrice,
+        odds,
+        amount: input.amount,
+        exposure,
+      };
+      const id = await insertSportsBet(trx, { ...bet, request_id: input.requestId ?? null });
+      await countPendingAdded(trx, new Map(pendingKeys(bet).map((key) => [key, 1n])));
+      const moved = await apply(trx, {
+        kind: "bet-place",
+        // The platform acts for the user: transfers nobody on the desk made name the house.
+        actorId: house.id,
+        remark: `bet ${id}`,
+        from: { kind: "user", id: player.id },
+        to: reserve,
+        amount: exposure,
+      });
+      return { id, balance: moved.from, open: await openExposure(trx, player.id) };
+    });
+    book.marketUpdate(offer.event_id);
+    return { _id: String(placed.id), balance: minorToAmount(placed.balance), exposure: minorToAmount(placed.open) };
+  }
+
+  async function settle(caller: AdminAccount, betId: bigint, code: SettlementCode): Promise<SportsBet> {
+    const outcome = OUTCOME[code];
+    const accounts = await accountsOf();
+    const settled = await db.transaction().execute(async (trx) => {
+      const bet = await markSettled(trx, betId, { status: outcome, settledBy: caller.id });
+      if (!bet) {
+        if (!(await findBet(trx, betId))) throw notFound(BET_MESSAGE.notFound);
+        throw conflict(BET_MESSAGE.alreadySettled);
+      }
+      await countPendingSettled(trx, pendingKeys(bet));
+      const priced = pricedOf(bet);
+      const result = settlementOf(priced, outcome);
+      await setResult(trx, betId, result);
+      await applyMoves(trx, movesOf(priced, outcome, bet.user_id, accounts), caller.id, `bet ${betId}`);
+      const game = gameOf(bet.sport, bet.market_type);
+      await insertResult(trx, { betKind: "sports", betId, game, userId: bet.user_id, houseResult: result.houseResult, chain: await partnerChain(trx, bet.user_id, game) });
+      // Read inside the transaction: nothing after the commit may fail the call.
+      return toSportsBet((await findBet(trx, betId))!);
+    });
+    book.betSettled({ _id: settled._id, eventId: settled.eventId });
+    book.marketUpdate(settled.eventId);
+    return settled;
+  }
+
+  /** Super admin only (the route checks): undoes a settlement with compensating transfers, then applies the new outcome. */
+  async function resettle(caller: AdminAccount, betId: bigint, code: SettlementCode): Promise<SportsBet> {
+    const outcome = OUTCOME[code];
+    const accounts = await accountsOf();
+    const resettled = await db.transaction().execute(async (trx) => {
+      const bet = await lockSettled(trx, betId);
+      if (!bet) throw notFound(BET_MESSAGE.notFound);
+      if (bet.status === "PENDING") throw conflict(BET_MESSAGE.notSettled);
+      if (bet.status === outcome) throw conflict(BET_MESSAGE.sameOutcome);
+      const priced = pricedOf(bet);
+      const remark = `bet ${betId} resettled`;
+
+      const undo = movesOf(priced, bet.status as Outcome, bet.user_id, accounts).reverse();
+      try {
+        for (const move of undo) await apply(trx, { kind: "bet-resettle", from: move.to, to: move.from, amount: move.amount, actorId: caller.id, remark });
+      } catch (error) {
+        if ((error as Error).message === LEDGER_MESSAGE.insufficientBalance) throw conflict(BET_MESSAGE.reversalUncovered);
+        throw error;
+      }
+      const previous = await latestResult(trx, betId);
+      const game = gameOf(bet.sport, bet.market_type);
+      if (previous) {
+        await insertResult(trx, { betKind: "sports", betId, game, userId: bet.user_id, houseResult: -previous.house_result, chain: previous.chain });
+      }
+
+      const result = settlementOf(priced, outcome);
+      await setResult(trx, betId, { ...result, status: outcome, settledBy: caller.id });
+      await applyMoves(trx, movesOf(priced, outcome, bet.user_id, accounts), caller.id, remark);
+      await insertResult(trx, { betKind: "sports", betId, game, userId: bet.user_id, houseResult: result.houseResult, chain: await partnerChain(trx, bet.user_id, game) });
+      await recordResettlement(trx, {
+        betId,
+        actorId: caller.id,
+        before: { status: bet.status, profit: bet.profit, loss: bet.loss },
+        after: { status: outcome, profit: result.profit, loss: result.loss },
+      });
+      return toSportsBet((await findBet(trx, betId))!);
+    });
+    book.betSettled({ _id: resettled._id, eventId: resettled.eventId });
+    book.marketUpdate(resettled.eventId);
+    return resettled;
+  }
+
+  async function pending(filter: PendingFilter, paging: { page: number; pageSize: number }): Promise<Page<SportsBet>> {
+    const rows = await listPending(db, filter, { offset: (paging.page - 1) * paging.pageSize, limit: paging.pageSize });
+    return { items: rows.map(toSportsBet), total: await countPending(db, filter), page: paging.page, pageSize: paging.pageSize };
+  }
+
+  /** A user's bets are visible to the super admin, staff with `bets`, and partners above the user. */
+  async function assertMayView(caller: AdminAccount, userId: bigint) {
+    const user = await findUserAnchor(db, userId);
+    if (!user) throw notFound(BET_MESSAGE.userNotFound);
+    if (caller.role === ROLE.partner ? !(await isInSubtree(db, caller.id, user.parent_id)) : !hasStaffFlag(caller, "bets")) throw forbidden();
+    return user;
+  }
+
+  async function userBets(
+    caller: AdminAccount,
+    query: HistoryRange & { type: 0 | 1 | 2; page: number; pageSize: number },
+  ): Promise<Page<SportsBet | CasinoBet | GameBet>> {
+    await assertMayView(caller, query.userId);
+    const slice = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+    const paged = (items: (SportsBet | CasinoBet | GameBet)[], total: number) => ({ items, total, page: query.page, pageSize: query.pageSize });
+    if (query.type === BET_KIND.sports) {
+      return paged((await listUserSportsBets(db, query, slice)).map(toSportsBet), await countUserBets(db, "sports_bets", query));
+    }
+    const kind = query.type;
+    return paged((await listUserCasinoBets(db, kind, query, slice)).map(toCasinoOrGame), await countUserBets(db, "casino_bets", query, kind));
+  }
+
+  async function userProfit(caller: AdminAccount, userId: bigint): Promise<UserProfit> {
+    const user = await assertMayView(caller, userId);
+    return { profit: minorToAmount(await netResult(db, userId)), balance: minorToAmount(user.balance) };
+  }
+
+  /** Casino (kind 1) and game (kind 2) bets: stake to the house, and on a win twice the stake back, in one transaction. */
+  async function placeCasinoBet(player: Player, input: CasinoBetInput): Promise<{ bet: CasinoBet | GameBet; balance: number }> {
+    const bettor = await findBettor(db, player.id);
+    if (!bettor) throw notFound(BET_MESSAGE.userNotFound);
+    if (!bettor.bet_enabled) throw forbidden(BET_MESSAGE.betDisabled);
+    if (bettor.permissions.casino !== true) throw forbidden(BET_MESSAGE.flagOff("casino"));
+    const gameCode = input.kind === 1 ? input.gameCode : input.gameId;
+    const won = drawOf(`${player.id}:${input.kind}:${gameCode}:${input.roundId}`) < CASINO_WIN_CHANCE;
+    const { house } = await accountsOf();
+    const user: AccountRef = { kind: "user", id: player.id };
+    try {
+      const { row, balance } = await db.transaction().execute(async (trx) => {
+        const row = await insertCasinoBet(trx, {
+          kind: input.kind,
+          user_id: player.id,
+          provider_code: input.kind === 1 ? input.providerCode : null,
+          game_code: gameCode,
+          runner_name: input.kind === 2 ? input.runnerName : null,
+          round_id: input.roundId,
+          amount: input.amount,
+          status: won ? "SUCCESS" : "FAIL",
+          profit: won ? input.amount : 0n,
+          loss: won ? 0n : input.amount,
+        });
+        const remark = `casino bet ${row.id}`;
+        let moved = await apply(trx, { kind: "casino-stake", actorId: house.id, remark, from: user, to: house, amount: input.amount });
+        if (won) moved = { from: (await apply(trx, { kind: "casino-win", actorId: house.id, remark, from: house, to: user, amount: 2n * input.amount })).to, to: 0n };
+        await insertResult(trx, {
+          betKind: "casino",
+          betId: row.id,
+          game: "casino",
+          userId: player.id,
+          houseResult: won ? -input.amount : input.amount,
+          chain: await partnerChain(trx, player.id, "casino"),
+        });
+        return { row, balance: moved.from };
+      });
+      return { bet: toCasinoOrGame(row), balance: minorToAmount(balance) };
+    } catch (error) {
+      if ((error as { code?: unknown }).code === "23505") throw conflict(BET_MESSAGE.roundPlayed);
+      throw error;
+    }
+  }
+
+  return { placeBet, settle, resettle, pending, userBets, userProfit, placeCasinoBet };
+}
+
+/** A stable number in [0, 1) from text: the casino simulator's seeded draw. */
+function drawOf(seed: string): number {
+  return createHash("sha256").update(seed).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+export function toSportsBet(row: NonNullable<BetRow>): SportsBet {
+  const sport = row.sport as SportCode;
+  return {
+    _id: String(row.id),
+    sport,
+    sportName: SPORTS[sport],
+    userId: String(row.user_id),
+    username: row.username,
+    eventId: row.event_id,
+    event: row.team_a && row.team_b ? `${row.team_a} v ${row.team_b}` : row.event_id,
+    marketId: row.market_id,
+    market: row.market,
+    type: row.market_type as MarketType,
+    runner: row.runner,
+    isBack: row.is_back ? 1 : 0,
+    amount: minorToAmount(row.amount),
+    x: Number(row.price),
+    odds: Number(row.odds ?? row.price),
+    exposure: minorToAmount(row.exposure),
+    status: row.status as BetStatus,
+    profit: minorToAmount(row.profit),
+    loss: minorToAmount(row.loss),
+    createdAt: row.created_at.toISOString(),
+    settledAt: row.settled_at?.toISOString() ?? null,
+  };
+}
+
+export function toCasinoOrGame(row: CasinoRow): CasinoBet | GameBet {
+  const common = {
+    _id: String(row.id),
+    roundId: row.round_id,
+    amount: minorToAmount(row.amount),
+    status: row.status,
+    profit: minorToAmount(row.profit),
+    loss: minorToAmount(row.loss),
+    createdAt: row.created_at.toISOString(),
+  };
+  return row.kind === 1
+    ? { ...common, providerCode: row.provider_code ?? "", gameCode: row.game_code }
+    : { ...common, runnerName: row.runner_name ?? "", gameId: row.game_code };
+}
