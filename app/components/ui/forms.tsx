@@ -45,6 +45,8 @@ type SchemaFormProps = {
   action?: string;
   /** Fields the operator does not type (intent, the row's id, a requestId). */
   hidden?: Values;
+  /** The stored values a settings form starts from and keeps after a save (default: empty, cleared after a save). */
+  initial?: Values;
   fields: readonly FieldSpec[];
   /** Submit stays disabled until these have a value (default: every field). */
   required?: readonly string[];
@@ -63,6 +65,7 @@ export function SchemaForm({
   toInput,
   action,
   hidden = {},
+  initial = {},
   fields,
   required = fields.map((field) => field.name),
   submitLabel,
@@ -72,13 +75,13 @@ export function SchemaForm({
   onSuccess,
 }: SchemaFormProps) {
   const fetcher = useFetcher<Outcome>();
-  const [values, setValues] = useState<Values>({});
+  const [values, setValues] = useState<Values>(initial);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (autoFocus) form.current?.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
   }, [autoFocus]);
   useAnnouncedOutcome(fetcher.data, () => {
-    setValues({});
+    setValues((current) => (Object.keys(initial).length ? current : {}));
     onSuccess?.();
   });
   const busy = fetcher.state !== "idle";
