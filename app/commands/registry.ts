@@ -6,10 +6,19 @@ import { mayUse, type ScreenScope } from "../lib/screens";
 import { ACCOUNT_COMMANDS } from "./accounts";
 import { LIST_COMMANDS } from "./list";
 import { REQUEST_PALETTE_COMMANDS, REQUEST_SCREEN_COMMANDS } from "./requests";
+import { SETTINGS_COMMANDS } from "./settings";
+import { STAFF_COMMANDS } from "./staff";
 import { GO_TO_COMMANDS, SHELL_COMMANDS } from "./shell";
 import type { Command, Operator, ScreenCommand, ViewSelection } from "./types";
 
-export const COMMANDS: readonly Command[] = [...GO_TO_COMMANDS, ...ACCOUNT_COMMANDS, ...REQUEST_PALETTE_COMMANDS, ...SHELL_COMMANDS];
+export const COMMANDS: readonly Command[] = [
+  ...GO_TO_COMMANDS,
+  ...ACCOUNT_COMMANDS,
+  ...REQUEST_PALETTE_COMMANDS,
+  ...SETTINGS_COMMANDS,
+  ...STAFF_COMMANDS,
+  ...SHELL_COMMANDS,
+];
 
 export const SCREEN_COMMANDS = [...LIST_COMMANDS, ...REQUEST_SCREEN_COMMANDS] as const satisfies readonly ScreenCommand[];
 

@@ -8,7 +8,7 @@ import type { PageHandle } from "./page";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
-export type ScreenScope = "list" | "search" | "accounts" | "requests" | "staff";
+export type ScreenScope = "list" | "search" | "accounts" | "requests";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
@@ -58,7 +58,7 @@ export const SCREENS = {
   "ref-bonus": { path: "/ref-bonus", label: "Refer Bonus", letter: "f", sidebar: 12, ...SETTINGS, keywords: ["referral", "settings"] },
   coupons: { path: "/coupons", label: "Coupons", letter: "C", ...SETTINGS, keywords: ["codes", "promotion", "settings"] },
   "bonus-limits": { path: "/bonus-limits", label: "Bonus Limits", letter: "L", ...SETTINGS, keywords: ["ceiling", "maximum", "settings"] },
-  admins: { path: "/admins", label: "Admin Management", letter: "a", audience: "superAdmin", scopes: ["list", "staff"], keywords: ["staff", "add staff"] },
+  admins: { path: "/admins", label: "Admin Management", letter: "a", audience: "superAdmin", keywords: ["staff", "add staff"] },
   "change-password": { path: "/change-password", label: "Change Password", letter: "c", sidebar: 15, keywords: ["password", "account"] },
 } as const satisfies Record<string, Screen>;
 

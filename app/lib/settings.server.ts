@@ -3,7 +3,7 @@
  * checks the form with its schema (app/lib/forms/settings.ts) and posts the platform's call. The
  * platform checks the `settings` flag on every call; its refusal is the form's toast.
  */
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { CallName } from "./api-routes.server";
 import { SETTINGS_MESSAGES } from "./constants";
 import {
@@ -20,13 +20,13 @@ import { orRouteError } from "./route-errors.server";
 import { callAsOperator, downloadAsOperator } from "./session.server";
 
 /** A simple setting's stored values, as its form's fields. */
-export async function loadSimpleSetting(request: Request, context: AppLoadContext, id: SimpleSettingId) {
+export async function loadSimpleSetting({ request, context }: LoaderFunctionArgs, id: SimpleSettingId) {
   const read = SIMPLE_SETTINGS[id].read satisfies CallName;
   const values = await orRouteError(callAsOperator(request, context, read, undefined));
   return { values: asFormValues(values) };
 }
 
-export async function saveSimpleSetting(request: Request, context: AppLoadContext, id: SimpleSettingId) {
+export async function saveSimpleSetting({ request, context }: LoaderFunctionArgs, id: SimpleSettingId) {
   const { schema, update, saved } = SIMPLE_SETTINGS[id];
   return runForm(Object.fromEntries(await request.formData()), schema, async (form) => {
     // Each row's schema answers exactly its update call's body.
