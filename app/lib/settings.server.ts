@@ -17,7 +17,7 @@ import {
 } from "./forms/settings";
 import { runForm } from "./forms/run-form.server";
 import { orRouteError } from "./route-errors.server";
-import { callAsOperator, downloadAsOperator } from "./session.server";
+import { callAsOperator, imageAsOperator } from "./session.server";
 
 /** A simple setting's stored values, as its form's fields. */
 export async function loadSimpleSetting({ request, context }: LoaderFunctionArgs, id: SimpleSettingId) {
@@ -79,12 +79,4 @@ export async function sliderAction(request: Request, context: AppLoadContext) {
 }
 
 /** A slider image, streamed from the platform: the browser never holds the operator's token. */
-export async function sliderImage(request: Request, context: AppLoadContext, name: string) {
-  const upstream = await orRouteError(downloadAsOperator(request, context, "sliderImage", { name }));
-  return new Response(upstream.body, {
-    headers: {
-      "Content-Type": upstream.headers.get("Content-Type") ?? "application/octet-stream",
-      "Cache-Control": "private, max-age=3600",
-    },
-  });
-}
+export const sliderImage = (request: Request, context: AppLoadContext, name: string) => imageAsOperator(request, context, "sliderImage", name);

@@ -56,6 +56,8 @@ type SchemaFormProps = {
   autoFocus?: boolean;
   /** After a success, beside clearing the fields (a money form takes a fresh requestId). */
   onSuccess?: () => void;
+  /** Controls of the form's own beside the text fields (switches), posted with them. */
+  children?: ReactNode;
 };
 
 export function SchemaForm({
@@ -73,6 +75,7 @@ export function SchemaForm({
   className = "form",
   autoFocus,
   onSuccess,
+  children,
 }: SchemaFormProps) {
   const fetcher = useFetcher<Outcome>();
   const [values, setValues] = useState<Values>(initial);
@@ -105,6 +108,7 @@ export function SchemaForm({
           />
         </label>
       ))}
+      {children}
       <button type="submit" disabled={busy || required.some((name) => !values[name])}>
         {busy ? busyLabel : submitLabel}
       </button>

@@ -50,6 +50,24 @@ export const refBonusField = decimalField("Refer bonus", SETTING_BOUNDS.refBonus
 
 type SettingField = { name: string; label: string; inputMode?: "decimal" };
 
+/** A bonus setting: one `bonus` number, saved with the spec's "Bonus updated successfully". */
+const bonusSetting = <Screen extends ScreenId, Read extends string, Update extends string>(
+  screen: Screen,
+  read: Read,
+  update: Update,
+  field: ReturnType<typeof decimalField>,
+  label: string,
+  command: { title: string; keywords: readonly string[] },
+) => ({
+  saved: SETTINGS_MESSAGES.bonusSaved,
+  screen,
+  read,
+  update,
+  schema: z.object({ bonus: field }),
+  fields: [{ name: "bonus", label, inputMode: "decimal" }] as const,
+  command,
+});
+
 /**
  * The settings that are one form of plain fields: the screen, its calls, its fields, its schema and
  * the palette command that sets it. Each screen, its action and its command read this row.
@@ -73,33 +91,15 @@ export const SIMPLE_SETTINGS = {
     fields: [{ name: "number", label: "Telegram" }],
     command: { title: "Set Telegram…", keywords: ["contact", "link", "handle"] },
   },
-  bonus: {
-    saved: SETTINGS_MESSAGES.bonusSaved,
-    screen: "bonus",
-    read: "bonus",
-    update: "updateBonus",
-    schema: z.object({ bonus: percentBonusField }),
-    fields: [{ name: "bonus", label: "Bonus (%)", inputMode: "decimal" }],
-    command: { title: "Set bonus…", keywords: ["deposit bonus", "percent"] },
-  },
-  mainBonus: {
-    saved: SETTINGS_MESSAGES.bonusSaved,
-    screen: "main-bonus",
-    read: "mainBonus",
-    update: "updateMainBonus",
-    schema: z.object({ bonus: decimalField("Main bonus", SETTING_BOUNDS.percent) }),
-    fields: [{ name: "bonus", label: "Main Bonus (%)", inputMode: "decimal" }],
-    command: { title: "Set main bonus…", keywords: ["deposit bonus", "percent"] },
-  },
-  refBonus: {
-    saved: SETTINGS_MESSAGES.bonusSaved,
-    screen: "ref-bonus",
-    read: "refBonus",
-    update: "updateRefBonus",
-    schema: z.object({ bonus: refBonusField }),
-    fields: [{ name: "bonus", label: "Refer Bonus (INR)", inputMode: "decimal" }],
-    command: { title: "Set refer bonus…", keywords: ["referral", "ref bonus"] },
-  },
+  bonus: bonusSetting("bonus", "bonus", "updateBonus", percentBonusField, "Bonus (%)", { title: "Set bonus…", keywords: ["deposit bonus", "percent"] }),
+  mainBonus: bonusSetting("main-bonus", "mainBonus", "updateMainBonus", decimalField("Main bonus", SETTING_BOUNDS.percent), "Main Bonus (%)", {
+    title: "Set main bonus…",
+    keywords: ["deposit bonus", "percent"],
+  }),
+  refBonus: bonusSetting("ref-bonus", "refBonus", "updateRefBonus", refBonusField, "Refer Bonus (INR)", {
+    title: "Set refer bonus…",
+    keywords: ["referral", "ref bonus"],
+  }),
   bonusLimits: {
     saved: SETTINGS_MESSAGES.bonusLimitsSaved,
     screen: "bonus-limits",
