@@ -2,16 +2,15 @@
  * The users and panels desk's commands (spec §2.5, §2.6): the palette's account actions, which
  * post to the same row-panel action the screens' forms post to, and role 1's bulk commands.
  */
-import { ROLE } from "../../protocol/wire";
 import { isPartnerField, usersDownloadHref, type AccountMode } from "../lib/account-list";
 import { amountField, newRequestId, remarkField } from "../lib/forms/account-actions";
 import { problemOf } from "../lib/forms/first-issue";
 import { formatMoney } from "../lib/format";
-import { mayOpen, SCREENS } from "../lib/screens";
-import type { Command, Operator, ViewSelection } from "./types";
+import { SCREENS } from "../lib/screens";
+import type { Command, ViewSelection } from "./types";
 
 /** The desk's commands need what its screens need: staff with the `users` flag, role 1, partners. */
-const mayManageAccounts = (operator: Operator) => mayOpen(SCREENS.users, operator);
+const ACCOUNT_DESK = SCREENS.users;
 
 /** `Deposit…` / `Withdraw…`: user → amount → remark → confirm, then the row panel's own action. */
 const transfer = (intent: "deposit" | "withdraw", title: string, verb: string, keywords: string[]): Command => ({
@@ -19,7 +18,7 @@ const transfer = (intent: "deposit" | "withdraw", title: string, verb: string, k
   title: `${title}…`,
   group: "Accounts",
   keywords,
-  permission: mayManageAccounts,
+  access: ACCOUNT_DESK,
   steps: [
     accountPick,
     amountStep,
@@ -57,7 +56,7 @@ const toggle = (name: "login" | "bet", title: string): Command => ({
   title,
   group: "Accounts",
   keywords: [`${name} switch`, "enable", "disable", "block"],
-  permission: mayManageAccounts,
+  access: ACCOUNT_DESK,
   steps: [accountPick],
   run: ({ submitAction }, answers) =>
     submitAction(`/${answers["user.mode"]}`, {
@@ -75,7 +74,7 @@ const openPanel = (id: string, title: string, logs: boolean, keywords: string[])
   title,
   group: "Accounts",
   keywords,
-  permission: mayManageAccounts,
+  access: ACCOUNT_DESK,
   steps: [accountPick],
   run: ({ navigate }, answers) =>
     navigate(
@@ -88,8 +87,7 @@ const openPanel = (id: string, title: string, logs: boolean, keywords: string[])
 });
 
 /** Bulk commands are role 1's, on the rows selected in the users or panels list. */
-const mayRunBulk = (operator: Operator, selection: ViewSelection | null) =>
-  operator.role === ROLE.superAdmin && (selection?.rows.length ?? 0) > 0;
+const BULK = { access: { audience: "superAdmin" }, needsSelection: true } as const;
 
 /** Items of a bulk job: one per selected row, each with the requestId it keeps for good. */
 const bulkItems = (selection: ViewSelection) =>
@@ -100,7 +98,7 @@ const bulkTransfer = (intent: "deposit" | "withdraw", verb: string): Command => 
   title: `Bulk ${intent}…`,
   group: "Bulk",
   keywords: ["selection", "many", intent === "deposit" ? "credit" : "debit"],
-  permission: mayRunBulk,
+  ...BULK,
   steps: [amountStep, remarkStep],
   run: ({ selection, startBulk, submitAction }, answers) => {
     const { mode, rows } = selection!;
@@ -131,7 +129,7 @@ const bulkSwitch = (name: "login" | "bet"): Command => ({
   title: `Bulk ${name} on/off…`,
   group: "Bulk",
   keywords: ["selection", "many", `toggle ${name}`, "enable", "disable"],
-  permission: mayRunBulk,
+  ...BULK,
   steps: [
     {
       kind: "text",
@@ -166,7 +164,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     title: "Add user…",
     group: "Accounts",
     keywords: ["new user", "create user", "player"],
-    permission: mayManageAccounts,
+    access: ACCOUNT_DESK,
     run: ({ navigate }) => navigate("/users?new=1"),
   },
   {
@@ -174,7 +172,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     title: "Add panel…",
     group: "Accounts",
     keywords: ["new panel", "create partner", "agent", "master"],
-    permission: mayManageAccounts,
+    access: ACCOUNT_DESK,
     run: ({ navigate }) => navigate("/partners?new=1"),
   },
   transfer("deposit", "Deposit", "Deposit", ["credit", "add balance", "chips"]),
@@ -184,7 +182,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     title: "Change user password…",
     group: "Accounts",
     keywords: ["reset password", "user password", "panel password"],
-    permission: mayManageAccounts,
+    access: ACCOUNT_DESK,
     steps: [
       accountPick,
       { kind: "text", name: "password", label: "Password", secret: true },
@@ -207,7 +205,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     title: "Make default admin…",
     group: "Accounts",
     keywords: ["md", "default panel"],
-    permission: (operator) => operator.role === ROLE.superAdmin,
+    access: { audience: "superAdmin" },
     steps: [
       { kind: "pick", name: "user", label: "Panel", source: "panels" },
       { kind: "confirm", name: "confirm", label: (answers) => `Make ${answers["user.label"]} the default admin?` },
@@ -220,7 +218,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     title: "Download users",
     group: "Accounts",
     keywords: ["csv", "export", "spreadsheet"],
-    permission: mayManageAccounts,
+    access: ACCOUNT_DESK,
     // From the Users screen it keeps the list's search and sort, as the screen's button does.
     run: ({ download, location }) => download(usersDownloadHref(location)),
   },

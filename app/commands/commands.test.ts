@@ -7,7 +7,8 @@ const rank = <T extends Rankable>(items: readonly T[], term: string, limit?: num
   rankPrepared(prepare(items), term, limit).ranked;
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { SCREENS } from "../lib/screens";
+import { STAFF_FLAGS } from "../../protocol/wire";
+import { mayUse, SCREENS, SIDEBAR_LINKS } from "../lib/screens";
 import { COMMANDS, commandById, commandsFor, keyConflicts, SCREEN_COMMANDS, screenCommandsFor } from "./registry";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
@@ -111,9 +112,47 @@ describe("registry", () => {
     expect(commandById("session.logout").title).toBe("Logout");
     expect(() => commandById("nope")).toThrow();
     const staff = { username: "staff", role: 2 as const, flags: { deposits: true } };
-    expect(commandsFor(staff).length).toBe(COMMANDS.filter((c) => !c.permission || c.permission(staff, null)).length);
     expect(commandsFor(staff).map((c) => c.id)).not.toContain("account.deposit");
     expect(commandsFor({ ...staff, flags: { users: true } }).map((c) => c.id)).toContain("account.deposit");
+  });
+
+  it("offers an operator with only `deposits` exactly the commands it may run: its desk's, its own account's, the shell's", () => {
+    const depositsOnly = { username: "cashier", role: 2 as const, flags: { deposits: true } };
+    expect(commandsFor(depositsOnly).map((c) => c.id).sort()).toEqual(
+      [
+        "go.home",
+        "go.deposits",
+        "go.change-password",
+        "request.approve-deposit",
+        "request.reject-deposit",
+        "palette.open",
+        "help.keys",
+        "alerts.mute",
+        "sidebar.toggle",
+        "password.change",
+        "session.logout",
+      ].sort(),
+    );
+    expect(SIDEBAR_LINKS.filter((link) => mayUse(link, depositsOnly)).map((link) => link.label)).toEqual(["Deposits", "Change Password"]);
+  });
+
+  it("gives the settings commands to role 1 and `settings` staff, never partners; staff commands to role 1 alone", () => {
+    const ids = (operator: Parameters<typeof commandsFor>[0]) => commandsFor(operator).map((c) => c.id);
+    const settingsStaff = ids({ username: "s", role: 2, flags: { settings: true } });
+    const partner = ids({ username: "p", role: 3, flags: {} });
+    const admin = ids({ username: "a", role: 1, flags: {} });
+    for (const id of ["settings.set-whatsapp-number", "settings.add-coupon", "settings.set-bonus-limits", "go.telegram", "go.slider"]) {
+      expect(settingsStaff).toContain(id);
+      expect(admin).toContain(id);
+      expect(partner).not.toContain(id);
+    }
+    expect(partner).toContain("account.deposit");
+    for (const id of ["staff.add", "staff.remove", "go.admins"]) {
+      expect(admin).toContain(id);
+      expect(settingsStaff).not.toContain(id);
+      expect(partner).not.toContain(id);
+    }
+    expect(mayUse(SCREENS.admins, { username: "s", role: 2, flags: Object.fromEntries(STAFF_FLAGS.map((flag) => [flag, true])) })).toBe(false);
   });
 
   it("offers bulk commands to role 1 only, and only with a selection", () => {

@@ -2,23 +2,36 @@
  * The registry of actions: every command of every desk, global or of a screen scope. Screens,
  * keys, the palette and `?` help all read these same entries; a new desk adds its file here.
  */
-import type { ScreenScope } from "../lib/screens";
+import { mayUse, type ScreenScope } from "../lib/screens";
 import { ACCOUNT_COMMANDS } from "./accounts";
 import { LIST_COMMANDS } from "./list";
 import { REQUEST_PALETTE_COMMANDS, REQUEST_SCREEN_COMMANDS } from "./requests";
+import { SETTINGS_COMMANDS } from "./settings";
+import { STAFF_COMMANDS } from "./staff";
 import { GO_TO_COMMANDS, SHELL_COMMANDS } from "./shell";
 import type { Command, Operator, ScreenCommand, ViewSelection } from "./types";
 
-export const COMMANDS: readonly Command[] = [...GO_TO_COMMANDS, ...ACCOUNT_COMMANDS, ...REQUEST_PALETTE_COMMANDS, ...SHELL_COMMANDS];
+export const COMMANDS: readonly Command[] = [
+  ...GO_TO_COMMANDS,
+  ...ACCOUNT_COMMANDS,
+  ...REQUEST_PALETTE_COMMANDS,
+  ...SETTINGS_COMMANDS,
+  ...STAFF_COMMANDS,
+  ...SHELL_COMMANDS,
+];
 
 export const SCREEN_COMMANDS = [...LIST_COMMANDS, ...REQUEST_SCREEN_COMMANDS] as const satisfies readonly ScreenCommand[];
 
 /** The id of a screen key, as a screen's `useScreenCommands` handlers name it. */
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number]["id"];
 
-/** The palette's commands this operator may run (with this selection). */
+/** Whether this operator may run the command now: its access, and a selection where it needs one. */
+export const mayRun = (command: Command, operator: Operator, selection: ViewSelection | null): boolean =>
+  (!command.access || mayUse(command.access, operator)) && (!command.needsSelection || (selection?.rows.length ?? 0) > 0);
+
+/** The commands this operator may run (with this selection): the palette's, the keys', the buttons'. */
 export const commandsFor = (operator: Operator, selection: ViewSelection | null = null): Command[] =>
-  COMMANDS.filter((command) => !command.permission || command.permission(operator, selection));
+  COMMANDS.filter((command) => mayRun(command, operator, selection));
 
 /** The keys a screen adds to the global ones: the commands of its scopes. */
 export const screenCommandsFor = (scopes: readonly ScreenScope[] = []): ScreenCommand[] =>

@@ -4,7 +4,7 @@
  */
 import { REQUEST_STATUS } from "../../protocol/wire";
 import { REQUEST_TABS } from "../lib/constants";
-import { mayOpen, SCREENS } from "../lib/screens";
+import { SCREENS } from "../lib/screens";
 import type { Command, ScreenCommand } from "./types";
 
 /** Approve or reject a pending request: pick it, then the desk's own confirmation asks. */
@@ -13,7 +13,7 @@ const decide = (kind: "deposit" | "withdraw", decision: 1 | 2, title: string, ke
   title,
   group: "Requests",
   keywords,
-  permission: (operator) => mayOpen(kind === "deposit" ? SCREENS.deposits : SCREENS.withdraws, operator),
+  access: kind === "deposit" ? SCREENS.deposits : SCREENS.withdraws,
   steps: [
     { kind: "pick", name: "request", label: kind === "deposit" ? "Pending deposit" : "Pending withdrawal", source: `${kind}s` },
   ],

@@ -11,6 +11,7 @@ export const GO_TO_COMMANDS: readonly Command[] = LETTERED_SCREENS.map((screen) 
   group: "Go to",
   keywords: [screen.label.toLowerCase(), ...(screen.keywords ?? [])],
   keys: [`g ${screen.letter}`],
+  access: screen,
   run: ({ navigate }) => navigate(screen.path),
 }));
 

@@ -6,7 +6,7 @@
 import type { AccountMode } from "../lib/account-list";
 import type { Outcome } from "../lib/feedback";
 import type { Operator } from "../lib/operator";
-import type { ScreenScope } from "../lib/screens";
+import type { Access, ScreenScope } from "../lib/screens";
 import type { BulkJob } from "../machines/bulk.machine";
 import type { Answers, Step } from "../machines/palette.machine";
 
@@ -44,7 +44,7 @@ type CommandBase = {
   id: string;
   /** Palette and key-help text. Money-moving or destructive commands end with `…` and confirm. */
   title: string;
-  group: "Go to" | "Account" | "Accounts" | "Requests" | "Bulk" | "View" | "List";
+  group: "Go to" | "Account" | "Accounts" | "Requests" | "Bulk" | "View" | "List" | "Settings" | "Staff";
   /** Extra words the palette matches. */
   keywords?: readonly string[];
   /** Key sequences that run it outside a text field or dialog: `"g h"`, `"?"`, `"mod+k"`. */
@@ -54,8 +54,13 @@ type CommandBase = {
 /** A command of the palette; its keys work on every screen. */
 export type Command = CommandBase & {
   scope?: "global";
-  /** Absent means every signed-in operator. Checked again by the platform on every call. */
-  permission?: (operator: Operator, selection: ViewSelection | null) => boolean;
+  /**
+   * Who may run it (a screen row is an Access: a desk's commands need what its screen needs);
+   * absent: every signed-in operator. The palette, keys and buttons read it; the platform checks again.
+   */
+  access?: Access;
+  /** Runs on the rows selected in the current view (bulk commands): offered only with a selection. */
+  needsSelection?: boolean;
   /** Arguments the palette asks for one at a time before running (Raycast style). */
   steps?: readonly Step[];
   /** An Outcome is announced with the spec's toast; a failed one keeps the palette open. */

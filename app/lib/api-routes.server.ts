@@ -6,7 +6,11 @@
 import type {
   AccountListQuery,
   AdminRecord,
+  BankSettings,
   BonusLimits,
+  BonusSetting,
+  ContactSetting,
+  Coupon,
   DepositDecision,
   DepositRow,
   GameFlag,
@@ -17,6 +21,10 @@ import type {
   TransactionRow,
   PartnerRole,
   PartnerRow,
+  NewSliderImage,
+  NewStaff,
+  SliderImage,
+  StaffRow,
   TransferResult,
   UserRow,
   WithdrawDecision,
@@ -97,6 +105,31 @@ export const API_ROUTES = {
   >("/transaction"),
   /** A stored receipt image: a file, use `downloadFromApi`. */
   upload: get<{ name: string }, Response>("/uploads/:name"),
+  // Site settings (spec §2.12, §7.2).
+  bankDetails: get<void, BankSettings>("/b2c/bank-details"),
+  updateBankDetails: post<BankSettings>("/b2c/update-bank-deatils"),
+  whatsapp: get<void, ContactSetting>("/b2c/whatsapp"),
+  updateWhatsapp: post<ContactSetting>("/b2c/update-whatsapp"),
+  telegram: get<void, ContactSetting>("/b2c/telegram"),
+  updateTelegram: post<ContactSetting>("/b2c/update-telegram"),
+  bonus: get<void, BonusSetting>("/b2c/bonus"),
+  updateBonus: post<BonusSetting>("/b2c/update-bonus"),
+  mainBonus: get<void, BonusSetting>("/b2c/main-bonus"),
+  updateMainBonus: post<BonusSetting>("/b2c/update-main-bonus"),
+  refBonus: get<void, BonusSetting>("/b2c/ref-bonus"),
+  updateRefBonus: post<BonusSetting>("/b2c/update-ref-bonus"),
+  updateBonusLimits: post<BonusLimits, BonusLimits>("/b2c/update-bonus-limits"),
+  coupons: get<void, Coupon[]>("/b2c/coupons"),
+  addCoupon: post<{ couponCode: string; bonus: number }, { _id: string }>("/b2c/add-coupon"),
+  slider: get<void, SliderImage[]>("/b2c/slider"),
+  addSlider: post<{ images: NewSliderImage[] }>("/b2c/add-slider"),
+  removeSlider: get<{ id: string }>("/b2c/remove-slider/:id"),
+  /** A slider image (`SliderImage.image` is `/slider-images/<name>`): a file, use `downloadFromApi`. */
+  sliderImage: get<{ name: string }, Response>("/slider-images/:name"),
+  // Staff (spec §2.12 Admin Management): role 1 only.
+  admins: get<void, StaffRow[]>("/b2c/admins"),
+  addAdmin: post<NewStaff, { _id: string }>("/b2c/add-admin"),
+  removeAdmin: get<{ id: string }>("/b2c/remove-admin/:id"),
 } satisfies Record<string, Route<unknown, unknown>>;
 
 export type CallName = keyof typeof API_ROUTES;

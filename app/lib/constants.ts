@@ -19,6 +19,21 @@ export const MESSAGES = {
   fallback: FALLBACK_MESSAGE,
 } as const;
 
+/** Spec §8's toasts of the settings and staff screens; WhatsApp, Telegram and the limits have none there (docs/product-notes.md). */
+export const SETTINGS_MESSAGES = {
+  bankDetailsSaved: "Bank details updated successfully",
+  whatsappSaved: "Whatsapp number updated successfully",
+  telegramSaved: "Telegram updated successfully",
+  bonusSaved: "Bonus updated successfully",
+  bonusLimitsSaved: "Bonus limits updated successfully",
+  couponAdded: "Coupon added successfully",
+  sliderSaved: "Slider saved successfully",
+  sliderImageRemoved: "Slider image removed successfully",
+  staffAdded: "Admin added successfully",
+  staffRemoved: "Admin removed successfully",
+  staffNotFound: "Staff not found",
+} as const;
+
 /** Spec §5, §9: a deposit or withdrawal remark holds at most 100 characters. */
 export const REMARK_MAX = 100;
 

@@ -8,9 +8,8 @@ import { decisionSchema } from "./forms/decision";
 import { runForm } from "./forms/run-form.server";
 import { loadListPage } from "./list.server";
 import type { RequestKind } from "../machines/approval.machine";
-import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
-import { callAsOperator, downloadAsOperator } from "./session.server";
+import { callAsOperator, imageAsOperator } from "./session.server";
 
 const querySchema = z.object({
   status: z.coerce.number().int().min(REQUEST_STATUS.pending).max(REQUEST_STATUS.fail).catch(REQUEST_STATUS.pending),
@@ -45,15 +44,7 @@ export async function decideRequest(request: Request, context: AppLoadContext, k
 }
 
 /** A deposit's receipt image, streamed from the platform (the browser never holds the token). */
-export async function receiptImage(request: Request, context: AppLoadContext, name: string) {
-  const upstream = await orRouteError(downloadAsOperator(request, context, "upload", { name }));
-  return new Response(upstream.body, {
-    headers: {
-      "Content-Type": upstream.headers.get("Content-Type") ?? "application/octet-stream",
-      "Cache-Control": "private, max-age=3600",
-    },
-  });
-}
+export const receiptImage = (request: Request, context: AppLoadContext, name: string) => imageAsOperator(request, context, "upload", name);
 
 const historySchema = z.object({
   user: z.string().min(1).max(32),

@@ -12,7 +12,18 @@ export type ScreenScope = "list" | "search" | "accounts" | "requests";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
-export type Screen = {
+/**
+ * Who may use a screen or a command, as the platform decides it for the calls behind them. Role 1
+ * may use everything; staff need `staffFlag`; partners have their own accounts' desks by their role.
+ */
+export type Access = {
+  /** The flag role 2 (staff) needs. */
+  staffFlag?: StaffFlag;
+  /** `all` (default): partners too; `house`: role 1 and flagged staff; `superAdmin`: role 1 only. */
+  audience?: "all" | "house" | "superAdmin";
+};
+
+export type Screen = Access & {
   /** Route path; a screen also owns the addresses below it (`/users/:panel`). */
   path: string;
   /** Sidebar text, page title and `Go to …` title (spec §2.3: exactly these words). */
@@ -21,8 +32,6 @@ export type Screen = {
   letter?: string;
   /** Extra words the palette's `Go to …` matches. */
   keywords?: readonly string[];
-  /** The flag role 2 (staff) needs to open it; role 1 and partners have every screen by their role. */
-  staffFlag?: StaffFlag;
   /** Position among the sidebar's links (spec §2.3); absent: not in the sidebar. */
   sidebar?: number;
   scopes?: readonly ScreenScope[];
@@ -30,6 +39,8 @@ export type Screen = {
 
 const ACCOUNT_DESK = ["list", "search", "accounts"] as const;
 const REQUEST_DESK = ["list", "requests"] as const;
+/** Site settings are the house's: role 1 or staff with `settings`, never partners (spec §2.12). */
+const SETTINGS = { staffFlag: "settings", audience: "house" } as const;
 
 export const SCREENS = {
   home: { path: "/", label: "Home", letter: "h", keywords: ["start", "dashboard"] },
@@ -38,6 +49,16 @@ export const SCREENS = {
   deposits: { path: "/deposits", label: "Deposits", letter: "d", sidebar: 5, staffFlag: "deposits", scopes: REQUEST_DESK, keywords: ["requests", "approve", "pending"] },
   withdraws: { path: "/withdraws", label: "Withdrawals", letter: "w", sidebar: 6, staffFlag: "withdraws", scopes: REQUEST_DESK, keywords: ["withdraws", "payouts", "requests"] },
   transactions: { path: "/transactions", label: "Transactions", scopes: ["list"] },
+  "bank-details": { path: "/bank-details", label: "Bank Details", letter: "k", sidebar: 7, ...SETTINGS, keywords: ["upi", "ifsc", "usdt", "settings"] },
+  "whatsapp-number": { path: "/whatsapp-number", label: "Whatsapp Number", letter: "n", sidebar: 8, ...SETTINGS, keywords: ["contact", "settings"] },
+  telegram: { path: "/telegram", label: "Telegram", letter: "t", ...SETTINGS, keywords: ["contact", "link", "settings"] },
+  slider: { path: "/slider", label: "Slider", letter: "l", sidebar: 9, ...SETTINGS, keywords: ["images", "banner", "settings"] },
+  "main-bonus": { path: "/main-bonus", label: "Main Bonus", letter: "M", sidebar: 10, ...SETTINGS, keywords: ["settings"] },
+  bonus: { path: "/bonus", label: "Bonus", letter: "o", sidebar: 11, ...SETTINGS, keywords: ["settings"] },
+  "ref-bonus": { path: "/ref-bonus", label: "Refer Bonus", letter: "f", sidebar: 12, ...SETTINGS, keywords: ["referral", "settings"] },
+  coupons: { path: "/coupons", label: "Coupons", letter: "C", ...SETTINGS, keywords: ["codes", "promotion", "settings"] },
+  "bonus-limits": { path: "/bonus-limits", label: "Bonus Limits", letter: "L", ...SETTINGS, keywords: ["ceiling", "maximum", "settings"] },
+  admins: { path: "/admins", label: "Admin Management", letter: "a", audience: "superAdmin", keywords: ["staff", "add staff"] },
   "change-password": { path: "/change-password", label: "Change Password", letter: "c", sidebar: 15, keywords: ["password", "account"] },
 } as const satisfies Record<string, Screen>;
 
@@ -47,17 +68,11 @@ export type ScreenId = keyof typeof SCREENS;
  * Spec §2.3 links whose screens are not built yet: they lead to the not-found page. Each moves
  * into SCREENS, with its position, when its route exists.
  */
-export const UNBUILT_SIDEBAR_LINKS: ReadonlyArray<{ label: string; path: string; sidebar: number }> = [
-  { label: "Report V1", path: "/report-v1", sidebar: 1 },
-  { label: "Report V2", path: "/report-v2", sidebar: 2 },
-  { label: "Bank Details", path: "/bank-details", sidebar: 7 },
-  { label: "Whatsapp Number", path: "/whatsapp-number", sidebar: 8 },
-  { label: "Slider", path: "/slider", sidebar: 9 },
-  { label: "Main Bonus", path: "/main-bonus", sidebar: 10 },
-  { label: "Bonus", path: "/bonus", sidebar: 11 },
-  { label: "Refer Bonus", path: "/ref-bonus", sidebar: 12 },
-  { label: "Market Analysis", path: "/market-analysis", sidebar: 13 },
-  { label: "Pending Sport Bets", path: "/pending-sport-bets", sidebar: 14 },
+export const UNBUILT_SIDEBAR_LINKS: ReadonlyArray<Access & { label: string; path: string; sidebar: number }> = [
+  { label: "Report V1", path: "/report-v1", sidebar: 1, staffFlag: "report" },
+  { label: "Report V2", path: "/report-v2", sidebar: 2, staffFlag: "report" },
+  { label: "Market Analysis", path: "/market-analysis", sidebar: 13, staffFlag: "bets" },
+  { label: "Pending Sport Bets", path: "/pending-sport-bets", sidebar: 14, staffFlag: "bets" },
 ];
 
 const SCREEN_LIST: ReadonlyArray<Screen & { id: ScreenId }> = Object.entries(SCREENS).map(([id, screen]) => ({
@@ -66,12 +81,12 @@ const SCREEN_LIST: ReadonlyArray<Screen & { id: ScreenId }> = Object.entries(SCR
 }));
 
 /** The sidebar's links in the spec's order. */
-export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; path: string }> = [
+export const SIDEBAR_LINKS: ReadonlyArray<Access & { label: string; path: string }> = [
   ...SCREEN_LIST.filter((screen) => screen.sidebar !== undefined),
   ...UNBUILT_SIDEBAR_LINKS,
 ]
   .sort((a, b) => a.sidebar! - b.sidebar!)
-  .map(({ label, path }) => ({ label, path }));
+  .map(({ label, path, staffFlag, audience }) => ({ label, path, staffFlag, audience }));
 
 /** Screens with a `g` letter, in table order, for the `Go to …` commands. */
 export const LETTERED_SCREENS = SCREEN_LIST.filter(
@@ -85,9 +100,19 @@ export function screenAt(pathname: string): (Screen & { id: ScreenId }) | undefi
   );
 }
 
-/** Whether the operator may open the screen; the platform checks every call again. */
-export const mayOpen = (screen: Screen, operator: Operator): boolean =>
-  !screen.staffFlag || operator.role !== ROLE.staff || Boolean(operator.flags[screen.staffFlag]);
+/**
+ * Whether the operator may use a screen, link or command: the one rule the sidebar, the palette,
+ * keys and buttons all read. The platform checks every call again.
+ */
+export function mayUse({ staffFlag, audience = "all" }: Access, operator: Operator): boolean {
+  if (operator.role === ROLE.superAdmin) return true;
+  if (audience === "superAdmin") return false;
+  if (operator.role === ROLE.partner) return audience === "all";
+  return !staffFlag || Boolean(operator.flags[staffFlag]);
+}
+
+/** Whether the operator may open the screen (else Permission Denied). */
+export const mayOpen: (screen: Screen, operator: Operator) => boolean = mayUse;
 
 /** The route module's `handle`: its title comes from the table. */
 export const screenHandle = (id: ScreenId): PageHandle => ({ title: SCREENS[id].label });

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
 import { ApiError, callApi, downloadFromApi, type Caller } from "./api.server";
 import { env } from "./env.server";
+import { orRouteError } from "./route-errors.server";
 
 /** Matches the platform's token lifetime. */
 const SESSION_SECONDS = 12 * 60 * 60;
@@ -105,3 +106,14 @@ export const downloadAsOperator = <K extends CallName>(
   name: K,
   body: RequestOf<K>,
 ): Promise<Response> => asOperator(request, context, (caller) => downloadFromApi(name, body, caller));
+
+/** A stored image (a receipt, a slider image) streamed on to an <img>: the browser never holds the token. */
+export async function imageAsOperator(request: Request, context: AppLoadContext, name: "upload" | "sliderImage", file: string) {
+  const upstream = await orRouteError(downloadAsOperator(request, context, name, { name: file }));
+  return new Response(upstream.body, {
+    headers: {
+      "Content-Type": upstream.headers.get("Content-Type") ?? "application/octet-stream",
+      "Cache-Control": "private, max-age=3600",
+    },
+  });
+}

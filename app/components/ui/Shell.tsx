@@ -4,7 +4,7 @@
  */
 import { useLocation, useNavigate } from "@remix-run/react";
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { commandById, commandsFor, screenCommandsFor } from "../../commands/registry";
+import { commandById, commandsFor, mayRun, screenCommandsFor } from "../../commands/registry";
 import type { Command, CommandContext, Operator, ViewSelection } from "../../commands/types";
 import { useKeyDispatcher } from "../../commands/use-key-dispatcher";
 import { announce } from "../../lib/feedback";
@@ -107,7 +107,9 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
     [operator, navigate, session, submitAction, selection, toggleMute, location.pathname, location.search],
   );
   const commands = useMemo(() => commandsFor(operator, selection), [operator, selection]);
-  const screenCommands = useMemo(() => screenCommandsFor(screen?.scopes), [screen]);
+  // A screen showing Permission Denied has no keys.
+  const allowed = screen !== undefined && mayOpen(screen, operator);
+  const screenCommands = useMemo(() => screenCommandsFor(allowed ? screen.scopes : []), [screen, allowed]);
   const handlers = useRef(new Set<() => ScreenHandlers>());
   const keyPrefix = useKeyDispatcher({
     commands,
@@ -137,6 +139,8 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
       // by the palette, exactly as when the command is chosen there.
       runCommand: (id, answers = {}) => {
         const command = commandById(id);
+        // A button runs only what the palette would offer this operator; the platform checks again.
+        if (!mayRun(command, operator, latestContext.current.selection)) return;
         if (command.steps?.some((step) => !(step.name in answers))) {
           startTransition(() => {
             setStarted({ command, answers });
@@ -170,9 +174,9 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
             </button>
             <h1 className="page-title">{documentTitle(title)}</h1>
           </header>
-          <Sidebar open={sidebarOpen} username={operator.username} onLogout={() => shell.runCommand("session.logout")} />
+          <Sidebar open={sidebarOpen} operator={operator} onLogout={() => shell.runCommand("session.logout")} />
           <main className="page" id="main">
-            {screen && !mayOpen(screen, operator) ? <PermissionDenied /> : children}
+            {screen && !allowed ? <PermissionDenied /> : children}
           </main>
           <StatusLine
             operator={operator}

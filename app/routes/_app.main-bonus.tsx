@@ -1,0 +1,13 @@
+/** Spec §2.12: Main Bonus, a percentage (titled Main Bonus, not the original's 'Watsapp Number'). */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { simpleSettingScreen } from "~/components/settings/SimpleSettingScreen";
+import { screenHandle } from "~/lib/screens";
+import { loadSimpleSetting, saveSimpleSetting } from "~/lib/settings.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
+export { titleMeta as meta } from "~/lib/page";
+export const handle = screenHandle("main-bonus");
+
+export const loader = (args: LoaderFunctionArgs) => loadSimpleSetting(args, "mainBonus");
+export const action = (args: ActionFunctionArgs) => saveSimpleSetting(args, "mainBonus");
+export default simpleSettingScreen("mainBonus");

@@ -1,0 +1,13 @@
+/** Spec §2.12: Whatsapp Number: the contact number players message. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { simpleSettingScreen } from "~/components/settings/SimpleSettingScreen";
+import { screenHandle } from "~/lib/screens";
+import { loadSimpleSetting, saveSimpleSetting } from "~/lib/settings.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
+export { titleMeta as meta } from "~/lib/page";
+export const handle = screenHandle("whatsapp-number");
+
+export const loader = (args: LoaderFunctionArgs) => loadSimpleSetting(args, "whatsapp");
+export const action = (args: ActionFunctionArgs) => saveSimpleSetting(args, "whatsapp");
+export default simpleSettingScreen("whatsapp");
