@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { Db } from "../../db/index.js";
+import type { Slice } from "../../validation/schemas.js";
 import type { AccountKind, AuditChange, AuditTargetKind, Flags, Shares } from "../../db/schema.js";
 
 /**
@@ -38,7 +39,6 @@ export type ListFilter = {
 
 export type SortKey = "_id" | "username" | "balance" | "bonus" | "createdAt";
 export type ListOrder = { by: SortKey; ascending: boolean };
-export type Slice = { offset: number; limit: number };
 
 // Partners have no bonus: their bonus is 0, so that order is the id tie-break alone.
 const USER_SORT = { _id: "u.id", username: "u.username_key", balance: "u.balance", bonus: "u.bonus", createdAt: "u.created_at" } as const;

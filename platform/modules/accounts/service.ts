@@ -9,6 +9,7 @@ import type { AccountKind, Flags, Shares } from "../../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
 import { minorToAmount } from "../../money.js";
 import { storePassword, type Revealer } from "../../security/reveal.js";
+import { pageOf } from "../../validation/schemas.js";
 import type { AdminAccount } from "../admins/repository.js";
 import { flagsOf } from "../admins/service.js";
 import { move, type AccountRef } from "../ledger/service.js";
@@ -175,20 +176,28 @@ export function createAccountService({ db, revealer }: { db: Db; revealer: Revea
 
   async function users(caller: AdminAccount, query: ListQuery): Promise<Page<UserRow>> {
     const filter = await filterOf(caller, query);
-    const slice = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
-    const rows = await listUsers(db, filter, { by: query.orderBy, ascending: query.isAcc }, slice);
-    const passwords = await revealPasswords(caller, "user", rows);
-    const total = await countUsers(db, filter);
-    return { items: rows.map((row) => toUserRow(row, passwords)), total, page: query.page, pageSize: query.pageSize };
+    return pageOf(
+      query,
+      async (slice) => {
+        const rows = await listUsers(db, filter, { by: query.orderBy, ascending: query.isAcc }, slice);
+        const passwords = await revealPasswords(caller, "user", rows);
+        return rows.map((row) => toUserRow(row, passwords));
+      },
+      () => countUsers(db, filter),
+    );
   }
 
   async function partners(caller: AdminAccount, query: ListQuery): Promise<Page<PartnerRow>> {
     const filter = await filterOf(caller, query);
-    const slice = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
-    const rows = await listPartners(db, filter, { by: query.orderBy, ascending: query.isAcc }, slice);
-    const passwords = await revealPasswords(caller, "admin", rows);
-    const total = await countPartners(db, filter);
-    return { items: rows.map((row) => toPartnerRow(row, passwords)), total, page: query.page, pageSize: query.pageSize };
+    return pageOf(
+      query,
+      async (slice) => {
+        const rows = await listPartners(db, filter, { by: query.orderBy, ascending: query.isAcc }, slice);
+        const passwords = await revealPasswords(caller, "admin", rows);
+        return rows.map((row) => toPartnerRow(row, passwords));
+      },
+      () => countPartners(db, filter),
+    );
   }
 
   /** Every matching row, in id order, a batch at a time (no page limit, bounded memory). */

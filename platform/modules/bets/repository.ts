@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.js";
 import type { BetStatus, ChainLink, Shares } from "../../db/schema.js";
 import type { GameFlag } from "../../../protocol/wire.js";
+import type { Slice } from "../../validation/schemas.js";
 
 /** The bettor's switches, flags and parent, read inside the placing transaction. */
 export function findBettor(db: Db, userId: bigint) {
@@ -191,7 +192,7 @@ function pendingQuery(db: Db, filter: PendingFilter) {
 }
 
 /** Pending bets oldest first: the ids of one page, then their rows (the join runs on the page only). */
-export async function listPending(db: Db, filter: PendingFilter, slice: { offset: number; limit: number }) {
+export async function listPending(db: Db, filter: PendingFilter, slice: Slice) {
   const ids = await pendingQuery(db, filter).select("b.id").orderBy("b.created_at").orderBy("b.id").offset(slice.offset).limit(slice.limit).execute();
   if (ids.length === 0) return [];
   return betsQuery(db)
@@ -267,7 +268,7 @@ export async function openExposure(db: Db, userId: bigint): Promise<bigint> {
 
 export type HistoryRange = { userId: bigint; from: Date; to: Date };
 
-export function listUserSportsBets(db: Db, range: HistoryRange, slice: { offset: number; limit: number }) {
+export function listUserSportsBets(db: Db, range: HistoryRange, slice: Slice) {
   return betsQuery(db)
     .where("b.user_id", "=", range.userId)
     .where("b.created_at", ">=", range.from)
@@ -291,7 +292,7 @@ export async function countUserBets(db: Db, table: "sports_bets" | "casino_bets"
   return Number(row.n);
 }
 
-export function listUserCasinoBets(db: Db, kind: 1 | 2, range: HistoryRange, slice: { offset: number; limit: number }) {
+export function listUserCasinoBets(db: Db, kind: 1 | 2, range: HistoryRange, slice: Slice) {
   return db
     .selectFrom("casino_bets")
     .selectAll()

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { Db } from "../../db/index.js";
+import type { Slice } from "../../validation/schemas.js";
 import type { BankDetailsJson } from "../../db/schema.js";
 import { inSubtree } from "../accounts/repository.js";
 
@@ -19,7 +20,6 @@ export type RequestFilter = {
   search?: string;
 };
 export type RequestOrder = { by: "createdAt" | "amount"; ascending: boolean };
-export type Slice = { offset: number; limit: number };
 
 /**
  * The requests of one kind matching `filter`, as `r` joined to their users `u`. Typed as
