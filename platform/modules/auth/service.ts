@@ -11,8 +11,10 @@ import { storePassword, type Revealer } from "../../security/reveal.js";
 import { FailureThrottle } from "../../security/throttle.js";
 import { hashToken, newToken } from "../../security/token.js";
 import { findAdminByUsername, findPasswordHash, updatePassword } from "../admins/repository.js";
+import type { AdminAccount } from "../admins/repository.js";
 import {
   createSession,
+  findLiveSession,
   findSessionByTokenHash,
   recordLogin,
   revokeOtherSessions,
@@ -35,6 +37,12 @@ export const AUTH_MESSAGE = {
 } as const;
 
 export type Client = { ip: string; userAgent: string };
+
+/** A signed-in admin and the session its request carries. */
+export type Authenticated = { admin: AdminAccount; session: SessionRef };
+
+/** The admin scopes' token lookup (auth/access.ts): the admin and session behind a live token. */
+export const signedInAdmin = (db: Db, tokenHash: string): Promise<Authenticated | undefined> => findLiveSession(db, tokenHash);
 
 export type AuthServiceOptions = {
   db: Db;

@@ -5,7 +5,12 @@ import { minorToAmount } from "../../money.js";
 import { hashToken, newToken } from "../../security/token.js";
 import { recordLogin } from "../auth/repository.js";
 import { AUTH_MESSAGE, createSignInCheck, SESSION_TTL_MS, type Client, type Credentials } from "../auth/service.js";
-import { createUserSession, findUserByUsername, type Player } from "./repository.js";
+import { createUserSession, findLiveUser, findUserByUsername, type Player } from "./repository.js";
+
+export type { Player } from "./repository.js";
+
+/** The end-user scope's token lookup (players/routes.ts): the user behind a live token. */
+export const signedInPlayer = (db: Db, tokenHash: string): Promise<Player | undefined> => findLiveUser(db, tokenHash);
 
 export function createPlayerService({ db, production }: { db: Db; production: boolean }) {
   const checkSignIn = createSignInCheck(production);
