@@ -90,6 +90,24 @@ export function createSignInCheck(production: boolean) {
   };
 }
 
+/**
+ * Opens a session for an account that signed in, admin or end user: a new token whose hash
+ * `store` keeps with the expiry, and the sign-in logged, in one transaction. Answers the token.
+ */
+export async function openSession(
+  db: Db,
+  account: { kind: "admin" | "user"; accountId: bigint },
+  client: Client,
+  store: (trx: Db, session: { tokenHash: string; expiresAt: Date }) => Promise<void>,
+): Promise<{ token: string }> {
+  const token = newToken();
+  await db.transaction().execute(async (trx) => {
+    await store(trx, { tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+    await recordLogin(trx, { ...account, ...client });
+  });
+  return { token };
+}
+
 export function createAuthService({ db, production, revealer }: AuthServiceOptions) {
   const checkSignIn = createSignInCheck(production);
   // Wrong current passwords per account: a stolen session guesses no faster than a sign-in.
@@ -100,18 +118,9 @@ export function createAuthService({ db, production, revealer }: AuthServiceOptio
     // Checked after the password, so the switch is no oracle for guessing it.
     if (!admin.login_enabled) throw forbidden(AUTH_MESSAGE.loginDisabled);
 
-    const token = newToken();
-    await db.transaction().execute(async (trx) => {
-      await createSession(trx, {
-        adminId: admin.id,
-        udid: randomUUID(),
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-        ...client,
-      });
-      await recordLogin(trx, { kind: "admin", accountId: admin.id, ...client });
-    });
-    return { token };
+    return openSession(db, { kind: "admin", accountId: admin.id }, client, (trx, session) =>
+      createSession(trx, { adminId: admin.id, udid: randomUUID(), ...session, ...client }),
+    );
   }
 
   /**

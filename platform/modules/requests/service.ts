@@ -178,34 +178,36 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
     return { _id: String(id), balance: minorToAmount(balance) };
   }
 
-  function toDepositRow(row: DepositListRow): DepositRow {
+  /** What a deposit row and a withdrawal row both show. */
+  function requestFields(row: DepositListRow | WithdrawListRow) {
     return {
       _id: String(row.id),
       user: String(row.user_id),
       username: row.username,
       amount: minorToAmount(row.amount),
+      status: row.status as RequestStatus,
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+
+  function toDepositRow(row: DepositListRow): DepositRow {
+    return {
+      ...requestFields(row),
       bonus: minorToAmount(row.bonus),
       totalBonus: minorToAmount(row.total_bonus),
       couponCode: row.coupon_code,
       type: row.type as DepositType,
       utr: row.utr,
       image: row.image === null ? null : `/uploads/${row.image}`,
-      status: row.status as RequestStatus,
-      createdAt: row.created_at.toISOString(),
     };
   }
 
   function toWithdrawRow(row: WithdrawListRow): WithdrawRow {
     return {
-      _id: String(row.id),
-      user: String(row.user_id),
-      username: row.username,
-      amount: minorToAmount(row.amount),
+      ...requestFields(row),
       totalBonus: minorToAmount(row.bonus),
       bank: row.bank,
       remark: row.remark,
-      status: row.status as RequestStatus,
-      createdAt: row.created_at.toISOString(),
     };
   }
 
