@@ -1,11 +1,11 @@
 import { sql, type Expression, type SqlBool } from "kysely";
+import type { RequestKind } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
 import type { Slice } from "../../validation/schemas.js";
 import { inPage } from "../../db/paging.js";
 import type { BankDetailsJson } from "../../db/schema.js";
 import { inSubtree } from "../accounts/repository.js";
 
-export type RequestKind = "deposit" | "withdraw";
 const TABLES = { deposit: "deposit_requests", withdraw: "withdraw_requests" } as const;
 
 /** `%text%` for LIKE on lower-cased text, with LIKE's own wildcards in `text` taken literally. */

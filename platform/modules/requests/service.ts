@@ -13,6 +13,7 @@ import {
   type DepositRow,
   type DepositType,
   type NewRequestEvent,
+  type RequestKind,
   type Page,
   type RequestStatus,
   type TransactionRow,
@@ -45,7 +46,6 @@ import {
   updateBonusLimits,
   type DepositListRow,
   type RequestFilter,
-  type RequestKind,
   type RequestOrder,
   type WithdrawListRow,
 } from "./repository.js";
