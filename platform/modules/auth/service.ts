@@ -10,8 +10,7 @@ import { dummyPasswordHash, verifyPassword } from "../../security/password.js";
 import { storePassword, type Revealer } from "../../security/reveal.js";
 import { FailureThrottle } from "../../security/throttle.js";
 import { hashToken, newToken } from "../../security/token.js";
-import { findAdminByUsername, findPasswordHash, updatePassword } from "../admins/repository.js";
-import type { AdminAccount } from "../admins/repository.js";
+import { findAdminByUsername, findPasswordHash, updatePassword, type AdminAccount } from "../admins/repository.js";
 import {
   createSession,
   findLiveSession,
