@@ -9,10 +9,11 @@ import type { Db } from "./db/index.js";
 import type { Env } from "./env.js";
 import accountsRoutes from "./modules/accounts/routes.js";
 import adminsRoutes from "./modules/admins/routes.js";
+import { ADMIN_SESSIONS } from "./modules/auth/access.js";
 import authRoutes from "./modules/auth/routes.js";
 import betRoutes from "./modules/bets/routes.js";
 import healthRoutes from "./modules/health/routes.js";
-import playerRoutes, { USER_API_PREFIX } from "./modules/players/routes.js";
+import playerRoutes, { PLAYER_SESSIONS, USER_API_PREFIX } from "./modules/players/routes.js";
 import requestRoutes from "./modules/requests/routes.js";
 import settingsRoutes from "./modules/settings/routes.js";
 import { SCORECARD_PAGE_PATH, scorecardPageRoutes, SPORTS_API_PREFIX, sportsRoutes } from "./modules/sports/routes.js";
@@ -63,7 +64,7 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
   app.register(healthRoutes);
   app.register(
     async (adminApi) => {
-      await adminApi.register(auth);
+      await adminApi.register(auth, ADMIN_SESSIONS);
       await adminApi.register(authRoutes);
       await adminApi.register(adminsRoutes);
       await adminApi.register(accountsRoutes);
@@ -75,12 +76,18 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
   );
   app.register(
     async (sportsApi) => {
-      await sportsApi.register(auth);
+      await sportsApi.register(auth, ADMIN_SESSIONS);
       await sportsApi.register(sportsRoutes);
     },
     { prefix: SPORTS_API_PREFIX },
   );
   app.register(scorecardPageRoutes, { prefix: SCORECARD_PAGE_PATH, frameAncestors: env.SCORECARD_FRAME_ANCESTORS });
-  app.register(playerRoutes, { prefix: USER_API_PREFIX, uploadsDir });
+  app.register(
+    async (userApi) => {
+      await userApi.register(auth, PLAYER_SESSIONS);
+      await userApi.register(playerRoutes, { uploadsDir });
+    },
+    { prefix: USER_API_PREFIX },
+  );
   return app;
 }

@@ -11,10 +11,10 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createClient } from "redis";
 import { Server } from "socket.io";
-import { REALTIME_EVENTS, WIRE_MESSAGE, type BetSettledEvent } from "../protocol/wire.js";
+import { REALTIME_EVENTS, WIRE_MESSAGE, type BetSettledEvent, type RequestKind } from "../protocol/wire.js";
 import { findLiveSession } from "./modules/auth/repository.js";
 import { bookWatchingSessions } from "./modules/bets/repository.js";
-import { watchingSessions, type RequestKind } from "./modules/requests/repository.js";
+import { watchingSessions } from "./modules/requests/repository.js";
 import { REQUEST_FLAG, type Announce } from "./modules/requests/service.js";
 import { hashToken } from "./security/token.js";
 

@@ -89,6 +89,9 @@ export type TransferResult = { balance: number; actorBalance: number | "unlimite
 export const REQUEST_STATUS = { pending: 0, success: 1, fail: 2 } as const;
 export type RequestStatus = (typeof REQUEST_STATUS)[keyof typeof REQUEST_STATUS];
 
+/** A deposit or a withdrawal request: the two lists of the approval desk. */
+export type RequestKind = "deposit" | "withdraw";
+
 /** Deposit type codes (spec §9). */
 export const DEPOSIT_TYPE = { upi: 0, bank: 1, usdt: 2 } as const;
 export type DepositType = (typeof DEPOSIT_TYPE)[keyof typeof DEPOSIT_TYPE];

@@ -1,13 +1,12 @@
 /** The approval desk on the server: the request lists, decisions, and receipt images. */
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { REQUEST_STATUS } from "../../protocol/wire";
+import { REQUEST_STATUS, type RequestKind } from "../../protocol/wire";
 import { ApiError } from "./api.server";
 import { MESSAGES } from "./constants";
 import { decisionSchema } from "./forms/decision";
 import { runForm } from "./forms/run-form.server";
 import { loadListPage } from "./list.server";
-import type { RequestKind } from "../machines/approval.machine";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
 import { callAsOperator, imageAsOperator } from "./session.server";
 

@@ -6,10 +6,9 @@
  * what is wrong with the inputs is the `check` it is started with (the action's own schema).
  */
 import { assign, fromPromise, setup } from "xstate";
-import type { DepositType } from "../../protocol/wire";
+import type { DepositType, RequestKind } from "../../protocol/wire";
 import { messageOf } from "./error-message";
 
-export type RequestKind = "deposit" | "withdraw";
 export type Decision = 1 | 2;
 export type PendingRequest = { id: string; kind: RequestKind; username: string; amount: number; type?: DepositType };
 

@@ -1,30 +1,33 @@
 /**
- * Bearer-token authentication for every route of the scope it is registered in, unless
- * the route opts out with `config: { auth: false }`. Protected by default, so a new route
- * cannot be left open by forgetting a hook. A missing, unknown, expired or revoked token
- * answers 401 "Admin not found", which makes the console end its session.
+ * Bearer-token authentication for every route of the scope it is registered in, unless the
+ * route opts out with `config: { auth: false }`. Protected by default, so a new route cannot
+ * be left open by forgetting a hook. Each API scope registers it once with the lookup of the
+ * module owning its sessions (admin sessions, end-user sessions): the caller found is set on
+ * the request; a missing, unknown, expired or revoked token answers 401 with the scope's
+ * message ("Admin not found" ends the console's session).
  */
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { ROLE, WIRE_MESSAGE, type StaffFlag } from "../../protocol/wire.js";
-import { forbidden, unauthorized } from "../errors.js";
-import type { AdminAccount } from "../modules/admins/repository.js";
-import { hasStaffFlag } from "../modules/admins/service.js";
-import { findLiveSession, type SessionRef } from "../modules/auth/repository.js";
+import type { Db } from "../db/index.js";
+import { unauthorized } from "../errors.js";
 import { hashToken } from "../security/token.js";
-
-export type Authenticated = { admin: AdminAccount; session: SessionRef };
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** `false`: the route needs no bearer token. */
     auth?: boolean;
   }
-  interface FastifyRequest {
-    /** Set by the auth hook; null on routes with `config: { auth: false }`. */
-    auth: Authenticated | null;
-  }
 }
+
+/**
+ * How a scope finds its caller: the request property it is set on (declared `X | null` by the
+ * module owning the sessions), the caller behind a live session's token hash, and the 401 message.
+ */
+export type TokenAuth<Property extends keyof FastifyRequest = keyof FastifyRequest> = {
+  property: Property;
+  lookup: (db: Db, tokenHash: string) => Promise<NonNullable<FastifyRequest[Property]> | undefined>;
+  refusal: string;
+};
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -32,41 +35,15 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The signed-in admin and session of a protected route. */
-export function authenticated(request: FastifyRequest): Authenticated {
-  if (!request.auth) throw unauthorized(WIRE_MESSAGE.adminNotFound);
-  return request.auth;
-}
-
-/**
- * A route's onRequest hook: the super admin passes; staff need `flag` (or one of the flags
- * given); anyone else is refused (403), except partners when `partners` is set: their calls are
- * confined to their own subtree. It runs after authentication and before the body is read, so a
- * caller without the right gets 403 whatever it sends.
- */
-export function requireStaffFlag(flag: StaffFlag | StaffFlag[], { partners = false } = {}) {
-  const flags = Array.isArray(flag) ? flag : [flag];
-  return async (request: FastifyRequest): Promise<void> => {
-    const { admin } = authenticated(request);
-    if (partners && admin.role === ROLE.partner) return;
-    if (!flags.some((held) => hasStaffFlag(admin, held))) throw forbidden();
-  };
-}
-
-/** A route's onRequest hook: the super admin only (403 otherwise, before the body is read). */
-export async function requireSuperAdmin(request: FastifyRequest): Promise<void> {
-  if (authenticated(request).admin.role !== ROLE.superAdmin) throw forbidden();
-}
-
-export default fp(
-  async function auth(app) {
-    app.decorateRequest("auth", null);
+export default fp<TokenAuth>(
+  async function auth(app, { property, lookup, refusal }) {
+    app.decorateRequest(property, null);
     app.addHook("onRequest", async (request) => {
       if (request.routeOptions.config.auth === false) return;
       const token = bearerToken(request);
-      const found = token ? await findLiveSession(app.db, hashToken(token)) : undefined;
-      if (!found) throw unauthorized(WIRE_MESSAGE.adminNotFound);
-      request.auth = found;
+      const caller = token ? await lookup(app.db, hashToken(token)) : undefined;
+      if (!caller) throw unauthorized(refusal);
+      (request as unknown as Record<string, unknown>)[property] = caller;
     });
   },
   { name: "auth" },

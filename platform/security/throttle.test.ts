@@ -6,10 +6,15 @@ function clock(start = 0) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
+/** A throttle of `limit` failures a second, on a clock the test moves. */
+function throttleOn(limit: number) {
+  const time = clock();
+  return { time, throttle: new FailureThrottle({ limit, windowMs: 1000, now: time.now }) };
+}
+
 describe("FailureThrottle", () => {
   it("blocks a key at the limit until its window ends", () => {
-    const time = clock();
-    const throttle = new FailureThrottle({ limit: 3, windowMs: 1000, now: time.now });
+    const { time, throttle } = throttleOn(3);
     throttle.fail("k");
     time.advance(100);
     throttle.fail("k");
@@ -21,7 +26,7 @@ describe("FailureThrottle", () => {
   });
 
   it("counts keys apart and forgets a cleared key", () => {
-    const throttle = new FailureThrottle({ limit: 1, windowMs: 1000, now: clock().now });
+    const { throttle } = throttleOn(1);
     throttle.fail("a");
     expect(throttle.blockedFor("a")).toBe(1000);
     expect(throttle.blockedFor("b")).toBe(0);
@@ -30,8 +35,7 @@ describe("FailureThrottle", () => {
   });
 
   it("starts a new window after an expired one", () => {
-    const time = clock();
-    const throttle = new FailureThrottle({ limit: 2, windowMs: 1000, now: time.now });
+    const { time, throttle } = throttleOn(2);
     throttle.fail("k");
     time.advance(1000);
     throttle.fail("k");

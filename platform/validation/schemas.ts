@@ -9,11 +9,12 @@
  * - `Money`: a JSON number of at least 0.01 with at most 2 decimals, up to MAX_AMOUNT → minor units;
  * - `Decimal2({ min, max })`: a number with at most 2 decimals in a range (percentages, settings);
  * - `Paging`: `page` (an integer ≥ 1, clamped to MAX_PAGE) and `pageSize` (1 to PAGE_SIZE.max);
+ *   `pageOf` answers such a page (offset, `{ items, total, page, pageSize }`) from a list and a count;
  * - `Id`: a bigint id sent as a decimal string; `blankless`: an empty query parameter is absent;
  * - `withMessage` / `exactIssue`: an answer whose wording the spec fixes.
  */
 import { z, type ZodTypeAny } from "zod";
-import { PAGE_SIZE } from "../../protocol/wire.js";
+import { PAGE_SIZE, type Page } from "../../protocol/wire.js";
 import { amountToMinor } from "../money.js";
 
 /** A zod issue whose message is the whole answer, without the `<field>: ` prefix. */
@@ -102,3 +103,22 @@ export const Paging = z.object({
   ),
   pageSize: blankless(z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default)),
 });
+
+/** The page a list query asks for. */
+export type PageRequest = z.output<typeof Paging>;
+
+/** The rows of one page, as a repository reads them (`.offset(offset).limit(limit)`). */
+export type Slice = { offset: number; limit: number };
+
+/**
+ * One page of a list (PROTOCOL.md "Pages"): reads the page's rows through `list`, then the
+ * list's `total` through `count`, and answers them with the page asked for.
+ */
+export async function pageOf<Item>(
+  { page, pageSize }: PageRequest,
+  list: (slice: Slice) => Promise<Item[]>,
+  count: () => Promise<number>,
+): Promise<Page<Item>> {
+  const items = await list({ offset: (page - 1) * pageSize, limit: pageSize });
+  return { items, total: await count(), page, pageSize };
+}

@@ -1,5 +1,7 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { Db } from "../../db/index.js";
+import type { Slice } from "../../validation/schemas.js";
+import { inOrder, inPage } from "../../db/paging.js";
 import type { AccountKind, AuditChange, AuditTargetKind, Flags, Shares } from "../../db/schema.js";
 
 /**
@@ -38,7 +40,6 @@ export type ListFilter = {
 
 export type SortKey = "_id" | "username" | "balance" | "bonus" | "createdAt";
 export type ListOrder = { by: SortKey; ascending: boolean };
-export type Slice = { offset: number; limit: number };
 
 // Partners have no bonus: their bonus is 0, so that order is the id tie-break alone.
 const USER_SORT = { _id: "u.id", username: "u.username_key", balance: "u.balance", bonus: "u.bonus", createdAt: "u.created_at" } as const;
@@ -106,31 +107,25 @@ export async function countPartners(db: Db, filter: ListFilter): Promise<number>
  * costs a few milliseconds instead of reading every row before it.
  */
 export function listUsers(db: Db, filter: ListFilter, order: ListOrder, slice: Slice) {
-  const direction = order.ascending ? "asc" : "desc";
-  const sort = USER_SORT[order.by];
-  const page = users(db, filter).select("u.id").orderBy(sort, direction).orderBy("u.id", direction).offset(slice.offset).limit(slice.limit);
+  const columns = [USER_SORT[order.by], "u.id"];
+  const page = users(db, filter).select("u.id").$call(inPage(columns, order.ascending, slice));
   return db
     .selectFrom(page.as("k"))
     .innerJoin("users as u", "u.id", "k.id")
     .innerJoin("admins as p", "p.id", "u.parent_id")
     .select(USER_ROW)
-    .orderBy(sort, direction)
-    .orderBy("u.id", direction)
+    .$call(inOrder(columns, order.ascending))
     .execute();
 }
 
+/** Users, or partners, with the columns of a list row. */
+const userRows = (db: Db, filter: ListFilter) => users(db, filter).innerJoin("admins as p", "p.id", "u.parent_id").select(USER_ROW);
+
+const partnerRows = (db: Db, filter: ListFilter) =>
+  partners(db, filter).innerJoin("partner_roles as r", "r.id", "a.partner_role_id").innerJoin("admins as p", "p.id", "a.parent_id").select(PARTNER_ROW);
+
 export function listPartners(db: Db, filter: ListFilter, order: ListOrder, slice: Slice) {
-  const direction = order.ascending ? "asc" : "desc";
-  const sort = PARTNER_SORT[order.by];
-  return partners(db, filter)
-    .innerJoin("partner_roles as r", "r.id", "a.partner_role_id")
-    .innerJoin("admins as p", "p.id", "a.parent_id")
-    .select(PARTNER_ROW)
-    .orderBy(sort, direction)
-    .orderBy("a.id", direction)
-    .offset(slice.offset)
-    .limit(slice.limit)
-    .execute();
+  return partnerRows(db, filter).$call(inPage([PARTNER_SORT[order.by], "a.id"], order.ascending, slice)).execute();
 }
 
 export type UserListRow = Awaited<ReturnType<typeof listUsers>>[number];
@@ -138,33 +133,15 @@ export type PartnerListRow = Awaited<ReturnType<typeof listPartners>>[number];
 
 /** Every matching row after `afterId` in id order, `limit` at a time: the CSV export's batches. */
 export function usersAfter(db: Db, filter: ListFilter, afterId: bigint, limit: number) {
-  return users(db, filter)
-    .innerJoin("admins as p", "p.id", "u.parent_id")
-    .select(USER_ROW)
-    .where("u.id", ">", afterId)
-    .orderBy("u.id")
-    .limit(limit)
-    .execute();
+  return userRows(db, filter).where("u.id", ">", afterId).orderBy("u.id").limit(limit).execute();
 }
 
 export function partnersAfter(db: Db, filter: ListFilter, afterId: bigint, limit: number) {
-  return partners(db, filter)
-    .innerJoin("partner_roles as r", "r.id", "a.partner_role_id")
-    .innerJoin("admins as p", "p.id", "a.parent_id")
-    .select(PARTNER_ROW)
-    .where("a.id", ">", afterId)
-    .orderBy("a.id")
-    .limit(limit)
-    .execute();
+  return partnerRows(db, filter).where("a.id", ">", afterId).orderBy("a.id").limit(limit).execute();
 }
 
 export function findPartnerRow(db: Db, id: bigint) {
-  return partners(db, { within: null })
-    .innerJoin("partner_roles as r", "r.id", "a.partner_role_id")
-    .innerJoin("admins as p", "p.id", "a.parent_id")
-    .select(PARTNER_ROW)
-    .where("a.id", "=", id)
-    .executeTakeFirst();
+  return partnerRows(db, { within: null }).where("a.id", "=", id).executeTakeFirst();
 }
 
 /** A user or partner with what the desk's checks need, or undefined. */

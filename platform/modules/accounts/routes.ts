@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { GAME_FLAGS } from "../../../protocol/wire.js";
-import { authenticated, requireStaffFlag, requireSuperAdmin } from "../../plugins/auth.js";
+import { authenticated, requireStaffFlag, requireSuperAdmin } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { blankless, exactIssue, Id, Money, Paging, Text } from "../../validation/schemas.js";
 import { NewPassword } from "../../security/password.js";

@@ -9,6 +9,7 @@ import type { AccountKind, Flags, Shares } from "../../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
 import { minorToAmount } from "../../money.js";
 import { storePassword, type Revealer } from "../../security/reveal.js";
+import { pageOf, type Slice } from "../../validation/schemas.js";
 import type { AdminAccount } from "../admins/repository.js";
 import { flagsOf } from "../admins/service.js";
 import { move, type AccountRef } from "../ledger/service.js";
@@ -173,23 +174,32 @@ export function createAccountService({ db, revealer }: { db: Db; revealer: Revea
     };
   }
 
-  async function users(caller: AdminAccount, query: ListQuery): Promise<Page<UserRow>> {
+  /** A page of users or partners, their passwords shown to the super admin (audited). */
+  async function accountPage<Row extends { id: bigint; password_sealed: string | null }, Item>(
+    caller: AdminAccount,
+    query: ListQuery,
+    kind: AccountKind,
+    read: {
+      list: (db: Db, filter: ListFilter, order: ListOrder, slice: Slice) => Promise<Row[]>;
+      count: (db: Db, filter: ListFilter) => Promise<number>;
+      toItem: (row: Row, passwords?: Map<bigint, string | null>) => Item;
+    },
+  ): Promise<Page<Item>> {
     const filter = await filterOf(caller, query);
-    const slice = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
-    const rows = await listUsers(db, filter, { by: query.orderBy, ascending: query.isAcc }, slice);
-    const passwords = await revealPasswords(caller, "user", rows);
-    const total = await countUsers(db, filter);
-    return { items: rows.map((row) => toUserRow(row, passwords)), total, page: query.page, pageSize: query.pageSize };
+    const order = { by: query.orderBy, ascending: query.isAcc };
+    const list = async (slice: Slice) => {
+      const rows = await read.list(db, filter, order, slice);
+      const passwords = await revealPasswords(caller, kind, rows);
+      return rows.map((row) => read.toItem(row, passwords));
+    };
+    return pageOf(query, list, () => read.count(db, filter));
   }
 
-  async function partners(caller: AdminAccount, query: ListQuery): Promise<Page<PartnerRow>> {
-    const filter = await filterOf(caller, query);
-    const slice = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
-    const rows = await listPartners(db, filter, { by: query.orderBy, ascending: query.isAcc }, slice);
-    const passwords = await revealPasswords(caller, "admin", rows);
-    const total = await countPartners(db, filter);
-    return { items: rows.map((row) => toPartnerRow(row, passwords)), total, page: query.page, pageSize: query.pageSize };
-  }
+  const users = (caller: AdminAccount, query: ListQuery): Promise<Page<UserRow>> =>
+    accountPage(caller, query, "user", { list: listUsers, count: countUsers, toItem: toUserRow });
+
+  const partners = (caller: AdminAccount, query: ListQuery): Promise<Page<PartnerRow>> =>
+    accountPage(caller, query, "admin", { list: listPartners, count: countPartners, toItem: toPartnerRow });
 
   /** Every matching row, in id order, a batch at a time (no page limit, bounded memory). */
   async function* exportRows(

@@ -51,7 +51,7 @@ export function listPartnerRoles(db: Db) {
 }
 
 /** Staff accounts that have not been removed, oldest first. */
-export function listStaff(db: Db) {
+export function listStaffAccounts(db: Db) {
   return db
     .selectFrom("admins")
     .select(["id", "username", "permissions", "created_at"])

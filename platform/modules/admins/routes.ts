@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { STAFF_FLAGS } from "../../../protocol/wire.js";
-import { authenticated, requireSuperAdmin } from "../../plugins/auth.js";
+import { authenticated, requireSuperAdmin } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { Id } from "../../validation/schemas.js";
 import { NewPassword } from "../../security/password.js";
 import { Username } from "../accounts/routes.js";
-import { createStaffService, gameFlagsOf, partnerRoles, STAFF_MESSAGE, toAdminRecord } from "./service.js";
+import { createAdminService, gameFlagsOf, STAFF_MESSAGE, toAdminRecord } from "./service.js";
 
 const StaffFlagMap = z.object(Object.fromEntries(STAFF_FLAGS.map((flag) => [flag, z.boolean().optional()]))).strict();
 
@@ -16,7 +16,7 @@ const IdParams = z.object({ id: Id });
 
 export default async function adminsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = createStaffService({ db: app.db, revealer: app.revealer });
+  const admins = createAdminService({ db: app.db, revealer: app.revealer });
   const superAdmin = { onRequest: requireSuperAdmin };
 
   app.get("/b2c/admin", async (request, reply) => {
@@ -29,17 +29,17 @@ export default async function adminsRoutes(app: FastifyInstance) {
   });
 
   app.get("/partner-roles", async (_request, reply) => {
-    return reply.ok(await partnerRoles(app.db));
+    return reply.ok(await admins.partnerRoles());
   });
 
-  api.get("/b2c/admins", superAdmin, async (_request, reply) => reply.ok(await staff.list()));
+  api.get("/b2c/admins", superAdmin, async (_request, reply) => reply.ok(await admins.listStaff()));
 
   api.post("/b2c/add-admin", { ...superAdmin, schema: { body: AddStaffBody } }, async (request, reply) => {
-    return reply.ok(await staff.add(authenticated(request).admin, request.body), STAFF_MESSAGE.added);
+    return reply.ok(await admins.addStaff(authenticated(request).admin, request.body), STAFF_MESSAGE.added);
   });
 
   api.get("/b2c/remove-admin/:id", { ...superAdmin, schema: { params: IdParams } }, async (request, reply) => {
-    await staff.remove(authenticated(request).admin, request.params.id);
+    await admins.removeStaff(authenticated(request).admin, request.params.id);
     return reply.ok(null, STAFF_MESSAGE.removed);
   });
 }

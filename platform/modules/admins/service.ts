@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from "../../errors.js";
 import { minorToAmount } from "../../money.js";
 import { storePassword, type Revealer } from "../../security/reveal.js";
 import { recordAudit, revokeSessions, usernameTaken } from "../accounts/repository.js";
-import { insertStaff, listPartnerRoles, listStaff, lockAdminForRemoval, markRemoved, type AdminAccount } from "./repository.js";
+import { insertStaff, listPartnerRoles, listStaffAccounts, lockAdminForRemoval, markRemoved, type AdminAccount } from "./repository.js";
 
 type Flag = GameFlag | StaffFlag;
 const ALL_FLAGS: readonly Flag[] = [...GAME_FLAGS, ...STAFF_FLAGS];
@@ -56,11 +56,6 @@ export function toAdminRecord(admin: AdminAccount, udid: string): AdminRecord {
   };
 }
 
-export async function partnerRoles(db: Db): Promise<PartnerRole[]> {
-  const rows = await listPartnerRoles(db);
-  return rows.map((row) => ({ _id: String(row.id), role: row.name }));
-}
-
 export const STAFF_MESSAGE = {
   added: "Admin added successfully",
   removed: "Admin removed successfully",
@@ -74,10 +69,18 @@ export const STAFF_MESSAGE = {
 const staffFlagsOf = (permissions: Flags): Record<StaffFlag, boolean> =>
   Object.fromEntries(STAFF_FLAGS.map((flag) => [flag, permissions[flag] === true])) as Record<StaffFlag, boolean>;
 
-/** Staff management (the super admin's alone; the routes check it). Adding and removing are audited. */
-export function createStaffService({ db, revealer }: { db: Db; revealer: Revealer }) {
-  async function list(): Promise<StaffRow[]> {
-    return (await listStaff(db)).map((row) => ({
+/**
+ * The admins module: partner roles, and staff management (the super admin's alone; the routes
+ * check it). Adding and removing staff are audited.
+ */
+export function createAdminService({ db, revealer }: { db: Db; revealer: Revealer }) {
+  async function partnerRoles(): Promise<PartnerRole[]> {
+    const rows = await listPartnerRoles(db);
+    return rows.map((row) => ({ _id: String(row.id), role: row.name }));
+  }
+
+  async function listStaff(): Promise<StaffRow[]> {
+    return (await listStaffAccounts(db)).map((row) => ({
       _id: String(row.id),
       username: row.username,
       createdAt: row.created_at.toISOString(),
@@ -85,7 +88,7 @@ export function createStaffService({ db, revealer }: { db: Db; revealer: Reveale
     }));
   }
 
-  async function add(actor: AdminAccount, input: NewStaff): Promise<{ _id: string }> {
+  async function addStaff(actor: AdminAccount, input: NewStaff): Promise<{ _id: string }> {
     const permissions = staffFlagsOf(input.permissions);
     const password = await storePassword(input.password, revealer);
     return db.transaction().execute(async (trx) => {
@@ -103,7 +106,7 @@ export function createStaffService({ db, revealer }: { db: Db; revealer: Reveale
   }
 
   /** Marks the account removed and ends its sessions in one transaction: its token fails on the next call. */
-  async function remove(actor: AdminAccount, id: bigint): Promise<void> {
+  async function removeStaff(actor: AdminAccount, id: bigint): Promise<void> {
     if (id === actor.id) throw badRequest(STAFF_MESSAGE.cannotRemoveSelf);
     await db.transaction().execute(async (trx) => {
       const target = await lockAdminForRemoval(trx, id);
@@ -121,5 +124,5 @@ export function createStaffService({ db, revealer }: { db: Db; revealer: Reveale
     });
   }
 
-  return { list, add, remove };
+  return { partnerRoles, listStaff, addStaff, removeStaff };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { authenticated, bearerToken } from "../../plugins/auth.js";
+import { bearerToken } from "../../plugins/auth.js";
+import { authenticated } from "./access.js";
 import { NewPassword } from "../../security/password.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { Secret, Text } from "../../validation/schemas.js";

@@ -10,9 +10,10 @@ import { dummyPasswordHash, verifyPassword } from "../../security/password.js";
 import { storePassword, type Revealer } from "../../security/reveal.js";
 import { FailureThrottle } from "../../security/throttle.js";
 import { hashToken, newToken } from "../../security/token.js";
-import { findAdminByUsername, findPasswordHash, updatePassword } from "../admins/repository.js";
+import { findAdminByUsername, findPasswordHash, updatePassword, type AdminAccount } from "../admins/repository.js";
 import {
   createSession,
+  findLiveSession,
   findSessionByTokenHash,
   recordLogin,
   revokeOtherSessions,
@@ -35,6 +36,12 @@ export const AUTH_MESSAGE = {
 } as const;
 
 export type Client = { ip: string; userAgent: string };
+
+/** A signed-in admin and the session its request carries. */
+export type Authenticated = { admin: AdminAccount; session: SessionRef };
+
+/** The admin scopes' token lookup (auth/access.ts): the admin and session behind a live token. */
+export const signedInAdmin = (db: Db, tokenHash: string): Promise<Authenticated | undefined> => findLiveSession(db, tokenHash);
 
 export type AuthServiceOptions = {
   db: Db;
@@ -82,6 +89,24 @@ export function createSignInCheck(production: boolean) {
   };
 }
 
+/**
+ * Opens a session for an account that signed in, admin or end user: a new token whose hash
+ * `store` keeps with the expiry, and the sign-in logged, in one transaction. Answers the token.
+ */
+export async function openSession(
+  db: Db,
+  account: { kind: "admin" | "user"; accountId: bigint },
+  client: Client,
+  store: (trx: Db, session: { tokenHash: string; expiresAt: Date }) => Promise<void>,
+): Promise<{ token: string }> {
+  const token = newToken();
+  await db.transaction().execute(async (trx) => {
+    await store(trx, { tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+    await recordLogin(trx, { ...account, ...client });
+  });
+  return { token };
+}
+
 export function createAuthService({ db, production, revealer }: AuthServiceOptions) {
   const checkSignIn = createSignInCheck(production);
   // Wrong current passwords per account: a stolen session guesses no faster than a sign-in.
@@ -92,18 +117,9 @@ export function createAuthService({ db, production, revealer }: AuthServiceOptio
     // Checked after the password, so the switch is no oracle for guessing it.
     if (!admin.login_enabled) throw forbidden(AUTH_MESSAGE.loginDisabled);
 
-    const token = newToken();
-    await db.transaction().execute(async (trx) => {
-      await createSession(trx, {
-        adminId: admin.id,
-        udid: randomUUID(),
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-        ...client,
-      });
-      await recordLogin(trx, { kind: "admin", accountId: admin.id, ...client });
-    });
-    return { token };
+    return openSession(db, { kind: "admin", accountId: admin.id }, client, (trx, session) =>
+      createSession(trx, { adminId: admin.id, udid: randomUUID(), ...session, ...client }),
+    );
   }
 
   /**

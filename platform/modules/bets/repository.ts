@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import type { Db } from "../../db/index.js";
 import type { BetStatus, ChainLink, Shares } from "../../db/schema.js";
 import type { GameFlag } from "../../../protocol/wire.js";
+import type { Slice } from "../../validation/schemas.js";
+import { inPage } from "../../db/paging.js";
 
 /** The bettor's switches, flags and parent, read inside the placing transaction. */
 export function findBettor(db: Db, userId: bigint) {
@@ -191,8 +193,8 @@ function pendingQuery(db: Db, filter: PendingFilter) {
 }
 
 /** Pending bets oldest first: the ids of one page, then their rows (the join runs on the page only). */
-export async function listPending(db: Db, filter: PendingFilter, slice: { offset: number; limit: number }) {
-  const ids = await pendingQuery(db, filter).select("b.id").orderBy("b.created_at").orderBy("b.id").offset(slice.offset).limit(slice.limit).execute();
+export async function listPending(db: Db, filter: PendingFilter, slice: Slice) {
+  const ids = await pendingQuery(db, filter).select("b.id").$call(inPage(["b.created_at", "b.id"], true, slice)).execute();
   if (ids.length === 0) return [];
   return betsQuery(db)
     .where(
@@ -267,42 +269,31 @@ export async function openExposure(db: Db, userId: bigint): Promise<bigint> {
 
 export type HistoryRange = { userId: bigint; from: Date; to: Date };
 
-export function listUserSportsBets(db: Db, range: HistoryRange, slice: { offset: number; limit: number }) {
-  return betsQuery(db)
-    .where("b.user_id", "=", range.userId)
-    .where("b.created_at", ">=", range.from)
-    .where("b.created_at", "<", range.to)
-    .orderBy("b.created_at", "desc")
-    .orderBy("b.id", "desc")
-    .offset(slice.offset)
-    .limit(slice.limit)
-    .execute();
+/** The bets of `range` in the table aliased `table` (`b` for sports bets). */
+const placedIn = (table: string, range: HistoryRange) =>
+  sql<boolean>`${sql.ref(`${table}.user_id`)} = ${range.userId} and ${sql.ref(`${table}.created_at`)} >= ${range.from} and ${sql.ref(`${table}.created_at`)} < ${range.to}`;
+
+export function listUserSportsBets(db: Db, range: HistoryRange, slice: Slice) {
+  return betsQuery(db).where(placedIn("b", range)).$call(inPage(["b.created_at", "b.id"], false, slice)).execute();
 }
 
 export async function countUserBets(db: Db, table: "sports_bets" | "casino_bets", range: HistoryRange, kind?: 1 | 2): Promise<number> {
   let query = db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<bigint>().as("n"))
-    .where("user_id", "=", range.userId)
-    .where("created_at", ">=", range.from)
-    .where("created_at", "<", range.to);
+    .where(placedIn(table, range));
   if (kind !== undefined) query = query.where(sql.ref("kind"), "=", kind);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function listUserCasinoBets(db: Db, kind: 1 | 2, range: HistoryRange, slice: { offset: number; limit: number }) {
+export function listUserCasinoBets(db: Db, kind: 1 | 2, range: HistoryRange, slice: Slice) {
   return db
     .selectFrom("casino_bets")
     .selectAll()
-    .where("user_id", "=", range.userId)
+    .where(placedIn("casino_bets", range))
     .where("kind", "=", kind)
-    .where("created_at", ">=", range.from)
-    .where("created_at", "<", range.to)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .offset(slice.offset)
-    .limit(slice.limit)
+    .$call(inPage(["created_at", "id"], false, slice))
     .execute();
 }
 

@@ -7,7 +7,7 @@ import { stringify } from "csv-stringify";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { PAGE_SIZE, SPORTS, type CasinoBet, type GameBet, type SportsBet } from "../../../protocol/wire.js";
-import { authenticated, requireStaffFlag, requireSuperAdmin } from "../../plugins/auth.js";
+import { authenticated, requireStaffFlag, requireSuperAdmin } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { blankless, Id, Paging, Text } from "../../validation/schemas.js";
 import { BET_MESSAGE, createBetService } from "./service.js";

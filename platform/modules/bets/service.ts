@@ -25,6 +25,7 @@ import type { Db } from "../../db/index.js";
 import type { MarketType } from "../../db/schema.js";
 import { conflict, forbidden, notFound } from "../../errors.js";
 import { minorToAmount } from "../../money.js";
+import { pageOf, type PageRequest } from "../../validation/schemas.js";
 import type { BookEvents } from "../../realtime.js";
 import { findHouseId, isInSubtree } from "../accounts/repository.js";
 import type { AdminAccount } from "../admins/repository.js";
@@ -304,9 +305,8 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
     return resettled;
   }
 
-  async function pending(filter: PendingFilter, paging: { page: number; pageSize: number }): Promise<Page<SportsBet>> {
-    const rows = await listPending(db, filter, { offset: (paging.page - 1) * paging.pageSize, limit: paging.pageSize });
-    return { items: rows.map(toSportsBet), total: await countPending(db, filter), page: paging.page, pageSize: paging.pageSize };
+  function pending(filter: PendingFilter, paging: PageRequest): Promise<Page<SportsBet>> {
+    return pageOf(paging, async (slice) => (await listPending(db, filter, slice)).map(toSportsBet), () => countPending(db, filter));
   }
 
   /** A user's bets are visible to the super admin, staff with `bets`, and partners above the user. */
@@ -319,16 +319,14 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
 
   async function userBets(
     caller: AdminAccount,
-    query: HistoryRange & { type: 0 | 1 | 2; page: number; pageSize: number },
+    query: HistoryRange & PageRequest & { type: 0 | 1 | 2 },
   ): Promise<Page<SportsBet | CasinoBet | GameBet>> {
     await assertMayView(caller, query.userId);
-    const slice = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
-    const paged = (items: (SportsBet | CasinoBet | GameBet)[], total: number) => ({ items, total, page: query.page, pageSize: query.pageSize });
-    if (query.type === BET_KIND.sports) {
-      return paged((await listUserSportsBets(db, query, slice)).map(toSportsBet), await countUserBets(db, "sports_bets", query));
-    }
     const kind = query.type;
-    return paged((await listUserCasinoBets(db, kind, query, slice)).map(toCasinoOrGame), await countUserBets(db, "casino_bets", query, kind));
+    if (kind === BET_KIND.sports) {
+      return pageOf<SportsBet | CasinoBet | GameBet>(query, async (slice) => (await listUserSportsBets(db, query, slice)).map(toSportsBet), () => countUserBets(db, "sports_bets", query));
+    }
+    return pageOf(query, async (slice) => (await listUserCasinoBets(db, kind, query, slice)).map(toCasinoOrGame), () => countUserBets(db, "casino_bets", query, kind));
   }
 
   async function userProfit(caller: AdminAccount, userId: bigint): Promise<UserProfit> {

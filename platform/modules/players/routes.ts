@@ -1,20 +1,19 @@
 /**
  * The end-user API under /api/user (PROTOCOL.md "End-user API"): what simulators and tests
- * use to act as players. Protected by default, like the admin API, with its own sessions.
+ * use to act as players. Protected by default, like the admin API, with its own sessions
+ * (PLAYER_SESSIONS, registered on the scope in app.ts).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { unauthorized } from "../../errors.js";
-import { bearerToken } from "../../plugins/auth.js";
+import type { TokenAuth } from "../../plugins/auth.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { blankless, Money, Text } from "../../validation/schemas.js";
-import { hashToken } from "../../security/token.js";
 import { clientOf, LoginBody } from "../auth/routes.js";
 import playerBetRoutes from "../bets/player-routes.js";
-import { findLiveUser, type Player } from "./repository.js";
 import { createRequestService, REQUEST_MESSAGE } from "../requests/service.js";
 import { IMAGE_MAX_BYTES } from "../requests/uploads.js";
-import { createPlayerService, toMe } from "./service.js";
+import { createPlayerService, signedInPlayer, toMe, type Player } from "./service.js";
 
 export const USER_API_PREFIX = "/api/user";
 export const USER_NOT_FOUND = "User not found";
@@ -25,6 +24,9 @@ declare module "fastify" {
     player: Player | null;
   }
 }
+
+/** The end-user scope's auth (plugins/auth.ts, registered in app.ts): end-user sessions. */
+export const PLAYER_SESSIONS: TokenAuth<"player"> = { property: "player", lookup: signedInPlayer, refusal: USER_NOT_FOUND };
 
 const DepositRequestBody = z.object({
   amount: Money,
@@ -72,15 +74,6 @@ export default async function playerRoutes(app: FastifyInstance, { uploadsDir }:
   const api = app.withTypeProvider<ZodTypeProvider>();
   const players = createPlayerService({ db: app.db, production: app.config.NODE_ENV === "production" });
   const requests = createRequestService({ db: app.db, uploadsDir, announce: app.realtime.announce });
-
-  app.decorateRequest("player", null);
-  app.addHook("onRequest", async (request) => {
-    if (request.routeOptions.config.auth === false) return;
-    const token = bearerToken(request);
-    const player = token ? await findLiveUser(app.db, hashToken(token)) : undefined;
-    if (!player) throw unauthorized(USER_NOT_FOUND);
-    request.player = player;
-  });
 
   api.post("/login", { config: { auth: false }, schema: { body: LoginBody } }, async (request, reply) => {
     return reply.ok(await players.login(request.body, clientOf(request)), "Login successful");

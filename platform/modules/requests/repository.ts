@@ -1,9 +1,11 @@
 import { sql, type Expression, type SqlBool } from "kysely";
+import type { RequestKind } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
+import type { Slice } from "../../validation/schemas.js";
+import { inPage } from "../../db/paging.js";
 import type { BankDetailsJson } from "../../db/schema.js";
 import { inSubtree } from "../accounts/repository.js";
 
-export type RequestKind = "deposit" | "withdraw";
 const TABLES = { deposit: "deposit_requests", withdraw: "withdraw_requests" } as const;
 
 /** `%text%` for LIKE on lower-cased text, with LIKE's own wildcards in `text` taken literally. */
@@ -19,7 +21,6 @@ export type RequestFilter = {
   search?: string;
 };
 export type RequestOrder = { by: "createdAt" | "amount"; ascending: boolean };
-export type Slice = { offset: number; limit: number };
 
 /**
  * The requests of one kind matching `filter`, as `r` joined to their users `u`. Typed as
@@ -48,8 +49,9 @@ export async function countRequests(db: Db, kind: RequestKind, filter: RequestFi
 
 const SORT = { createdAt: "r.created_at", amount: "r.amount" } as const;
 
+const pageIn = (order: RequestOrder, slice: Slice) => inPage([SORT[order.by], "r.id"], order.ascending, slice);
+
 export function listDeposits(db: Db, filter: RequestFilter, order: RequestOrder, slice: Slice) {
-  const direction = order.ascending ? "asc" : "desc";
   return requests(db, "deposit", filter)
     .select([
       "r.id",
@@ -65,22 +67,15 @@ export function listDeposits(db: Db, filter: RequestFilter, order: RequestOrder,
       "r.status",
       "r.created_at",
     ])
-    .orderBy(SORT[order.by], direction)
-    .orderBy("r.id", direction)
-    .offset(slice.offset)
-    .limit(slice.limit)
+    .$call(pageIn(order, slice))
     .execute();
 }
 
 export function listWithdraws(db: Db, filter: RequestFilter, order: RequestOrder, slice: Slice) {
-  const direction = order.ascending ? "asc" : "desc";
   return requests(db, "withdraw", filter)
     .innerJoin("withdraw_requests as w", "w.id", "r.id")
     .select(["w.id", "w.user_id", "u.username", "u.bonus", "w.amount", "w.bank", "w.remark", "w.status", "w.created_at"])
-    .orderBy(SORT[order.by], direction)
-    .orderBy("r.id", direction)
-    .offset(slice.offset)
-    .limit(slice.limit)
+    .$call(pageIn(order, slice))
     .execute();
 }
 
@@ -209,10 +204,7 @@ export async function decideWithdraw(
 export function listHistory(db: Db, kind: RequestKind, filter: RequestFilter, slice: Slice) {
   return requests(db, kind, filter)
     .select(["r.id", "r.amount", "r.status", "r.created_at", ...(kind === "deposit" ? [sql<number>`r.type`.as("type")] : [])])
-    .orderBy("r.created_at", "desc")
-    .orderBy("r.id", "desc")
-    .offset(slice.offset)
-    .limit(slice.limit)
+    .$call(pageIn({ by: "createdAt", ascending: false }, slice))
     .execute();
 }
 

@@ -1,7 +1,7 @@
 /** The approval desk: request lists, decisions, transaction history and receipt images. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { authenticated, requireStaffFlag } from "../../plugins/auth.js";
+import { authenticated, requireStaffFlag } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { blankless, Decimal2, exactIssue, Id, Money, Paging, Text, withMessage } from "../../validation/schemas.js";
 import { createRequestService, REQUEST_MESSAGE, type BonusInput } from "./service.js";

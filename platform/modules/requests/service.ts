@@ -13,6 +13,7 @@ import {
   type DepositRow,
   type DepositType,
   type NewRequestEvent,
+  type RequestKind,
   type Page,
   type RequestStatus,
   type TransactionRow,
@@ -22,6 +23,7 @@ import type { Db } from "../../db/index.js";
 import type { BankDetailsJson } from "../../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
 import { minorToAmount, withinAmountCeiling } from "../../money.js";
+import { pageOf, type Slice } from "../../validation/schemas.js";
 import { findHouseId, findTarget, isInSubtree, recordAudit } from "../accounts/repository.js";
 import type { AdminAccount } from "../admins/repository.js";
 import { hasStaffFlag } from "../admins/service.js";
@@ -44,7 +46,6 @@ import {
   updateBonusLimits,
   type DepositListRow,
   type RequestFilter,
-  type RequestKind,
   type RequestOrder,
   type WithdrawListRow,
 } from "./repository.js";
@@ -177,34 +178,36 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
     return { _id: String(id), balance: minorToAmount(balance) };
   }
 
-  function toDepositRow(row: DepositListRow): DepositRow {
+  /** What a deposit row and a withdrawal row both show. */
+  function requestFields(row: DepositListRow | WithdrawListRow) {
     return {
       _id: String(row.id),
       user: String(row.user_id),
       username: row.username,
       amount: minorToAmount(row.amount),
+      status: row.status as RequestStatus,
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+
+  function toDepositRow(row: DepositListRow): DepositRow {
+    return {
+      ...requestFields(row),
       bonus: minorToAmount(row.bonus),
       totalBonus: minorToAmount(row.total_bonus),
       couponCode: row.coupon_code,
       type: row.type as DepositType,
       utr: row.utr,
       image: row.image === null ? null : `/uploads/${row.image}`,
-      status: row.status as RequestStatus,
-      createdAt: row.created_at.toISOString(),
     };
   }
 
   function toWithdrawRow(row: WithdrawListRow): WithdrawRow {
     return {
-      _id: String(row.id),
-      user: String(row.user_id),
-      username: row.username,
-      amount: minorToAmount(row.amount),
+      ...requestFields(row),
       totalBonus: minorToAmount(row.bonus),
       bank: row.bank,
       remark: row.remark,
-      status: row.status as RequestStatus,
-      createdAt: row.created_at.toISOString(),
     };
   }
 
@@ -212,13 +215,11 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
     kind: RequestKind,
     filter: RequestFilter,
     query: ListQuery,
-    list: (db: Db, filter: RequestFilter, order: RequestOrder, slice: { offset: number; limit: number }) => Promise<Row[]>,
+    list: (db: Db, filter: RequestFilter, order: RequestOrder, slice: Slice) => Promise<Row[]>,
     toRow: (row: Row) => Out,
   ): Promise<Page<Out>> {
-    const slice = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
-    const rows = await list(db, filter, { by: query.orderBy, ascending: query.isAcc }, slice);
-    const total = await countRequests(db, kind, filter);
-    return { items: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
+    const order = { by: query.orderBy, ascending: query.isAcc };
+    return pageOf(query, async (slice) => (await list(db, filter, order, slice)).map(toRow), () => countRequests(db, kind, filter));
   }
 
   const deposits = (caller: AdminAccount, status: RequestStatus, query: ListQuery) =>
@@ -347,17 +348,14 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
     if (!target) throw notFound(REQUEST_MESSAGE.userNotFound);
     await assertWithin(caller, kind, target.anchor);
     const filter: RequestFilter = query.role === "partner" ? { within: target.id } : { within: null, user: target.id };
-    const slice = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
-    const rows = await listHistory(db, kind, filter, slice);
-    const total = await countRequests(db, kind, filter);
-    const items = rows.map((row) => ({
+    const toTransaction = (row: Awaited<ReturnType<typeof listHistory>>[number]): TransactionRow => ({
       _id: String(row.id),
       amount: minorToAmount(row.amount),
       ...("type" in row ? { type: row.type as DepositType } : {}),
       status: row.status as RequestStatus,
       createdAt: row.created_at.toISOString(),
-    }));
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    });
+    return pageOf(query, async (slice) => (await listHistory(db, kind, filter, slice)).map(toTransaction), () => countRequests(db, kind, filter));
   }
 
   /** A receipt image, to an admin who may see the deposit carrying it. */

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { SiteSettingKey } from "../../db/schema.js";
 import { badRequest, payloadTooLarge } from "../../errors.js";
-import { authenticated, requireStaffFlag } from "../../plugins/auth.js";
+import { authenticated, requireStaffFlag } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { Decimal2, Id, Text } from "../../validation/schemas.js";
 import { base64DecodedLength, IMAGE_NAME, sniffImage, type ImageExt } from "../requests/uploads.js";

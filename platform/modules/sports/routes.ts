@@ -4,10 +4,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { SPORTS, type SportCode, type SportsEvent } from "../../../protocol/wire.js";
-import { notFound } from "../../errors.js";
+import { SPORTS } from "../../../protocol/wire.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
-import { findEvent, listEvents } from "./repository.js";
+import { createSportsService } from "./service.js";
 
 export const SPORTS_API_PREFIX = "/api/sports";
 export const SCORECARD_PAGE_PATH = "/api/scorecard-page";
@@ -17,17 +16,9 @@ const EventParams = z.object({ eventId: z.string().regex(/^[\w-]{1,64}$/, "Inval
 
 export async function sportsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const sports = createSportsService({ db: app.db });
   api.get("/matches/:sport", { schema: { params: SportParams } }, async (request, reply) => {
-    const rows = await listEvents(app.db, SPORTS.indexOf(request.params.sport));
-    const events: SportsEvent[] = rows.map((row) => ({
-      eventId: row.event_id,
-      sport: row.sport as SportCode,
-      teamA: row.team_a,
-      teamB: row.team_b,
-      inplay: row.inplay,
-      startTime: row.start_time.toISOString(),
-    }));
-    return reply.ok(events);
+    return reply.ok(await sports.events(request.params.sport));
   });
 }
 
@@ -37,9 +28,9 @@ const escapeHtml = (text: string) =>
 /** GET /api/scorecard-page/{eventId}: the simulated score as a small page, framable by the console only. */
 export async function scorecardPageRoutes(app: FastifyInstance, { frameAncestors }: { frameAncestors: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const sports = createSportsService({ db: app.db });
   api.get("/:eventId", { schema: { params: EventParams } }, async (request, reply) => {
-    const event = await findEvent(app.db, request.params.eventId);
-    if (!event) throw notFound("Event not found");
+    const event = await sports.scorecard(request.params.eventId);
     const title = `${escapeHtml(event.team_a)} v ${escapeHtml(event.team_b)}`;
     const lines = event.score.map((line) => `<li>${escapeHtml(line)}</li>`).join("");
     const state = event.status === "CLOSED" ? "finished" : event.inplay ? "in play" : `starts ${event.start_time.toISOString()}`;

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
-import { ROLE } from "../../protocol/wire.js";
-import type { Flags } from "../db/schema.js";
-import { HttpError } from "../errors.js";
-import { requireStaffFlag } from "./auth.js";
+import { ROLE } from "../../../protocol/wire.js";
+import type { Flags } from "../../db/schema.js";
+import { HttpError } from "../../errors.js";
+import { requireStaffFlag } from "./access.js";
 
 const requestOf = (role: number, permissions: Flags) =>
   ({ auth: { admin: { role, permissions }, session: { id: 1n, udid: "u" } } }) as unknown as FastifyRequest;
