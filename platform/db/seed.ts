@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../../protocol/wire.js";
 import { exposureOf, settlementOf } from "../modules/bets/arithmetic.js";
-import { countPendingAdded, partnerChain, pendingKeys, type NewSportsBet } from "../modules/bets/repository.js";
+import { addToReportRollup, countPendingAdded, partnerChain, pendingKeys, type NewSportsBet } from "../modules/bets/repository.js";
 import { BET_EXPOSURE, gameOf } from "../modules/bets/service.js";
 import { insertLegs, insertTransfer, lockAccounts, setBalance, type AccountRef } from "../modules/ledger/repository.js";
 import { apply, findSystemAccountId, recordOpenings } from "../modules/ledger/service.js";
@@ -294,7 +294,7 @@ const SETTLED_SHARE = 0.2;
  * FEED_SEED, which seeding writes). A pending bet's exposure is reserved through the ledger:
  * per batch, one opening transfer hands each bettor its batch's exposure and one bet-place
  * transfer moves it to the exposure account, so balances stay as seeded. Settled history
- * records its result (bet_results) but moves no money: its outcome is part of the opening
+ * records its result (bet_results, added to the reports' rollup) but moves no money: its outcome is part of the opening
  * balances.
  */
 async function seedBets(db: Db, users: number, bets: number, seededAt: number, houseId: bigint): Promise<void> {
@@ -378,7 +378,10 @@ async function seedBets(db: Db, users: number, bets: number, seededAt: number, h
         chain: JSON.stringify(await chainOf(row.user_id, parentOf.get(row.user_id)!, game)),
       });
     }
-    if (history.length > 0) await db.insertInto("bet_results").values(history).execute();
+    if (history.length > 0) {
+      const results = await db.insertInto("bet_results").values(history).returning("id").execute();
+      await addToReportRollup(db, results.map((row) => row.id));
+    }
 
     const reserved = new Map<bigint, bigint>();
     const counts = new Map<string, bigint>();
