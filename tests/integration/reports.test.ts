@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GAME_FLAGS, type CasinoBet, type GameFigures, type GameFlag, type ReportV1, type ReportV2 } from "../../protocol/wire.js";
+import { GAME_FLAGS, SPORTS, type CasinoBet, type GameFigures, type GameFlag, type ReportV1, type ReportV2, type SportsBet } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
 import type { ChainLink } from "../../platform/db/schema.js";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
@@ -233,5 +233,44 @@ describe("the rollup is kept by each settlement", () => {
     expect(v2.data!.myShare!.casino).toBeCloseTo(book * 0.7, 2);
     const v1 = await report<ReportV1>("v1", partnerToken, {});
     expect(v1.data!.profit2.total).toBeCloseTo(book, 2);
+  });
+
+  it("a settlement and its resettlement move the report by the new outcome only", async () => {
+    const partner = await createAdmin({ role: 3 });
+    const player = await createPlayer(app, partner.id, 1_000_000n);
+    await db
+      .updateTable("users")
+      .set({ permissions: JSON.stringify(Object.fromEntries(GAME_FLAGS.map((game) => [game, true]))) })
+      .where("id", "=", player.id)
+      .execute();
+    // A match-odds runner the seeded feed offers.
+    const offer = await db
+      .selectFrom("sports_runners as r")
+      .innerJoin("sports_markets as m", "m.market_id", "r.market_id")
+      .innerJoin("sports_events as e", "e.event_id", "m.event_id")
+      .select(["e.event_id", "e.sport", "m.market_id", "r.name", "r.back_price"])
+      .where("m.type", "=", "odds")
+      .where("m.status", "in", ["OPEN", "ACTIVE"])
+      .where("e.status", "in", ["OPEN", "ACTIVE"])
+      .where("r.status", "in", ["OPEN", "ACTIVE"])
+      .where("r.back_price", "is not", null)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const placed = await call<{ _id: string }>(app, "POST", "/api/user/bet", {
+      token: player.token,
+      body: { eventId: offer.event_id, marketId: offer.market_id, runner: offer.name, isBack: 1, price: Number(offer.back_price), amount: 100 },
+    });
+    expect(placed.statusCode).toBe(200);
+    const game = SPORTS[offer.sport]!;
+    const partnerToken = await login(app, partner.username, partner.password, freshIp());
+    const direct = async () => (await report<ReportV2>("v2", partnerToken, {})).data!.direct[game];
+
+    // Lost: the house gains the stake, 100.
+    const bet = { _id: placed.data!._id };
+    expect((await call<SportsBet>(app, "POST", "/settel-bet", { token: tokens.admin, body: { bet, status: 2 } })).statusCode).toBe(200);
+    expect(await direct()).toBe(100);
+    // Resettled as void: the loss is reversed and nothing replaces it.
+    expect((await call<SportsBet>(app, "POST", "/resettle-bet", { token: tokens.admin, body: { bet, status: 3 } })).statusCode).toBe(200);
+    expect(await direct()).toBe(0);
   });
 });
