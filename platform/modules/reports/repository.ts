@@ -1,5 +1,6 @@
 /** Reads of the reports' daily rollup (migration 008): a few rows per day and game, whatever the bet count. */
 import { sql } from "kysely";
+import { ROLE } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
 import type { ReportRollupTable } from "../../db/schema.js";
 
@@ -41,6 +42,6 @@ export function findUserParent(db: Db, userId: bigint) {
   return db.selectFrom("users").select("parent_id").where("id", "=", userId).executeTakeFirst();
 }
 
-export function findPartner(db: Db, id: bigint, partnerRole: number) {
-  return db.selectFrom("admins").select("id").where("id", "=", id).where("role", "=", partnerRole).executeTakeFirst();
+export function findPartner(db: Db, id: bigint) {
+  return db.selectFrom("admins").select("id").where("id", "=", id).where("role", "=", ROLE.partner).executeTakeFirst();
 }

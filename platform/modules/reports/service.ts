@@ -39,7 +39,7 @@ export function createReportService(db: Db) {
       if (partnerCaller && !(await isInSubtree(db, caller.id, user.parent_id))) throw forbidden();
       return { kind: "user", id: asked.id };
     }
-    if (!(await findPartner(db, asked.id, ROLE.partner))) throw notFound(REPORT_MESSAGE.partnerNotFound);
+    if (!(await findPartner(db, asked.id))) throw notFound(REPORT_MESSAGE.partnerNotFound);
     if (partnerCaller && !(await isInSubtree(db, caller.id, asked.id))) throw forbidden();
     return { kind: "partner", id: asked.id };
   }
