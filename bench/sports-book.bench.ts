@@ -13,22 +13,24 @@ import type { Page, SportsBet } from "../protocol/wire";
 import { buildApp } from "../platform/app";
 import { openDb } from "../platform/db/index";
 import { migrate } from "../platform/db/migrate";
-import { DEMO_ACCOUNTS, seed } from "../platform/db/seed";
+import { DEMO_ACCOUNTS, seed, type SeedOptions } from "../platform/db/seed";
 import { loadEnv } from "../platform/env";
 import { createRevealer } from "../platform/security/reveal";
 import { adminHeaders, percentile, record } from "./lib";
 
 const WARM_UP = 50;
 
-async function withBook<T>(pending: number, run: (app: ReturnType<typeof buildApp>, headers: { authorization: string }, secret: string, seconds: number) => Promise<T>) {
+type Run<T> = (app: ReturnType<typeof buildApp>, headers: { authorization: string }, secret: string, seedSeconds: number) => Promise<T>;
+
+/** A fresh temporary PGlite seeded with `options`, and the platform on it with the super admin signed in. */
+export async function withSeededPlatform<T>(options: SeedOptions, run: Run<T>) {
   const dataDir = mkdtempSync(join(tmpdir(), "betdesk-book-bench-"));
   const env = loadEnv({ NODE_ENV: "test", API_SECRET: "bench-secret" });
   const db = await openDb({ kind: "pglite", dataDir: join(dataDir, "db") });
   try {
     await migrate(db);
     const started = performance.now();
-    // The seed settles 1 in 5 as history: ask for enough to leave `pending` waiting.
-    await seed(db, createRevealer(env), { users: 200, bets: Math.ceil(pending / 0.8) });
+    await seed(db, createRevealer(env), options);
     const seconds = (performance.now() - started) / 1000;
     await sql`vacuum analyze`.execute(db);
     const app = buildApp({ db, env, uploadsDir: join(dataDir, "uploads") });
@@ -42,6 +44,9 @@ async function withBook<T>(pending: number, run: (app: ReturnType<typeof buildAp
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+// The seed settles 1 in 5 as history: ask for enough to leave `pending` waiting.
+const withBook = <T>(pending: number, run: Run<T>) => withSeededPlatform({ users: 200, bets: Math.ceil(pending / 0.8) }, run);
 
 export async function benchSettlements(): Promise<void> {
   const MEASURED = 2_000;

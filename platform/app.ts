@@ -14,6 +14,7 @@ import authRoutes from "./modules/auth/routes.js";
 import betRoutes from "./modules/bets/routes.js";
 import healthRoutes from "./modules/health/routes.js";
 import playerRoutes, { PLAYER_SESSIONS, USER_API_PREFIX } from "./modules/players/routes.js";
+import reportRoutes from "./modules/reports/routes.js";
 import requestRoutes from "./modules/requests/routes.js";
 import settingsRoutes from "./modules/settings/routes.js";
 import { SCORECARD_PAGE_PATH, scorecardPageRoutes, SPORTS_API_PREFIX, sportsRoutes } from "./modules/sports/routes.js";
@@ -71,6 +72,7 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
       await adminApi.register(requestRoutes, { uploadsDir });
       await adminApi.register(settingsRoutes, { uploadsDir });
       await adminApi.register(betRoutes);
+      await adminApi.register(reportRoutes);
     },
     { prefix: ADMIN_API_PREFIX },
   );

@@ -258,3 +258,15 @@ export type NewSliderImage = { image: string; ext: string };
 export type StaffRow = { _id: string; username: string; createdAt: string; permissions: Record<StaffFlag, boolean> };
 /** POST /b2c/add-admin. */
 export type NewStaff = { username: string; password: string; permissions: PermissionMap<StaffFlag> };
+
+/** Reports: figures per game flag, rupees, positive when the book (house or partner) gained. */
+export type GameFigures = Record<GameFlag, number>;
+/** Extension: the book's profit per Asia/Kolkata day of the range, days with settled results only, oldest first. */
+export type DailyProfit = { day: string; profit: number }[];
+/** GET /b2c/report (v1). */
+export type ReportV1 = { profit: GameFigures; profit2: { total: number }; daily: DailyProfit };
+/** GET /report (v2); a user's report has `direct` only. */
+export type ReportV2 = { direct: GameFigures; indirect?: GameFigures; myShare?: GameFigures; daily: DailyProfit };
+/** Whom a report is for: absent, the caller (the house, or a partner's own subtree). */
+export const REPORT_SUBJECT_TYPES = ["user", "partner"] as const;
+export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];

@@ -5,6 +5,7 @@
 import { mayUse, type ScreenScope } from "../lib/screens";
 import { ACCOUNT_COMMANDS } from "./accounts";
 import { LIST_COMMANDS } from "./list";
+import { REPORT_PALETTE_COMMANDS, REPORT_SCREEN_COMMANDS } from "./reports";
 import { REQUEST_PALETTE_COMMANDS, REQUEST_SCREEN_COMMANDS } from "./requests";
 import { SETTINGS_COMMANDS } from "./settings";
 import { STAFF_COMMANDS } from "./staff";
@@ -17,10 +18,11 @@ export const COMMANDS: readonly Command[] = [
   ...REQUEST_PALETTE_COMMANDS,
   ...SETTINGS_COMMANDS,
   ...STAFF_COMMANDS,
+  ...REPORT_PALETTE_COMMANDS,
   ...SHELL_COMMANDS,
 ];
 
-export const SCREEN_COMMANDS = [...LIST_COMMANDS, ...REQUEST_SCREEN_COMMANDS] as const satisfies readonly ScreenCommand[];
+export const SCREEN_COMMANDS = [...LIST_COMMANDS, ...REQUEST_SCREEN_COMMANDS, ...REPORT_SCREEN_COMMANDS] as const satisfies readonly ScreenCommand[];
 
 /** The id of a screen key, as a screen's `useScreenCommands` handlers name it. */
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number]["id"];

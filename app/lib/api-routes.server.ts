@@ -25,12 +25,17 @@ import type {
   NewStaff,
   SliderImage,
   StaffRow,
+  ReportSubjectType,
+  ReportV1,
+  ReportV2,
   TransferResult,
   UserRow,
   WithdrawDecision,
   WithdrawRow,
 } from "../../protocol/wire";
 import type { AccountMode } from "./account-list";
+
+type ReportQuery = { from: string; to: string; user?: string; type?: ReportSubjectType; username?: string };
 
 type RequestListQuery = { status: number; page?: number; pageSize?: number; search?: string };
 
@@ -103,6 +108,9 @@ export const API_ROUTES = {
     { user: string; role: "user" | "partner"; username?: string; type: "deposits" | "withdraws"; page: number },
     Page<TransactionRow>
   >("/transaction"),
+  /** Reports; `daily` in both answers is an extension (the screen's chart). */
+  reportV1: get<ReportQuery, ReportV1>("/b2c/report"),
+  reportV2: get<ReportQuery, ReportV2>("/report"),
   /** A stored receipt image: a file, use `downloadFromApi`. */
   upload: get<{ name: string }, Response>("/uploads/:name"),
   // Site settings (spec §2.12, §7.2).

@@ -8,7 +8,7 @@ import type { PageHandle } from "./page";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
-export type ScreenScope = "list" | "search" | "accounts" | "requests";
+export type ScreenScope = "list" | "search" | "accounts" | "requests" | "reports";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
@@ -44,6 +44,8 @@ const SETTINGS = { staffFlag: "settings", audience: "house" } as const;
 
 export const SCREENS = {
   home: { path: "/", label: "Home", letter: "h", keywords: ["start", "dashboard"] },
+  "report-v1": { path: "/report-v1", label: "Report V1", letter: "r", sidebar: 1, staffFlag: "report", scopes: ["reports"], keywords: ["profit", "loss", "pnl"] },
+  "report-v2": { path: "/report-v2", label: "Report V2", letter: "R", sidebar: 2, staffFlag: "report", scopes: ["reports"], keywords: ["profit", "loss", "share", "pnl"] },
   users: { path: "/users", label: "Users", letter: "u", sidebar: 3, staffFlag: "users", scopes: ACCOUNT_DESK, keywords: ["accounts", "players", "clients"] },
   partners: { path: "/partners", label: "Panels", letter: "p", sidebar: 4, staffFlag: "users", scopes: ACCOUNT_DESK, keywords: ["partners", "agents", "masters"] },
   deposits: { path: "/deposits", label: "Deposits", letter: "d", sidebar: 5, staffFlag: "deposits", scopes: REQUEST_DESK, keywords: ["requests", "approve", "pending"] },
@@ -69,8 +71,6 @@ export type ScreenId = keyof typeof SCREENS;
  * into SCREENS, with its position, when its route exists.
  */
 export const UNBUILT_SIDEBAR_LINKS: ReadonlyArray<Access & { label: string; path: string; sidebar: number }> = [
-  { label: "Report V1", path: "/report-v1", sidebar: 1, staffFlag: "report" },
-  { label: "Report V2", path: "/report-v2", sidebar: 2, staffFlag: "report" },
   { label: "Market Analysis", path: "/market-analysis", sidebar: 13, staffFlag: "bets" },
   { label: "Pending Sport Bets", path: "/pending-sport-bets", sidebar: 14, staffFlag: "bets" },
 ];

@@ -278,6 +278,18 @@ export interface BetResultsTable {
   chain: Json<ChainLink[]>;
 }
 
+/** The reports' daily rollup (migration 008), kept by report_rollup_add at each bet result. */
+export interface ReportRollupTable {
+  subject_kind: "house" | "partner" | "user";
+  subject_id: Int8;
+  day: string;
+  game: GameFlag;
+  direct: ColumnType<bigint, never, never>;
+  indirect: ColumnType<bigint, never, never>;
+  /** Percent × minor units (numeric, exact). */
+  my_share: ColumnType<string, never, never>;
+}
+
 /** Pending sports bets per key: 'all', 'event:<id>', 'market:<id>', 'user:<id>', 'sport:<code>'. */
 export interface SportsPendingCountsTable {
   key: string;
@@ -377,6 +389,7 @@ export interface Database {
   bet_results: BetResultsTable;
   bet_resettlements: BetResettlementsTable;
   sports_pending_counts: SportsPendingCountsTable;
+  report_rollup: ReportRollupTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../../protocol/wire.js";
 import { exposureOf, settlementOf } from "../modules/bets/arithmetic.js";
-import { countPendingAdded, partnerChain, pendingKeys, type NewSportsBet } from "../modules/bets/repository.js";
+import { addToReportRollup, countPendingAdded, partnerChain, pendingKeys, type NewSportsBet } from "../modules/bets/repository.js";
 import { BET_EXPOSURE, gameOf } from "../modules/bets/service.js";
 import { insertLegs, insertTransfer, lockAccounts, setBalance, type AccountRef } from "../modules/ledger/repository.js";
 import { apply, findSystemAccountId, recordOpenings } from "../modules/ledger/service.js";
@@ -33,8 +33,11 @@ export const DEMO_USER_PASSWORD = "user123";
 
 export const PARTNER_ROLES = ["Admin", "Super Master", "Master", "Agent"] as const;
 
-/** `uploadsDir`: where the demo slider image goes; without it the slider starts empty. */
-export type SeedOptions = { users?: number; bets?: number; uploadsDir?: string };
+/**
+ * `uploadsDir`: where the demo slider image goes; without it the slider starts empty.
+ * `settledShare`: the part of the seeded bets that is settled history (the reports' benchmark seeds 1).
+ */
+export type SeedOptions = { users?: number; bets?: number; uploadsDir?: string; settledShare?: number };
 export const DEFAULT_SEED = { users: 200, bets: 1000 } as const;
 
 const BATCH_ROWS = 1000;
@@ -81,7 +84,7 @@ export async function seed(db: Db, revealer: Revealer, options: SeedOptions = {}
     await sql`select pg_advisory_xact_lock(hashtext('betdesk.seed'))`.execute(trx);
     const ids = await seedAccounts(trx, { admin: admin!, staff: staff!, partner: partner! });
     await seedUsers(trx, users, ids, user!, seededAt);
-    await seedBets(trx, users, bets, seededAt, ids.admin);
+    await seedBets(trx, { users, bets, settledShare: options.settledShare ?? SETTLED_SHARE }, seededAt, ids.admin);
     await seedRequests(trx, ids.admin, seededAt);
     return {
       admins: { admin: String(ids.admin), staff: String(ids.staff), partner: String(ids.partner) },
@@ -285,7 +288,7 @@ async function seedRequests(db: Db, houseId: bigint, seededAt: number): Promise<
 }
 
 const SETTLED = ["SUCCESS", "FAIL", "ABANDONED"] as const;
-/** 1 in 5 seeded bets is settled history; the rest wait on the desk. */
+/** By default 1 in 5 seeded bets is settled history; the rest wait on the desk. */
 const SETTLED_SHARE = 0.2;
 
 /**
@@ -294,10 +297,15 @@ const SETTLED_SHARE = 0.2;
  * FEED_SEED, which seeding writes). A pending bet's exposure is reserved through the ledger:
  * per batch, one opening transfer hands each bettor its batch's exposure and one bet-place
  * transfer moves it to the exposure account, so balances stay as seeded. Settled history
- * records its result (bet_results) but moves no money: its outcome is part of the opening
+ * records its result (bet_results, added to the reports' rollup) but moves no money: its outcome is part of the opening
  * balances.
  */
-async function seedBets(db: Db, users: number, bets: number, seededAt: number, houseId: bigint): Promise<void> {
+async function seedBets(
+  db: Db,
+  { users, bets, settledShare }: { users: number; bets: number; settledShare: number },
+  seededAt: number,
+  houseId: bigint,
+): Promise<void> {
   const feed = createFeedSimulator({ seed: DEFAULT_FEED_SEED, store: createFeedStore(db), now: () => seededAt });
   await feed.init();
   const existing = await count(db, "sports_bets");
@@ -334,7 +342,7 @@ async function seedBets(db: Db, users: number, bets: number, seededAt: number, h
       const amount = BigInt(100 + Math.floor(rand(i, 25) * 100) * 100) * 100n; // 100 – 10,000 in whole units
       const priced = { type: market.type, isBack, amount, x: BigInt(Math.round(quote.price * 100)), odds: BigInt(Math.round(odds * 100)) };
       const exposure = exposureOf(priced);
-      const status = rand(i, 28) < SETTLED_SHARE ? pick(SETTLED, i, 29) : ("PENDING" as const);
+      const status = rand(i, 28) < settledShare ? pick(SETTLED, i, 29) : ("PENDING" as const);
       const result = status === "PENDING" ? { profit: 0n, loss: 0n, houseResult: 0n } : settlementOf({ ...priced, exposure }, status);
       const createdAt = new Date(seededAt - Math.floor(rand(i, 30) * 7 * DAY_MS));
       rows.push({
@@ -378,7 +386,10 @@ async function seedBets(db: Db, users: number, bets: number, seededAt: number, h
         chain: JSON.stringify(await chainOf(row.user_id, parentOf.get(row.user_id)!, game)),
       });
     }
-    if (history.length > 0) await db.insertInto("bet_results").values(history).execute();
+    if (history.length > 0) {
+      const results = await db.insertInto("bet_results").values(history).returning("id").execute();
+      await addToReportRollup(db, results.map((row) => row.id));
+    }
 
     const reserved = new Map<bigint, bigint>();
     const counts = new Map<string, bigint>();

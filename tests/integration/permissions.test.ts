@@ -87,6 +87,9 @@ const CALLS: Call[] = [
   get((ids) => `/download-bets?user=${ids.user}`, betHistory),
   get((ids) => `/b2c/user-profit/${ids.user}`, betHistory),
 
+  get("/b2c/report", staffFlag("report", { partners: true })),
+  get("/report", staffFlag("report", { partners: true })),
+
   get("/b2c/admins", "superAdmin"),
   post("/b2c/add-admin", "superAdmin"),
   get("/b2c/remove-admin/999999999", "superAdmin"),

@@ -137,7 +137,7 @@ export async function insertResult(
   db: Db,
   result: { betKind: "sports" | "casino"; betId: bigint; game: GameFlag; userId: bigint; houseResult: bigint; chain: ChainLink[] },
 ): Promise<void> {
-  await db
+  const row = await db
     .insertInto("bet_results")
     .values({
       bet_kind: result.betKind,
@@ -147,7 +147,14 @@ export async function insertResult(
       house_result: result.houseResult,
       chain: JSON.stringify(result.chain),
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await addToReportRollup(db, [row.id]);
+}
+
+/** Adds recorded bet results to the reports' daily rollup (migration 008), in the caller's transaction. */
+export async function addToReportRollup(db: Db, resultIds: bigint[]): Promise<void> {
+  if (resultIds.length > 0) await sql`select report_rollup_add(${resultIds.map(String)}::bigint[])`.execute(db);
 }
 
 /** The latest result row of a bet: what a reversal negates. */

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { PAGE_SIZE, SPORTS, type CasinoBet, type GameBet, type SportsBet } from "../../../protocol/wire.js";
 import { authenticated, requireStaffFlag, requireSuperAdmin } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { DAY_MS, dayRange, DayRangeFields, dayStart, fromNotAfterTo } from "../../validation/days.js";
 import { blankless, Id, Paging, Text } from "../../validation/schemas.js";
 import { BET_MESSAGE, createBetService } from "./service.js";
 
@@ -30,34 +31,22 @@ const SettleBody = z
   })
   .strict();
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** Bet history days are Asia/Kolkata days (UTC+05:30, no daylight saving), as in the reports. */
-const KOLKATA_OFFSET_MS = 330 * 60_000;
-const DAY_MS = 86_400_000;
-const kolkataToday = () => new Date(Date.now() + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
-const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - KOLKATA_OFFSET_MS);
-const Day = z
-  .string()
-  .regex(DAY, "must be a date as YYYY-MM-DD")
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), "must be a real date");
-
 const HistoryFields = {
-  from: blankless(Day.optional()),
-  to: blankless(Day.optional()),
+  ...DayRangeFields,
   type: blankless(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])).default(0)),
   user: Id,
   // The console sends the username for its title; the id decides.
   username: Text({ max: 64 }).optional(),
 };
+/** Bet history days are Asia/Kolkata days, as in the reports. */
 const toRange = <T extends { from?: string; to?: string; user: bigint }>(query: T) => {
-  const from = query.from ?? kolkataToday();
-  const to = query.to ?? from;
+  const { from, to } = dayRange(query);
   return { ...query, userId: query.user, from: dayStart(from), to: new Date(dayStart(to).getTime() + DAY_MS) };
 };
 const HistoryQuery = z
   .object({ ...Paging.shape, ...HistoryFields })
   .strict()
-  .refine((query) => (query.from ?? "") <= (query.to ?? query.from ?? ""), { message: "from must not be after to", path: ["from"] })
+  .refine(...fromNotAfterTo)
   .transform(toRange);
 
 const UserParams = z.object({ userId: Id }).strict();
