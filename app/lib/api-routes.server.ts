@@ -6,6 +6,7 @@
 import type {
   AccountListQuery,
   AdminRecord,
+  BetKind,
   BonusLimits,
   DepositDecision,
   DepositRow,
@@ -17,12 +18,21 @@ import type {
   TransactionRow,
   PartnerRole,
   PartnerRow,
+  SettlementCode,
+  SportName,
+  SportsBet,
   TransferResult,
+  UserProfit,
   UserRow,
   WithdrawDecision,
   WithdrawRow,
 } from "../../protocol/wire";
 import type { AccountMode } from "./account-list";
+
+type PendingBetsQuery = { eventId?: string; marketId?: string; user?: string; sport?: SportName; page?: number; pageSize?: number };
+type BetHistoryQuery = { user: string; username?: string; type: BetKind; from?: string; to?: string; page?: number; pageSize?: number };
+/** Spec §4: the whole bet travels; the platform trusts only its `_id`. */
+type Settlement = { bet: SportsBet; status: SettlementCode };
 
 type RequestListQuery = { status: number; page?: number; pageSize?: number; search?: string };
 
@@ -95,6 +105,14 @@ export const API_ROUTES = {
     { user: string; role: "user" | "partner"; username?: string; type: "deposits" | "withdraws"; page: number },
     Page<TransactionRow>
   >("/transaction"),
+  pendingBets: get<PendingBetsQuery, Page<SportsBet>>("/sports-pending-bets"),
+  settleBet: post<Settlement, unknown>("/settel-bet"),
+  /** Super admin only. */
+  resettleBet: post<Settlement, unknown>("/resettle-bet"),
+  userBets: get<BetHistoryQuery, Page<unknown>>("/user-bets"),
+  /** Answers a file (CSV): use `downloadFromApi`. */
+  downloadBets: get<BetHistoryQuery, Response>("/download-bets"),
+  userProfit: get<{ id: string }, UserProfit>("/b2c/user-profit/:id"),
   /** A stored receipt image: a file, use `downloadFromApi`. */
   upload: get<{ name: string }, Response>("/uploads/:name"),
 } satisfies Record<string, Route<unknown, unknown>>;
