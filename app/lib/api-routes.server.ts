@@ -8,8 +8,10 @@ import type {
   AdminRecord,
   BetKind,
   BonusLimits,
+  CasinoBet,
   DepositDecision,
   DepositRow,
+  GameBet,
   GameFlag,
   LoginLog,
   Page,
@@ -109,7 +111,7 @@ export const API_ROUTES = {
   settleBet: post<Settlement, unknown>("/settel-bet"),
   /** Super admin only. */
   resettleBet: post<Settlement, unknown>("/resettle-bet"),
-  userBets: get<BetHistoryQuery, Page<unknown>>("/user-bets"),
+  userBets: get<BetHistoryQuery, Page<SportsBet | CasinoBet | GameBet>>("/user-bets"),
   /** Answers a file (CSV): use `downloadFromApi`. */
   downloadBets: get<BetHistoryQuery, Response>("/download-bets"),
   userProfit: get<{ id: string }, UserProfit>("/b2c/user-profit/:id"),
