@@ -97,7 +97,7 @@ export async function settleChoices(request: Request, context: AppLoadContext) {
   }
   if (filter.eventId) {
     const { bets } = await pendingBetsOf(call, filter, Number.POSITIVE_INFINITY);
-    return { step: "market" as const, choices: totalsOf(bets).markets, complete: true };
+    return { step: "market" as const, choices: totalsOf(bets).markets, bets };
   }
   const { bets, complete } = await pendingBetsOf(call, filter, EVENT_SCAN_LIMIT);
   const events = new Map<string, MarketTotal>();

@@ -8,7 +8,7 @@ import type { PageHandle } from "./page";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
-export type ScreenScope = "list" | "search" | "accounts" | "requests";
+export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
@@ -38,6 +38,8 @@ export const SCREENS = {
   deposits: { path: "/deposits", label: "Deposits", letter: "d", sidebar: 5, staffFlag: "deposits", scopes: REQUEST_DESK, keywords: ["requests", "approve", "pending"] },
   withdraws: { path: "/withdraws", label: "Withdrawals", letter: "w", sidebar: 6, staffFlag: "withdraws", scopes: REQUEST_DESK, keywords: ["withdraws", "payouts", "requests"] },
   transactions: { path: "/transactions", label: "Transactions", scopes: ["list"] },
+  "pending-sport-bets": { path: "/pending-sport-bets", label: "Pending Sport Bets", letter: "b", sidebar: 14, staffFlag: "bets", scopes: ["list", "search", "bets"], keywords: ["settle", "settlement", "bets", "queue"] },
+  "user-bets": { path: "/users/bets", label: "Bet History", staffFlag: "bets", scopes: ["list", "bet-history"], keywords: ["bets", "history", "casino", "games"] },
   "change-password": { path: "/change-password", label: "Change Password", letter: "c", sidebar: 15, keywords: ["password", "account"] },
 } as const satisfies Record<string, Screen>;
 
@@ -57,7 +59,6 @@ export const UNBUILT_SIDEBAR_LINKS: ReadonlyArray<{ label: string; path: string;
   { label: "Bonus", path: "/bonus", sidebar: 11 },
   { label: "Refer Bonus", path: "/ref-bonus", sidebar: 12 },
   { label: "Market Analysis", path: "/market-analysis", sidebar: 13 },
-  { label: "Pending Sport Bets", path: "/pending-sport-bets", sidebar: 14 },
 ];
 
 const SCREEN_LIST: ReadonlyArray<Screen & { id: ScreenId }> = Object.entries(SCREENS).map(([id, screen]) => ({
@@ -78,9 +79,12 @@ export const LETTERED_SCREENS = SCREEN_LIST.filter(
   (screen): screen is Screen & { id: ScreenId; letter: string } => screen.letter !== undefined,
 );
 
+/** Longest path first, so `/users/bets` is its own screen, not one below `/users`. */
+const MOST_SPECIFIC_FIRST = [...SCREEN_LIST].sort((a, b) => b.path.length - a.path.length);
+
 /** The screen an address shows, or undefined (the not-found page). */
 export function screenAt(pathname: string): (Screen & { id: ScreenId }) | undefined {
-  return SCREEN_LIST.find((screen) =>
+  return MOST_SPECIFIC_FIRST.find((screen) =>
     screen.path === "/" ? pathname === "/" : pathname === screen.path || pathname.startsWith(`${screen.path}/`),
   );
 }
