@@ -83,6 +83,16 @@ export const BET_PALETTE_COMMANDS: readonly Command[] = [
       ),
   },
   {
+    id: "bets.history",
+    title: "Bet history of user…",
+    group: "Bets",
+    keywords: ["bets", "casino", "games", "profit", "download bets"],
+    permission: (operator) => mayOpen(SCREENS["user-bets"], operator),
+    steps: [{ kind: "pick", name: "user", label: "User", source: "accounts" }],
+    run: ({ navigate }, answers) =>
+      navigate(`${SCREENS["user-bets"].path}?${new URLSearchParams({ user: answers.user!, username: answers["user.label"] ?? "" })}`),
+  },
+  {
     id: "bets.resettle",
     title: "Resettle bet…",
     group: "Bets",

@@ -214,7 +214,7 @@ export const historySchema = z
 export async function loadUserBets(request: Request, context: AppLoadContext) {
   const page = await loadListPage(request, historySchema, (query) => callAsOperator(request, context, "userBets", query));
   const profit = await orRouteError(callAsOperator(request, context, "userProfit", { id: page.query.user }));
-  return { ...page, profit };
+  return { ...page, profit, oddsHistoryUrl: env.ODDS_HISTORY_URL };
 }
 export type UserBetsData = Awaited<ReturnType<typeof loadUserBets>>;
 

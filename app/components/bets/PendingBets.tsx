@@ -31,6 +31,21 @@ export const oddsHistoryHref = (template: string, bet: SportsBet): string | null
         .replaceAll("{createdAt}", encodeURIComponent(bet.createdAt))
     : null;
 
+/** Spec §2.15: opens the configured odds-history site for the bet's sport and event at its placing time. */
+export const oddsHistoryColumn = (template: string): Column<SportsBet> => ({
+  id: "odds-history",
+  header: "Odds History",
+  width: "90px",
+  cell: (bet) => {
+    const href = oddsHistoryHref(template, bet);
+    return href ? (
+      <a href={href} target="_blank" rel="noreferrer">
+        Odds History
+      </a>
+    ) : null;
+  },
+});
+
 function columnsFor(oddsHistoryUrl: string, settle: (bet: SportsBet, status: SettlementCode) => void): Column<SportsBet>[] {
   return [
     { id: "sport", header: "Sport", width: "70px", cell: (bet) => bet.sportName },
@@ -55,19 +70,7 @@ function columnsFor(oddsHistoryUrl: string, settle: (bet: SportsBet, status: Set
       ],
       { width: "190px" },
     ),
-    {
-      id: "odds-history",
-      header: "Odds History",
-      width: "90px",
-      cell: (bet) => {
-        const href = oddsHistoryHref(oddsHistoryUrl, bet);
-        return href ? (
-          <a href={href} target="_blank" rel="noreferrer">
-            Odds History
-          </a>
-        ) : null;
-      },
-    },
+    oddsHistoryColumn(oddsHistoryUrl),
     timeColumn("placed", "Placed Date", (bet) => bet.createdAt),
   ];
 }
