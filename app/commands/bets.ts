@@ -25,6 +25,7 @@ export const BET_SCREEN_COMMANDS = [
   history(betTabCommandId(BET_KIND.sports), "Sports tab", ["1"]),
   history(betTabCommandId(BET_KIND.casino), "Casino tab", ["2"]),
   history(betTabCommandId(BET_KIND.games), "Games tab", ["3"]),
+  history("bet-history.download", "Download Bets (CSV of this tab and dates)", ["d"]),
 ] as const;
 
 const PENDING = SCREENS["pending-sport-bets"].path;

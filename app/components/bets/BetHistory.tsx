@@ -4,6 +4,7 @@
  * (the same query, as CSV) and pagination.
  */
 import { Form, useLoaderData, useNavigate } from "@remix-run/react";
+import { useRef } from "react";
 import { BET_KIND, type BetKind, type CasinoBet, type GameBet, type SportsBet } from "../../../protocol/wire";
 import { betTabCommandId } from "../../commands/bets";
 import type { UserBetsData } from "../../lib/bets.server";
@@ -74,12 +75,16 @@ export function BetHistoryScreen() {
     return new URLSearchParams({ ...next, ...(change.page && change.page > 1 ? { page: String(change.page) } : {}) });
   };
   const tab = (type: BetKind) => () => navigate(`?${queryOf({ type })}`);
+  const downloadLink = useRef<HTMLAnchorElement>(null);
   const { table, pagination } = useListScreen<Row>({
     list,
     rowKey: (bet) => bet._id,
     pageHref: (page) => `?${queryOf({ page })}`,
     pageKey: `?${queryOf({ page: query.page })}`,
-    keys: Object.fromEntries(BET_TABS.map(({ kind }) => [betTabCommandId(kind), tab(kind)])),
+    keys: {
+      ...Object.fromEntries(BET_TABS.map(({ kind }) => [betTabCommandId(kind), tab(kind)])),
+      "bet-history.download": () => downloadLink.current?.click(),
+    },
   });
   const label = BET_TABS[query.type].label;
 
@@ -106,7 +111,7 @@ export function BetHistoryScreen() {
             </button>
           ))}
         </nav>
-        <a className="button" download href={`/resources/bets/download?${queryOf({})}`}>
+        <a ref={downloadLink} className="button" download href={`/resources/bets/download?${queryOf({})}`}>
           Download Bets
         </a>
       </div>
