@@ -10,7 +10,7 @@ import { percentile, record, type Stack } from "./lib";
 const SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
 const SAMPLES = 30;
 
-async function endUserCall(stack: Stack, path: string, body: unknown, token?: string): Promise<unknown> {
+export async function endUserCall(stack: Stack, path: string, body: unknown, token?: string): Promise<unknown> {
   const response = await fetch(`${stack.platformUrl}/api/user${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },

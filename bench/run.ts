@@ -5,6 +5,7 @@ import { benchDecisions } from "./decisions.bench";
 import { benchFrames } from "./frames.bench";
 import { benchLiveRow } from "./live-row.bench";
 import { startStack } from "./lib";
+import { benchSettleMarket } from "./settle-market.bench";
 import { benchPendingList, benchSettlements } from "./sports-book.bench";
 import { benchStartup } from "./startup.bench";
 import { benchUsersList } from "./users-list.bench";
@@ -17,6 +18,7 @@ const stack = await startStack();
 try {
   await benchBundle(stack);
   await benchLiveRow(stack);
+  await benchSettleMarket(stack);
 } finally {
   stack.stop();
 }

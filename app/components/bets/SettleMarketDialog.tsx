@@ -6,7 +6,7 @@
  * final run count. The outcome of every bet is derived here and handed on as one settlement job.
  */
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { SportsBet } from "../../../protocol/wire";
 import type { MarketTotal, SettleChoices } from "../../lib/bets.server";
 import { formatMoney } from "../../lib/format";
@@ -161,6 +161,9 @@ function ChoiceList({
   onBack: () => void;
 }) {
   const [active, setActive] = useState(0);
+  const list = useRef<HTMLUListElement>(null);
+  // Each step's list takes the keys as it appears (autoFocus works on form fields only).
+  useEffect(() => list.current?.focus(), []);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowDown" || event.key === "j") setActive((index) => Math.min(index + 1, choices.length - 1));
     else if (event.key === "ArrowUp" || event.key === "k") setActive((index) => Math.max(index - 1, 0));
@@ -178,8 +181,15 @@ function ChoiceList({
       {choices.length === 0 ? (
         <p className="dim">{empty}</p>
       ) : (
-        <ul role="listbox" aria-labelledby="settle-step" tabIndex={0} autoFocus className="choice-list" onKeyDown={onKeyDown}
-          aria-activedescendant={`choice-${active}`}>
+        <ul
+          ref={list}
+          role="listbox"
+          aria-labelledby="settle-step"
+          tabIndex={0}
+          className="choice-list"
+          onKeyDown={onKeyDown}
+          aria-activedescendant={`choice-${active}`}
+        >
           {choices.map((choice, index) => (
             <li
               key={choice.key}
