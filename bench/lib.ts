@@ -71,3 +71,12 @@ export async function adminHeaders(
   const { token } = open(login.json<{ data: string }>().data, secret) as { token: string };
   return { authorization: `Bearer ${token}` };
 }
+
+/** Signs the demo super admin in on the console in a browser page and waits for the shell. */
+export async function signInConsole(page: import("@playwright/test").Page, consoleUrl: string): Promise<void> {
+  await page.goto(`${consoleUrl}/login`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill("admin123");
+  await page.keyboard.press("Enter");
+  await page.getByText("Signed in as admin").waitFor();
+}

@@ -8,7 +8,7 @@ import { chromium } from "@playwright/test";
 import { open, seal } from "../protocol/envelope";
 import type { Page, SportsBet } from "../protocol/wire";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/fixtures/chromium";
-import { record, type Stack } from "./lib";
+import { record, signInConsole, type Stack } from "./lib";
 import { endUserCall } from "./live-row.bench";
 
 const SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
@@ -58,11 +58,7 @@ export async function benchSettleMarket(stack: Stack): Promise<void> {
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(`${stack.consoleUrl}/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill("admin123");
-  await page.keyboard.press("Enter");
-  await page.getByText("Signed in as admin").waitFor();
+  await signInConsole(page, stack.consoleUrl);
 
   // Keystrokes for a batch of 20 on a market's queue: x, Shift+↓ ×19, f, y, Esc.
   const batchKeys = ["x", ...Array<string>(BATCH - 1).fill("Shift+ArrowDown"), "f", "y", "Escape"];

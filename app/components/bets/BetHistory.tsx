@@ -43,26 +43,24 @@ const sportsColumns = (oddsHistoryUrl: string): Column<SportsBet>[] => [
   oddsHistoryColumn(oddsHistoryUrl),
   timeColumn("placed", "Placed Date", (bet) => bet.createdAt),
 ];
-const CASINO_COLUMNS: Column<CasinoBet>[] = [
+/** The casino and games layouts: Bet ID, two game fields, Round ID, Price, Placed Date, Status, Profit/Loss. */
+const roundColumns = <R extends CasinoBet | GameBet>(fields: ReadonlyArray<[id: string, header: string, cell: (bet: R) => string]>): Column<R>[] => [
   { id: "id", header: "Bet ID", width: "70px", cell: (bet) => bet._id },
-  { id: "provider", header: "Provider Code", cell: (bet) => bet.providerCode },
-  { id: "game", header: "Game Code", cell: (bet) => bet.gameCode },
+  ...fields.map(([id, header, cell]): Column<R> => ({ id, header, cell })),
   { id: "round", header: "Round ID", cell: (bet) => bet.roundId },
   moneyColumn("price", "Price", (bet) => bet.amount),
   timeColumn("placed", "Placed Date", (bet) => bet.createdAt),
   { id: "status", header: "Status", width: "90px", cell: (bet) => statusCell(bet.status) },
-  profitLoss<CasinoBet>(),
+  profitLoss<R>(),
 ];
-const GAME_COLUMNS: Column<GameBet>[] = [
-  { id: "id", header: "Bet ID", width: "70px", cell: (bet) => bet._id },
-  { id: "runner", header: "Runner", cell: (bet) => bet.runnerName },
-  { id: "game", header: "Game ID", cell: (bet) => bet.gameId },
-  { id: "round", header: "Round ID", cell: (bet) => bet.roundId },
-  moneyColumn("price", "Price", (bet) => bet.amount),
-  timeColumn("placed", "Placed Date", (bet) => bet.createdAt),
-  { id: "status", header: "Status", width: "90px", cell: (bet) => statusCell(bet.status) },
-  profitLoss<GameBet>(),
-];
+const CASINO_COLUMNS = roundColumns<CasinoBet>([
+  ["provider", "Provider Code", (bet) => bet.providerCode],
+  ["game", "Game Code", (bet) => bet.gameCode],
+]);
+const GAME_COLUMNS = roundColumns<GameBet>([
+  ["runner", "Runner", (bet) => bet.runnerName],
+  ["game", "Game ID", (bet) => bet.gameId],
+]);
 const columnsOf = (type: BetKind, oddsHistoryUrl: string) =>
   (type === BET_KIND.sports ? sportsColumns(oddsHistoryUrl) : type === BET_KIND.casino ? CASINO_COLUMNS : GAME_COLUMNS) as unknown as Column<Row>[];
 

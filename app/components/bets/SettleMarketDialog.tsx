@@ -50,19 +50,7 @@ export function SettleMarketDialog({ mode, eventId: givenEvent, marketId: givenM
 
   let body;
   if (!data) body = <p className="dim">Loading…</p>;
-  else if (data.step === "event") {
-    body = (
-      <ChoiceList
-        key="event"
-        label="Event"
-        empty="No pending bets"
-        choices={data.choices.map((event) => totalChoice(event.eventId, event.event, event))}
-        note={data.complete ? undefined : "Events of the oldest pending bets"}
-        onChoose={setEventId}
-        onBack={back}
-      />
-    );
-  } else if (data.step === "market" && mode === "void-event") {
+  else if (data.step === "market" && mode === "void-event") {
     const event = data.bets[0]?.event ?? eventId;
     body = (
       <ChoiceList
@@ -74,14 +62,16 @@ export function SettleMarketDialog({ mode, eventId: givenEvent, marketId: givenM
         onBack={back}
       />
     );
-  } else if (data.step === "market") {
+  } else if (data.step !== "result") {
+    const events = data.step === "event";
     body = (
       <ChoiceList
-        key="market"
-        label="Market"
-        empty="No pending bets on this event"
-        choices={data.choices.map((market) => totalChoice(market.marketId, market.market, market))}
-        onChoose={setMarketId}
+        key={data.step}
+        label={events ? "Event" : "Market"}
+        empty={events ? "No pending bets" : "No pending bets on this event"}
+        choices={data.choices.map((total) => (events ? totalChoice(total.eventId, total.event, total) : totalChoice(total.marketId, total.market, total)))}
+        note={data.step === "event" && !data.complete ? "Events of the oldest pending bets" : undefined}
+        onChoose={events ? setEventId : setMarketId}
         onBack={back}
       />
     );
