@@ -120,7 +120,7 @@ const chunkSchema = z.object({ settlements: z.array(settlementSchema).min(1).max
 export type ChunkResult = { key: string; error?: string };
 
 /** Runs `work` over `items` with at most `limit` in flight; answers in the items' order. */
-async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const lane = async () => {
