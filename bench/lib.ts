@@ -22,6 +22,8 @@ export async function startStack(platformPort = 4410, consolePort = 3410): Promi
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   run("platform/server.ts", {
     PLATFORM_PORT: String(platformPort),
+    // Prices stand still, so a benchmark can place bets at the seeded prices; no feed ticks in the figures.
+    SIM_FEED: "off",
     DATA_DIR: join(mkdtempSync(join(tmpdir(), "betdesk-bench-")), "platform"),
   });
   await waitForOk(`${platformUrl}/api/health`, "the platform");

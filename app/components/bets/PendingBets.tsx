@@ -92,7 +92,7 @@ export function PendingBetsScreen() {
   const dialogOpen = job !== null || settleParam !== null;
 
   const start = (bets: readonly SportsBet[], status: SettlementCode) => {
-    if (bets.length > 0) setJob(sameOutcomeJob(bets, status, revalidate));
+    if (bets.length > 0) setJob(sameOutcomeJob(bets, status));
   };
   const columns = useMemo(() => columnsFor(oddsHistoryUrl, (bet, status) => start([bet], status)), [oddsHistoryUrl]);
 
@@ -211,7 +211,7 @@ export function PendingBetsScreen() {
           onClose={closeSettleDialog}
           onSettle={(request) => {
             closeSettleDialog();
-            setJob(settleJob(request.title, request.settlements, request.question, revalidate));
+            setJob(settleJob(request.title, request.settlements, request.question));
           }}
         />
       )}

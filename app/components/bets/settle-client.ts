@@ -34,26 +34,25 @@ export function previewText(settlements: readonly Sent[]): string {
 }
 
 /**
- * The job for these settlements. After each chunk the list reloads (settled bets leave it); a
- * single bet settled says so with the spec's 3-second toast.
+ * The job for these settlements; a single bet settled says so with the spec's 3-second toast. The
+ * list reloads when the progress closes, not per chunk: a reload reads the queue while the same
+ * database settles it.
  */
-export function settleJob(title: string, settlements: Sent[], question: string, onChunk: () => void): BulkJob {
+export function settleJob(title: string, settlements: Sent[], question: string): BulkJob {
   return settlementJob(title, `${question} ${previewText(settlements)}`, settlements, async (chunk) => {
     const results = await postChunk(chunk);
-    onChunk();
     if (settlements.length === 1 && results.every((result) => !result.error)) notifySuccess(MESSAGES.betSettled, { short: true });
     return results;
   });
 }
 
 /** `s`, `f`, `v` on the cursor row or the selection: every bet gets the one outcome. */
-export function sameOutcomeJob(bets: readonly SportsBet[], status: SettlementCode, onChunk: () => void): BulkJob {
+export function sameOutcomeJob(bets: readonly SportsBet[], status: SettlementCode): BulkJob {
   const noun = bets.length === 1 ? `bet ${bets[0]!._id} (${bets[0]!.username}, ${bets[0]!.runner})` : `${bets.length} bets`;
   const verb = status === SETTLEMENT.abandoned ? "Void" : `Settle as ${OUTCOME_LABEL[status]}`;
   return settleJob(
     bets.length === 1 ? "Settle bet" : "Settle bets",
     bets.map((bet) => ({ bet, status })),
     `${verb} ${noun}?`,
-    onChunk,
   );
 }
