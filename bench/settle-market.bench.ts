@@ -4,6 +4,7 @@
  * nothing remaining — choices, chunks of 40 bets to the console, 6 settlements in flight upstream.
  * Also the keystrokes per settled bet for a batch of 20 on the desk.
  */
+import { cpus, loadavg } from "node:os";
 import { chromium } from "@playwright/test";
 import { open, seal } from "../protocol/envelope";
 import type { Page, SportsBet } from "../protocol/wire";
@@ -99,7 +100,9 @@ export async function benchSettleMarket(stack: Stack): Promise<void> {
       "placed through the end-user API to make the market 1,000 bets): from Enter on the winning runner",
       "(the market's bets loaded, every outcome derived, the preview asked) and `y`, until the progress",
       "shows 0 remaining. Chunks of 40 bets go to the console one after another; the console settles",
-      "each chunk upstream 6 at a time through `/settel-bet` alone.",
+      "each chunk upstream 6 at a time through `/settel-bet` alone; PGlite runs one transaction at a",
+      "time, so the platform's settlement rate bounds the run.",
+      `Load average when measured: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`,
       "",
       `Keystrokes per settled bet for a batch of ${BATCH} on the desk: ${batchKeys.length} keys`,
       `(\`x\`, Shift+↓ ×${BATCH - 1}, \`f\`, \`y\`, Esc) = ${(batchKeys.length / BATCH).toFixed(2)} per bet; with the market's`,
