@@ -22,6 +22,8 @@ export async function startStack(platformPort = 4410, consolePort = 3410): Promi
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   run("platform/server.ts", {
     PLATFORM_PORT: String(platformPort),
+    // Prices stand still, so a benchmark can place bets at the seeded prices; no feed ticks in the figures.
+    SIM_FEED: "off",
     DATA_DIR: join(mkdtempSync(join(tmpdir(), "betdesk-bench-")), "platform"),
   });
   await waitForOk(`${platformUrl}/api/health`, "the platform");
@@ -70,4 +72,13 @@ export async function adminHeaders(
   const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: { payload: seal(account, secret) } });
   const { token } = open(login.json<{ data: string }>().data, secret) as { token: string };
   return { authorization: `Bearer ${token}` };
+}
+
+/** Signs the demo super admin in on the console in a browser page and waits for the shell. */
+export async function signInConsole(page: import("@playwright/test").Page, consoleUrl: string): Promise<void> {
+  await page.goto(`${consoleUrl}/login`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill("admin123");
+  await page.keyboard.press("Enter");
+  await page.getByText("Signed in as admin").waitFor();
 }

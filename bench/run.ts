@@ -6,6 +6,7 @@ import { benchFrames } from "./frames.bench";
 import { benchLiveRow } from "./live-row.bench";
 import { startStack } from "./lib";
 import { benchReports } from "./report.bench";
+import { benchSettleMarket } from "./settle-market.bench";
 import { benchPendingList, benchSettlements } from "./sports-book.bench";
 import { benchStartup } from "./startup.bench";
 import { benchUsersList } from "./users-list.bench";
@@ -18,6 +19,7 @@ const stack = await startStack();
 try {
   await benchBundle(stack);
   await benchLiveRow(stack);
+  await benchSettleMarket(stack);
 } finally {
   stack.stop();
 }

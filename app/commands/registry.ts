@@ -4,6 +4,7 @@
  */
 import { mayUse, type ScreenScope } from "../lib/screens";
 import { ACCOUNT_COMMANDS } from "./accounts";
+import { BET_PALETTE_COMMANDS, BET_SCREEN_COMMANDS } from "./bets";
 import { LIST_COMMANDS } from "./list";
 import { REPORT_PALETTE_COMMANDS, REPORT_SCREEN_COMMANDS } from "./reports";
 import { REQUEST_PALETTE_COMMANDS, REQUEST_SCREEN_COMMANDS } from "./requests";
@@ -16,13 +17,19 @@ export const COMMANDS: readonly Command[] = [
   ...GO_TO_COMMANDS,
   ...ACCOUNT_COMMANDS,
   ...REQUEST_PALETTE_COMMANDS,
+  ...BET_PALETTE_COMMANDS,
   ...SETTINGS_COMMANDS,
   ...STAFF_COMMANDS,
   ...REPORT_PALETTE_COMMANDS,
   ...SHELL_COMMANDS,
 ];
 
-export const SCREEN_COMMANDS = [...LIST_COMMANDS, ...REQUEST_SCREEN_COMMANDS, ...REPORT_SCREEN_COMMANDS] as const satisfies readonly ScreenCommand[];
+export const SCREEN_COMMANDS = [
+  ...LIST_COMMANDS,
+  ...REQUEST_SCREEN_COMMANDS,
+  ...BET_SCREEN_COMMANDS,
+  ...REPORT_SCREEN_COMMANDS,
+] as const satisfies readonly ScreenCommand[];
 
 /** The id of a screen key, as a screen's `useScreenCommands` handlers name it. */
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number]["id"];

@@ -1,6 +1,7 @@
 /** The palette's server searches. `@`: users and panels by username, remembered for its own ranking. */
 import { useEffect } from "react";
 import type { AccountHit } from "../lib/accounts.server";
+import type { BetHit } from "../lib/bets.server";
 import type { RequestHit } from "../lib/requests.server";
 import { rememberAccounts } from "./account-cache";
 import { useServerSearch } from "./use-server-search";
@@ -13,3 +14,6 @@ export function useAccountSearch(term: string) {
 
 /** `#`: pending deposit and withdrawal requests by username or UTR. */
 export const useRequestSearch = (term: string) => useServerSearch<RequestHit>("/resources/requests/search", term);
+
+/** `#`: pending bets by id, username or event. */
+export const useBetSearch = (term: string) => useServerSearch<BetHit>("/resources/bets/search", term);

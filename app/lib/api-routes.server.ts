@@ -7,12 +7,15 @@ import type {
   AccountListQuery,
   AdminRecord,
   BankSettings,
+  BetKind,
   BonusLimits,
   BonusSetting,
+  CasinoBet,
   ContactSetting,
   Coupon,
   DepositDecision,
   DepositRow,
+  GameBet,
   GameFlag,
   LoginLog,
   Page,
@@ -28,7 +31,11 @@ import type {
   ReportSubjectType,
   ReportV1,
   ReportV2,
+  SettlementCode,
+  SportName,
+  SportsBet,
   TransferResult,
+  UserProfit,
   UserRow,
   WithdrawDecision,
   WithdrawRow,
@@ -36,6 +43,10 @@ import type {
 import type { AccountMode } from "./account-list";
 
 type ReportQuery = { from: string; to: string; user?: string; type?: ReportSubjectType; username?: string };
+type PendingBetsQuery = { eventId?: string; marketId?: string; user?: string; sport?: SportName; page?: number; pageSize?: number };
+type BetHistoryQuery = { user: string; username?: string; type: BetKind; from?: string; to?: string; page?: number; pageSize?: number };
+/** Spec §4: the whole bet travels; the platform trusts only its `_id`. */
+type Settlement = { bet: SportsBet; status: SettlementCode };
 
 type RequestListQuery = { status: number; page?: number; pageSize?: number; search?: string };
 
@@ -111,6 +122,14 @@ export const API_ROUTES = {
   /** Reports; `daily` in both answers is an extension (the screen's chart). */
   reportV1: get<ReportQuery, ReportV1>("/b2c/report"),
   reportV2: get<ReportQuery, ReportV2>("/report"),
+  pendingBets: get<PendingBetsQuery, Page<SportsBet>>("/sports-pending-bets"),
+  settleBet: post<Settlement, unknown>("/settel-bet"),
+  /** Super admin only. */
+  resettleBet: post<Settlement, unknown>("/resettle-bet"),
+  userBets: get<BetHistoryQuery, Page<SportsBet | CasinoBet | GameBet>>("/user-bets"),
+  /** Answers a file (CSV): use `downloadFromApi`. */
+  downloadBets: get<BetHistoryQuery, Response>("/download-bets"),
+  userProfit: get<{ id: string }, UserProfit>("/b2c/user-profit/:id"),
   /** A stored receipt image: a file, use `downloadFromApi`. */
   upload: get<{ name: string }, Response>("/uploads/:name"),
   // Site settings (spec §2.12, §7.2).

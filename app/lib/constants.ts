@@ -16,6 +16,9 @@ export const MESSAGES = {
   defaultAdminChanged: "Default admin changed successfully",
   depositsUpdated: "Deposits updated successfully",
   withdrawsUpdated: "Withdraws updated successfully",
+  /** Spec §9: shown for 3 seconds. */
+  betSettled: "Bet settled successfully!",
+  betResettled: "Bet resettled successfully",
   fallback: FALLBACK_MESSAGE,
 } as const;
 

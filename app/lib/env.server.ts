@@ -28,6 +28,11 @@ const schema = z.object({
   /** Moves calls between the two APIs: `permissions=sports,users=admin` (names: api-routes.server.ts). */
   API_ROUTING: z.string().default(""),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * The Odds History link of a pending bet: `{sport}`, `{eventId}`, `{marketId}` and `{createdAt}`
+   * are filled in (e.g. `https://odds.example/{sport}/{eventId}?at={createdAt}`); empty: no link.
+   */
+  ODDS_HISTORY_URL: z.union([z.literal(""), z.string().url()]).default(""),
   /** The IANA zone every time in the console shows in, the status line's clock included. */
   TIME_ZONE: z
     .string()

@@ -8,7 +8,7 @@ import type { PageHandle } from "./page";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
-export type ScreenScope = "list" | "search" | "accounts" | "requests" | "reports";
+export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "reports";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
@@ -51,6 +51,8 @@ export const SCREENS = {
   deposits: { path: "/deposits", label: "Deposits", letter: "d", sidebar: 5, staffFlag: "deposits", scopes: REQUEST_DESK, keywords: ["requests", "approve", "pending"] },
   withdraws: { path: "/withdraws", label: "Withdrawals", letter: "w", sidebar: 6, staffFlag: "withdraws", scopes: REQUEST_DESK, keywords: ["withdraws", "payouts", "requests"] },
   transactions: { path: "/transactions", label: "Transactions", scopes: ["list"] },
+  "pending-sport-bets": { path: "/pending-sport-bets", label: "Pending Sport Bets", letter: "b", sidebar: 14, staffFlag: "bets", audience: "house", scopes: ["list", "search", "bets"], keywords: ["settle", "settlement", "bets", "queue"] },
+  "user-bets": { path: "/users/bets", label: "Bet History", staffFlag: "bets", scopes: ["list", "bet-history"], keywords: ["bets", "history", "casino", "games"] },
   "bank-details": { path: "/bank-details", label: "Bank Details", letter: "k", sidebar: 7, ...SETTINGS, keywords: ["upi", "ifsc", "usdt", "settings"] },
   "whatsapp-number": { path: "/whatsapp-number", label: "Whatsapp Number", letter: "n", sidebar: 8, ...SETTINGS, keywords: ["contact", "settings"] },
   telegram: { path: "/telegram", label: "Telegram", letter: "t", ...SETTINGS, keywords: ["contact", "link", "settings"] },
@@ -72,7 +74,6 @@ export type ScreenId = keyof typeof SCREENS;
  */
 export const UNBUILT_SIDEBAR_LINKS: ReadonlyArray<Access & { label: string; path: string; sidebar: number }> = [
   { label: "Market Analysis", path: "/market-analysis", sidebar: 13, staffFlag: "bets" },
-  { label: "Pending Sport Bets", path: "/pending-sport-bets", sidebar: 14, staffFlag: "bets" },
 ];
 
 const SCREEN_LIST: ReadonlyArray<Screen & { id: ScreenId }> = Object.entries(SCREENS).map(([id, screen]) => ({
@@ -93,9 +94,12 @@ export const LETTERED_SCREENS = SCREEN_LIST.filter(
   (screen): screen is Screen & { id: ScreenId; letter: string } => screen.letter !== undefined,
 );
 
+/** Longest path first, so `/users/bets` is its own screen, not one below `/users`. */
+const MOST_SPECIFIC_FIRST = [...SCREEN_LIST].sort((a, b) => b.path.length - a.path.length);
+
 /** The screen an address shows, or undefined (the not-found page). */
 export function screenAt(pathname: string): (Screen & { id: ScreenId }) | undefined {
-  return SCREEN_LIST.find((screen) =>
+  return MOST_SPECIFIC_FIRST.find((screen) =>
     screen.path === "/" ? pathname === "/" : pathname === screen.path || pathname.startsWith(`${screen.path}/`),
   );
 }

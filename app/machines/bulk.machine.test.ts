@@ -1,12 +1,12 @@
 import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
-import { bulkMachine, remainingOf, type BulkItem } from "./bulk.machine";
+import { bulkMachine, eachItem, remainingOf, type BulkItem } from "./bulk.machine";
 
 const items: BulkItem[] = Array.from({ length: 5 }, (_, i) => ({ key: `u${i}`, label: `user${i}`, requestId: `req-${i}` }));
 
 function start(run: (item: BulkItem) => Promise<void>) {
   const runs = vi.fn(run);
-  const actor = createActor(bulkMachine.provide({ actors: { runItem: fromPromise(({ input }) => runs(input)) } }), {
+  const actor = createActor(bulkMachine.provide({ actors: { runChunk: fromPromise(({ input }) => eachItem(runs)(input)) } }), {
     input: { items },
   }).start();
   return { actor, runs };

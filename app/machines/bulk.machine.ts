@@ -1,45 +1,86 @@
 /**
- * Bulk commands (super admin): one confirmation for the whole batch, then items run one at a
- * time with done / failed / remaining counts. Cancel stops after the item in flight; resume picks
- * up at the next item and never repeats one that finished. Each item's requestId is fixed when
- * the batch is confirmed, so even an item whose answer was lost cannot apply twice.
- * Pure: running one item is the `runItem` actor.
+ * Bulk commands: one confirmation for the whole batch, then the items run in chunks (one item a
+ * chunk unless the job says more) with done / failed / remaining counts per item. Cancel stops
+ * after the chunk in flight; resume picks up at the next chunk and never repeats an item that was
+ * sent, whatever its answer. Each item's requestId is fixed when the batch is confirmed, so even
+ * an item whose answer was lost cannot apply twice. Pure: running a chunk is the `runChunk` actor.
  */
 import { assign, fromPromise, setup } from "xstate";
 import { messageOf } from "./error-message";
 
 export type BulkItem = { key: string; label: string; requestId: string };
-/** What a bulk command hands the shell: its confirmation and the work for each item. */
+/** One item's answer within a chunk: no `error` means it was done. */
+export type ItemResult = { key: string; error?: string };
+export type RunChunk = (items: BulkItem[]) => Promise<ItemResult[]>;
+
+/** What a bulk command hands the shell: its confirmation and the work. */
 export type BulkJob = {
   title: string;
   /** The one confirmation, e.g. `Deposit 100.00 to 20 accounts (total 2,000.00)?` */
   question: string;
   items: BulkItem[];
-  perform: (item: BulkItem) => Promise<void>;
-};
+  /** Items sent together (one console request for many upstream calls); default 1. */
+  chunkSize?: number;
+} & ({ perform: (item: BulkItem) => Promise<void> } | { performChunk: RunChunk });
 
 export type BulkFailure = { key: string; label: string; reason: string };
 
+/** A chunk runner from a one-item effect: items one after another, each failure its own. */
+export const eachItem =
+  (perform: (item: BulkItem) => Promise<void>): RunChunk =>
+  async (items) => {
+    const results: ItemResult[] = [];
+    for (const item of items) {
+      try {
+        await perform(item);
+        results.push({ key: item.key });
+      } catch (error) {
+        results.push({ key: item.key, error: messageOf(error) });
+      }
+    }
+    return results;
+  };
+
+export const chunkRunnerOf = (job: BulkJob): RunChunk => ("performChunk" in job ? job.performChunk : eachItem(job.perform));
+
 type Context = {
   items: BulkItem[];
-  /** The next item to run. */
+  chunkSize: number;
+  /** The first item of the next chunk. */
   next: number;
   done: string[];
   failed: BulkFailure[];
-  /** Cancel waits for the item in flight (its outcome is recorded), then stops. */
+  /** Cancel waits for the chunk in flight (its outcomes are recorded), then stops. */
   stopRequested: boolean;
 };
 
-const notProvided = new Error("bulk machine: runItem was not provided");
+const notProvided = new Error("bulk machine: runChunk was not provided");
+const NO_ANSWER = "No answer for this item";
+
+const chunkOf = (context: Context) => context.items.slice(context.next, context.next + context.chunkSize);
+
+/** Records a chunk's answers; an item the answer does not mention failed (it may be resent by no one). */
+function recordChunk(context: Context, results: ItemResult[] | null, reason = NO_ANSWER) {
+  const byKey = new Map((results ?? []).map((result) => [result.key, result]));
+  const chunk = chunkOf(context);
+  const done = [...context.done];
+  const failed = [...context.failed];
+  for (const item of chunk) {
+    const result = byKey.get(item.key);
+    if (result && !result.error) done.push(item.key);
+    else failed.push({ key: item.key, label: item.label, reason: result?.error ?? reason });
+  }
+  return { done, failed, next: context.next + chunk.length };
+}
 
 export const bulkMachine = setup({
   types: {
     context: {} as Context,
-    input: {} as { items: BulkItem[] },
+    input: {} as { items: BulkItem[]; chunkSize?: number },
     events: {} as { type: "bulk.confirm" } | { type: "bulk.decline" } | { type: "bulk.cancel" } | { type: "bulk.resume" },
   },
   actors: {
-    runItem: fromPromise<void, BulkItem>(async () => {
+    runChunk: fromPromise<ItemResult[], BulkItem[]>(async () => {
       throw notProvided;
     }),
   },
@@ -49,7 +90,14 @@ export const bulkMachine = setup({
   },
 }).createMachine({
   id: "bulk",
-  context: ({ input }) => ({ items: input.items, next: 0, done: [], failed: [], stopRequested: false }),
+  context: ({ input }) => ({
+    items: input.items,
+    chunkSize: Math.max(1, input.chunkSize ?? 1),
+    next: 0,
+    done: [],
+    failed: [],
+    stopRequested: false,
+  }),
   initial: "confirming",
   states: {
     confirming: {
@@ -65,31 +113,17 @@ export const bulkMachine = setup({
         deciding: {
           always: [
             { guard: "stopRequested", target: "#bulk.cancelled" },
-            { guard: "hasMore", target: "item" },
+            { guard: "hasMore", target: "chunk" },
             { target: "#bulk.finished" },
           ],
         },
-        item: {
+        chunk: {
           invoke: {
-            src: "runItem",
-            input: ({ context }) => context.items[context.next]!,
-            onDone: {
-              target: "deciding",
-              actions: assign({
-                done: ({ context }) => [...context.done, context.items[context.next]!.key],
-                next: ({ context }) => context.next + 1,
-              }),
-            },
-            onError: {
-              target: "deciding",
-              actions: assign({
-                failed: ({ context, event }) => {
-                  const item = context.items[context.next]!;
-                  return [...context.failed, { key: item.key, label: item.label, reason: messageOf(event.error) }];
-                },
-                next: ({ context }) => context.next + 1,
-              }),
-            },
+            src: "runChunk",
+            input: ({ context }) => chunkOf(context),
+            onDone: { target: "deciding", actions: assign(({ context, event }) => recordChunk(context, event.output)) },
+            // The whole chunk's answer was lost: each item is reported, none is sent again.
+            onError: { target: "deciding", actions: assign(({ context, event }) => recordChunk(context, null, messageOf(event.error))) },
           },
         },
       },

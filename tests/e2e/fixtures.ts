@@ -83,5 +83,25 @@ export async function endUser(username: string, password: string, userAgent = "b
     deposit: (request: { amount: number; type: 0 | 1 | 2; utr: string; couponCode?: string }) =>
       call("/deposit-request", request, token),
     withdraw: (request: { amount: number; bank: Record<string, string> }) => call("/withdraw-request", request, token),
+    bet: (request: { eventId: string; marketId: string; runner: string; isBack: 0 | 1; price: number; amount: number }) =>
+      call("/bet", request, token) as Promise<{ _id: string; balance: number; exposure: number }>,
+    casinoBet: (request: { providerCode: string; gameCode: string; roundId: string; amount: number }) => call("/casino-bet", request, token),
+    gameBet: (request: { gameId: string; roundId: string; runnerName: string; amount: number }) => call("/game-bet", request, token),
   };
+}
+
+/** The admin API as the super admin, for what a test must read beside the screen (prices on offer, results). */
+export async function adminApi() {
+  const call = async (method: "GET" | "POST", path: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${PLATFORM}/api/admin${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify({ payload: seal(body, API_SECRET) }),
+    });
+    const answer = (await response.json()) as { status: string; msg: string; data: string | null };
+    expect(answer.status, answer.msg).toBe("SUCCESS");
+    return answer.data ? open(answer.data, API_SECRET) : null;
+  };
+  const { token } = (await call("POST", "/login", DEMO.admin)) as { token: string };
+  return { get: (path: string) => call("GET", path, undefined, token) };
 }

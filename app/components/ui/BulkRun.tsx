@@ -6,15 +6,15 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useRef, type KeyboardEvent } from "react";
 import { fromPromise } from "xstate";
-import { bulkMachine, remainingOf, type BulkJob } from "../../machines/bulk.machine";
+import { bulkMachine, chunkRunnerOf, remainingOf, type BulkJob } from "../../machines/bulk.machine";
 import { notifySuccess } from "../../lib/feedback";
 import { Overlay } from "./Overlay";
 
 export function BulkRun({ job, onClose }: { job: BulkJob; onClose: () => void }) {
-  const perform = useRef(job.perform);
+  const runChunk = useRef(chunkRunnerOf(job));
   const actor = useActorRef(
-    bulkMachine.provide({ actors: { runItem: fromPromise(({ input }) => perform.current(input)) } }),
-    { input: { items: job.items } },
+    bulkMachine.provide({ actors: { runChunk: fromPromise(({ input }) => runChunk.current(input)) } }),
+    { input: { items: job.items, chunkSize: job.chunkSize } },
   );
   const snapshot = useSelector(actor, (s) => s);
   const { items, done, failed } = snapshot.context;

@@ -2,7 +2,7 @@
  * The command palette (cmdk). Filtering and ranking are ours (`shouldFilter={false}`), and vim
  * bindings are off so Ctrl+K is never eaten. Plain text finds commands and the users and panels
  * seen this session; `>` restricts to commands, `@` searches users and panels on the server, `#`
- * pending deposit and withdrawal requests by username or UTR. A command with steps asks for its arguments one at a time
+ * pending deposit and withdrawal requests by username or UTR, and pending bets by id, user or event. A command with steps asks for its arguments one at a time
  * (palette.machine.ts); Backspace on an empty answer goes back a step, Esc closes.
  */
 import { useActorRef, useSelector } from "@xstate/react";
@@ -13,6 +13,7 @@ import { fromPromise } from "xstate";
 import { Keys } from "./Keys";
 import { Overlay } from "./Overlay";
 import type { AccountHit } from "../../lib/accounts.server";
+import type { BetHit } from "../../lib/bets.server";
 import type { RequestHit } from "../../lib/requests.server";
 import { announce } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
@@ -23,7 +24,7 @@ import { createIncrementalRanker, prepare } from "../../commands/rank";
 /** About the rows the palette shows at once, and some to scroll: rendering more costs keystrokes. */
 const RESULT_LIMIT = 30;
 import type { Command, CommandContext } from "../../commands/types";
-import { useAccountSearch, useRequestSearch } from "../../commands/use-searches";
+import { useAccountSearch, useBetSearch, useRequestSearch } from "../../commands/use-searches";
 
 type PaletteProps = {
   commands: readonly Command[];
@@ -143,6 +144,7 @@ function CommandList({
   );
   const search = useAccountSearch(accountsMode ? term : "");
   const requests = useRequestSearch(requestsMode ? term : "");
+  const bets = useBetSearch(requestsMode ? term : "");
   const open = (hit: AccountHit) => {
     onLeave();
     navigate(`/${hit.mode}?${new URLSearchParams({ search: hit.username })}`);
@@ -151,25 +153,32 @@ function CommandList({
     onLeave();
     navigate(`/${hit.kind}s?status=0&open=${encodeURIComponent(hit.id)}`);
   };
+  const openBet = (hit: BetHit) => {
+    onLeave();
+    navigate(betAddress(hit));
+  };
   return (
     <Cmdk label="Command palette" shouldFilter={false} vimBindings={false} loop>
       <Cmdk.Input
         autoFocus
         value={query}
         onValueChange={setQuery}
-        placeholder="Type a command…   > commands   @ users and panels   # requests"
+        placeholder="Type a command…   > commands   @ users and panels   # requests and bets"
         aria-label="Command"
       />
-      {(error ?? search.message ?? requests.message) && (
+      {(error ?? search.message ?? requests.message ?? bets.message) && (
         <p className="palette-error" role="alert">
-          {error ?? search.message ?? requests.message}
+          {error ?? search.message ?? requests.message ?? bets.message}
         </p>
       )}
       <Cmdk.List>
         {accountsMode ? (
           <AccountHits term={term} search={search} onPick={open} />
         ) : requestsMode ? (
-          <RequestHits term={term} search={requests} onPick={openRequest} />
+          <>
+            <RequestHits term={term} search={requests} onPick={openRequest} />
+            {term.trim() && <BetHits term={term} search={bets} onPick={openBet} />}
+          </>
         ) : (
           <>
             <Cmdk.Empty>No results</Cmdk.Empty>
@@ -252,6 +261,25 @@ const RequestHits = ({ term, search, onPick }: HitsProps<RequestHit>) => (
   </ServerHits>
 );
 
+/** The desk on a bet: its market and user's pending bets, the cursor on it. */
+const betAddress = (hit: BetHit) =>
+  `/pending-sport-bets?${new URLSearchParams({ eventId: hit.eventId, ...(hit.marketId ? { marketId: hit.marketId } : {}), user: hit.userId, open: hit.id })}`;
+
+/** Pending bets found by the server. */
+const BetHits = ({ term, search, onPick }: HitsProps<BetHit>) => (
+  <ServerHits term={term} prompt="Type a bet id, username or event" search={search}>
+    {(hit) => (
+      <Cmdk.Item key={`bet-${hit.id}`} value={`bet-${hit.id}`} onSelect={() => onPick(hit)}>
+        <span className="palette-title">
+          #{hit.id} {hit.username} <span className="dim">{hit.event} · {hit.market} · {hit.runner}</span>
+        </span>
+        <span className="palette-group">bet</span>
+        <span className="num">{formatMoney(hit.amount)}</span>
+      </Cmdk.Item>
+    )}
+  </ServerHits>
+);
+
 /** Users and panels found by the server. */
 const AccountHits = ({ term, search, onPick }: HitsProps<AccountHit>) => (
   <ServerHits term={term} prompt="Type a username" search={search}>
@@ -276,6 +304,21 @@ function StepInput({
       <PickRequest
         kind={kind}
         onPick={(hit) => onAnswer(hit.id, { [`${step.name}.label`]: hit.username })}
+        onBack={onBack}
+      />
+    );
+  }
+  if (step.kind === "pick" && step.source === "bets") {
+    return (
+      <PickBet
+        onPick={(hit) =>
+          onAnswer(hit.id, {
+            [`${step.name}.label`]: `#${hit.id} ${hit.username}`,
+            [`${step.name}.eventId`]: hit.eventId,
+            [`${step.name}.marketId`]: hit.marketId,
+            [`${step.name}.userId`]: hit.userId,
+          })
+        }
         onBack={onBack}
       />
     );
@@ -394,6 +437,16 @@ function PickRequest({ kind, onPick, onBack }: { kind: "deposit" | "withdraw"; o
   return (
     <PickSearch label="Pending request" placeholder="Search username or UTR" term={term} onTerm={setTerm} onBack={onBack}>
       <RequestHits term={term} search={search} onPick={onPick} />
+    </PickSearch>
+  );
+}
+
+function PickBet({ onPick, onBack }: { onPick: (hit: BetHit) => void; onBack: () => void }) {
+  const [term, setTerm] = useState("");
+  const search = useBetSearch(term);
+  return (
+    <PickSearch label="Pending bet" placeholder="Search bet id, username or event" term={term} onTerm={setTerm} onBack={onBack}>
+      <BetHits term={term} search={search} onPick={onPick} />
     </PickSearch>
   );
 }

@@ -1,0 +1,229 @@
+/**
+ * Pending Sport Bets (spec §2.15): the queue, oldest first, filtered by event, market, user and
+ * sport, with the filtered set's totals per market. `s` success, `f` fail, `v` abandoned act on
+ * the selection (`x`, Shift+↓/↑, `*`) or else the cursor row: one confirmation with the counts
+ * and money, then progress in chunks (bulk runner), cancellable and resumable, each failure
+ * reported. `?settle=1` opens Settle market… (on `eventId`/`marketId` when given), `?void=1`
+ * Void bets of event…, `?open=<id>&outcome=1|2|3` the confirmation for that bet.
+ */
+import { Form, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { SETTLEMENT, SPORTS, type SettlementCode, type SportsBet } from "../../../protocol/wire";
+import type { PendingBetsData } from "../../lib/bets.server";
+import { formatMoney } from "../../lib/format";
+import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
+import type { BulkJob } from "../../machines/bulk.machine";
+import { BulkRun } from "../ui/BulkRun";
+import { actionsColumn, moneyColumn, timeColumn } from "../ui/columns";
+import { Pagination } from "../ui/Pagination";
+import { Table, type Column } from "../ui/Table";
+import { useListScreen } from "../ui/use-list-screen";
+import { SettleMarketDialog } from "./SettleMarketDialog";
+import { sameOutcomeJob, settleJob } from "./settle-client";
+
+/** The Odds History address of a bet from the configured template, or null when none is set. */
+export const oddsHistoryHref = (template: string, bet: SportsBet): string | null =>
+  template
+    ? template
+        .replaceAll("{sport}", encodeURIComponent(bet.sportName))
+        .replaceAll("{eventId}", encodeURIComponent(bet.eventId))
+        .replaceAll("{marketId}", encodeURIComponent(bet.marketId ?? ""))
+        .replaceAll("{createdAt}", encodeURIComponent(bet.createdAt))
+    : null;
+
+/** Spec §2.15: opens the configured odds-history site for the bet's sport and event at its placing time. */
+export const oddsHistoryColumn = (template: string): Column<SportsBet> => ({
+  id: "odds-history",
+  header: "Odds History",
+  width: "90px",
+  cell: (bet) => {
+    const href = oddsHistoryHref(template, bet);
+    return href ? (
+      <a href={href} target="_blank" rel="noreferrer">
+        Odds History
+      </a>
+    ) : null;
+  },
+});
+
+function columnsFor(oddsHistoryUrl: string, settle: (bet: SportsBet, status: SettlementCode) => void): Column<SportsBet>[] {
+  return [
+    { id: "sport", header: "Sport", width: "70px", cell: (bet) => bet.sportName },
+    { id: "id", header: "Bet ID", width: "70px", cell: (bet) => bet._id },
+    { id: "user", header: "User", width: "100px", cell: (bet) => bet.username },
+    { id: "event", header: "Event", cell: (bet) => bet.event },
+    { id: "market", header: "Market", cell: (bet) => bet.market },
+    { id: "type", header: "Market Type", width: "90px", cell: (bet) => bet.type },
+    { id: "runner", header: "Runner Name", cell: (bet) => bet.runner },
+    { id: "side", header: "Side", width: "50px", cell: (bet) => <span className={bet.isBack ? "back" : "lay"}>{sideOf(bet)}</span> },
+    moneyColumn("stake", "Stake", (bet) => bet.amount, { width: "90px" }),
+    moneyColumn("exposure", "Exp", (bet) => bet.exposure, { width: "90px" }),
+    { id: "price", header: "Price", numeric: true, width: "60px", cell: (bet) => bet.x },
+    { id: "odds", header: "Odds", numeric: true, width: "60px", cell: (bet) => bet.odds },
+    actionsColumn<SportsBet>(
+      "actions",
+      "Settle",
+      [
+        { label: "Success", title: "s", run: (bet) => settle(bet, SETTLEMENT.success) },
+        { label: "Fail", title: "f", run: (bet) => settle(bet, SETTLEMENT.fail) },
+        { label: "Abandoned", title: "v", run: (bet) => settle(bet, SETTLEMENT.abandoned) },
+      ],
+      { width: "190px" },
+    ),
+    oddsHistoryColumn(oddsHistoryUrl),
+    timeColumn("placed", "Placed Date", (bet) => bet.createdAt),
+  ];
+}
+
+/** Back and lay; a fancy line's yes and no. */
+export const sideOf = (bet: Pick<SportsBet, "type" | "isBack">) =>
+  bet.type === "fancy" ? (bet.isBack ? "Yes" : "No") : bet.isBack ? "Back" : "Lay";
+
+const OUTCOMES = [SETTLEMENT.success, SETTLEMENT.fail, SETTLEMENT.abandoned] as const;
+
+export function PendingBetsScreen() {
+  const { query, list, totals, oddsHistoryUrl } = useLoaderData<PendingBetsData>();
+  const navigate = useNavigate();
+  const revalidate = useQuietRevalidate();
+  const [params, setParams] = useSearchParams();
+  const [job, setJob] = useState<BulkJob | null>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const settleParam = params.get("settle") === "1" ? "market" : params.get("void") === "1" ? "void-event" : null;
+  const dialogOpen = job !== null || settleParam !== null;
+
+  const start = (bets: readonly SportsBet[], status: SettlementCode) => {
+    if (bets.length > 0) setJob(sameOutcomeJob(bets, status));
+  };
+  const columns = useMemo(() => columnsFor(oddsHistoryUrl, (bet, status) => start([bet], status)), [oddsHistoryUrl]);
+
+  const filters = { eventId: query.eventId, marketId: query.marketId, user: query.user, sport: query.sport };
+  const addressOf = (page: number) => {
+    const search = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    if (page > 1) search.set("page", String(page));
+    return `?${search}`;
+  };
+  const onTarget = (status: SettlementCode) => () => {
+    const chosen = selected.size > 0 ? list.items.filter((bet) => selected.has(bet._id)) : cursorRow ? [cursorRow] : [];
+    if (chosen.length === 0) return false;
+    start(chosen, status);
+  };
+  const { table, pagination, cursorRow, selected } = useListScreen<SportsBet>({
+    list,
+    rowKey: (bet) => bet._id,
+    pageHref: addressOf,
+    pageKey: addressOf(query.page),
+    searchBox,
+    active: !dialogOpen,
+    keys: {
+      "bets.success": onTarget(SETTLEMENT.success),
+      "bets.fail": onTarget(SETTLEMENT.fail),
+      "bets.abandon": onTarget(SETTLEMENT.abandoned),
+      // Answered inside the confirmation; here there is nothing to confirm.
+      "bets.confirm": () => false,
+      "bets.decline": () => false,
+    },
+  });
+
+  // `?open=<id>&outcome=` (Settle bet…): that bet's confirmation, once.
+  const outcomeParam = Number(params.get("outcome"));
+  const openId = params.get("open");
+  useEffect(() => {
+    const bet = list.items.find((item) => item._id === openId);
+    const status = OUTCOMES.find((code) => code === outcomeParam);
+    if (!bet || !status) return;
+    start([bet], status);
+    setParams((current) => {
+      current.delete("outcome");
+      return current;
+    }, { replace: true });
+  }, [openId, outcomeParam]);
+
+  const closeSettleDialog = () =>
+    setParams((current) => {
+      current.delete("settle");
+      current.delete("void");
+      return current;
+    }, { replace: true });
+
+  return (
+    <section className="list-screen">
+      <div className="toolbar">
+        <Form method="get" className="filters" role="search" aria-label="Filter pending bets" key={addressOf(1)}>
+          <input ref={searchBox} name="eventId" aria-label="Event ID" placeholder="/ event id" defaultValue={query.eventId ?? ""} />
+          <input name="marketId" aria-label="Market ID" placeholder="market id" defaultValue={query.marketId ?? ""} />
+          <input name="user" aria-label="User ID" placeholder="user id" defaultValue={query.user ?? ""} />
+          <select name="sport" aria-label="Sport" defaultValue={query.sport ?? ""}>
+            <option value="">all sports</option>
+            {SPORTS.map((sport) => (
+              <option key={sport} value={sport}>
+                {sport}
+              </option>
+            ))}
+          </select>
+          <button type="submit">Filter</button>
+          {Object.values(filters).some(Boolean) && (
+            <button type="button" onClick={() => navigate("?")}>
+              Clear
+            </button>
+          )}
+        </Form>
+        <span className="dim" aria-live="polite">
+          {list.total} pending
+          {totals && ` · stake ${formatMoney(totals.all.stake)} · exposure ${formatMoney(totals.all.exposure)}`}
+          {selected.size > 0 && ` · ${selected.size} selected`}
+        </span>
+        <span className="dim">s success · f fail · v abandoned</span>
+      </div>
+      {totals && totals.markets.length > 1 && (
+        <details className="market-totals">
+          <summary>Totals by market ({totals.markets.length})</summary>
+          <table aria-label="Totals by market">
+            <thead>
+              <tr>
+                <th>Event</th>
+                <th>Market</th>
+                <th className="num">Bets</th>
+                <th className="num">Stake</th>
+                <th className="num">Exposure</th>
+              </tr>
+            </thead>
+            <tbody>
+              {totals.markets.map((market) => (
+                <tr key={`${market.eventId}-${market.marketId}`}>
+                  <td>{market.event}</td>
+                  <td>{market.market}</td>
+                  <td className="num">{market.count}</td>
+                  <td className="num">{formatMoney(market.stake)}</td>
+                  <td className="num">{formatMoney(market.exposure)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+      <Table label="Pending Sport Bets" columns={columns} emptyText="No pending bets" {...table} />
+      <Pagination {...pagination} />
+      {settleParam && !job && (
+        <SettleMarketDialog
+          mode={settleParam}
+          eventId={query.eventId}
+          marketId={query.marketId}
+          onClose={closeSettleDialog}
+          onSettle={(request) => {
+            closeSettleDialog();
+            setJob(settleJob(request.title, request.settlements, request.question));
+          }}
+        />
+      )}
+      {job && (
+        <BulkRun
+          job={job}
+          onClose={() => {
+            setJob(null);
+            revalidate();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { createActor, fromPromise, waitFor } from "xstate";
+import { describe, expect, it, vi } from "vitest";
+import { SETTLEMENT } from "../../protocol/wire";
+import type { BulkItem, ItemResult } from "./bulk.machine";
+import { outcomeOf, previewOf, settlementMachine, SETTLE_CHUNK_SIZE, type SettleableBet } from "./settlement.machine";
+
+const bet = (id: number, over: Partial<SettleableBet> = {}): SettleableBet => ({
+  _id: String(id),
+  username: `user${id}`,
+  runner: "India",
+  type: "odds",
+  isBack: 1,
+  amount: 100,
+  x: 1.85,
+  odds: 1.85,
+  exposure: 100,
+  ...over,
+});
+const items = (count: number): BulkItem[] =>
+  Array.from({ length: count }, (_, i) => ({ key: String(i), label: `bet ${i}`, requestId: String(i) }));
+
+/** A settlement actor whose chunk call is `settle`; every chunk it was sent is recorded. */
+function start(count: number, settle: (chunk: BulkItem[]) => Promise<ItemResult[]> = async (chunk) => chunk.map(({ key }) => ({ key }))) {
+  const sent = vi.fn(settle);
+  const actor = createActor(settlementMachine.provide({ actors: { runChunk: fromPromise(({ input }) => sent(input)) } }), {
+    input: { items: items(count), chunkSize: SETTLE_CHUNK_SIZE },
+  }).start();
+  const sentKeys = () => sent.mock.calls.flatMap(([chunk]) => chunk.map((item) => item.key));
+  return { actor, sent, sentKeys };
+}
+
+describe("settlement outcomes", () => {
+  it("back on the winner wins, lay on the winner loses, the reverse on the others", () => {
+    const winner = { kind: "runner", name: "India" } as const;
+    expect(outcomeOf(bet(1), winner)).toBe(SETTLEMENT.success);
+    expect(outcomeOf(bet(1, { isBack: 0 }), winner)).toBe(SETTLEMENT.fail);
+    expect(outcomeOf(bet(1, { runner: "Australia" }), winner)).toBe(SETTLEMENT.fail);
+    expect(outcomeOf(bet(1, { runner: "Australia", isBack: 0 }), winner)).toBe(SETTLEMENT.success);
+  });
+
+  it("another runner: every back loses and every lay wins; abandoned voids all", () => {
+    expect(outcomeOf(bet(1), { kind: "another" })).toBe(SETTLEMENT.fail);
+    expect(outcomeOf(bet(1, { isBack: 0 }), { kind: "another" })).toBe(SETTLEMENT.success);
+    expect(outcomeOf(bet(1, { isBack: 0 }), { kind: "abandoned" })).toBe(SETTLEMENT.abandoned);
+  });
+
+  it("fancy yes wins when the runs reach the line, no when they fall short", () => {
+    const fancy = bet(1, { type: "fancy", x: 45, odds: 90 });
+    expect(outcomeOf(fancy, { kind: "runs", runs: 45 })).toBe(SETTLEMENT.success);
+    expect(outcomeOf(fancy, { kind: "runs", runs: 44 })).toBe(SETTLEMENT.fail);
+    expect(outcomeOf({ ...fancy, isBack: 0 }, { kind: "runs", runs: 44 })).toBe(SETTLEMENT.success);
+  });
+
+  it("previews counts and the house result, hand-computed", () => {
+    // back 100 @ 1.85 won: house pays 85.00; lay 100 @ 1.85 lost: house takes its 85.00 exposure;
+    // fancy yes 200 @ rate 90 won: pays 180.00; fancy no 100 @ rate 90 lost: takes 90.00; one void.
+    const preview = previewOf([
+      { bet: bet(1), status: SETTLEMENT.success },
+      { bet: bet(2, { isBack: 0, exposure: 85 }), status: SETTLEMENT.fail },
+      { bet: bet(3, { type: "fancy", amount: 200, x: 45, odds: 90, exposure: 200 }), status: SETTLEMENT.success },
+      { bet: bet(4, { type: "fancy", isBack: 0, x: 45, odds: 90, exposure: 90 }), status: SETTLEMENT.fail },
+      { bet: bet(5), status: SETTLEMENT.abandoned },
+    ]);
+    expect(preview).toEqual({ won: 2, lost: 2, void: 1, stake: 600, houseResult: 85 - 85 - 180 + 90 });
+  });
+});
+
+describe("settlement machine", () => {
+  it("a single bet: asks once, sends it once, done", async () => {
+    const { actor, sent } = start(1);
+    expect(actor.getSnapshot().hasTag("confirming")).toBe(true);
+    expect(sent).not.toHaveBeenCalled();
+    actor.send({ type: "bulk.confirm" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.done).toEqual(["0"]);
+  });
+
+  it("a batch goes in chunks, each bet exactly once, progress counted per bet", async () => {
+    const { actor, sent, sentKeys } = start(100);
+    actor.send({ type: "bulk.confirm" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    expect(sent.mock.calls.map(([chunk]) => chunk.length)).toEqual([40, 40, 20]);
+    expect(sentKeys()).toEqual(items(100).map((item) => item.key));
+    expect(actor.getSnapshot().context.done).toHaveLength(100);
+  });
+
+  it("cancel stops after the chunk in flight; resume sends only the rest, never a bet twice", async () => {
+    let release!: () => void;
+    const { actor, sentKeys } = start(100, async (chunk) => {
+      if (chunk[0]!.key === "0") await new Promise<void>((resolve) => (release = resolve));
+      return chunk.map(({ key }) => ({ key }));
+    });
+    actor.send({ type: "bulk.confirm" });
+    actor.send({ type: "bulk.cancel" });
+    release();
+    await waitFor(actor, (s) => s.hasTag("cancelled"));
+    expect(actor.getSnapshot().context.done).toHaveLength(40);
+    expect(sentKeys()).toHaveLength(40);
+    actor.send({ type: "bulk.resume" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    expect(sentKeys()).toEqual(items(100).map((item) => item.key));
+    expect(new Set(sentKeys()).size).toBe(100);
+  });
+
+  it("partial failure: each refused bet is reported with its reason (a 409 is not retried)", async () => {
+    const { actor, sent } = start(50, async (chunk) =>
+      chunk.map(({ key }) => (key === "3" || key === "45" ? { key, error: "Bet already settled" } : { key })),
+    );
+    actor.send({ type: "bulk.confirm" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    const { done, failed } = actor.getSnapshot().context;
+    expect(done).toHaveLength(48);
+    expect(failed).toEqual([
+      { key: "3", label: "bet 3", reason: "Bet already settled" },
+      { key: "45", label: "bet 45", reason: "Bet already settled" },
+    ]);
+    expect(sent).toHaveBeenCalledTimes(2);
+  });
+
+  it("a chunk whose answer is lost reports each of its bets and is not sent again", async () => {
+    const { actor, sentKeys } = start(60, async (chunk) => {
+      if (chunk[0]!.key === "0") throw new Error("Something went wrong");
+      return chunk.map(({ key }) => ({ key }));
+    });
+    actor.send({ type: "bulk.confirm" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    const { done, failed } = actor.getSnapshot().context;
+    expect(failed).toHaveLength(40);
+    expect(failed[0]!.reason).toBe("Something went wrong");
+    expect(done).toHaveLength(20);
+    expect(sentKeys()).toHaveLength(60);
+  });
+});

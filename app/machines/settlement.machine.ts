@@ -1,0 +1,88 @@
+/**
+ * The settlement desk's flow (spec §4): which outcome each pending bet gets from a market's result,
+ * the preview the one confirmation shows, and the run. The run is the bulk machine in chunks: a
+ * chunk of bets goes to one console action that settles them upstream with bounded concurrency
+ * and answers each bet's result; cancel stops after the chunk in flight, resume never resends a
+ * bet (a bet already settled is the platform's 409, reported, never retried). Pure: the chunk's
+ * call is provided at the edge (`runChunk`).
+ */
+import { SETTLEMENT, type SettlementCode } from "../../protocol/wire";
+import { bulkMachine, type BulkJob, type RunChunk } from "./bulk.machine";
+
+/** What the settlement machine needs of a bet (a `SportsBet` has it). */
+export type SettleableBet = {
+  _id: string;
+  username: string;
+  runner: string;
+  type: "odds" | "bookmaker" | "fancy";
+  isBack: 0 | 1;
+  amount: number;
+  x: number;
+  odds: number;
+  exposure: number;
+};
+
+/** A market's result: the winning runner, a runner with no pending bets, void, or a fancy line's final runs. */
+export type MarketResult =
+  | { kind: "runner"; name: string }
+  | { kind: "another" }
+  | { kind: "abandoned" }
+  | { kind: "runs"; runs: number };
+
+/** Bets sent in one console request; each request settles them upstream a few at a time. */
+export const SETTLE_CHUNK_SIZE = 40;
+
+/** Back on the winner wins, lay on it loses, the reverse on the others; fancy yes wins when runs ≥ line. */
+export function outcomeOf(bet: SettleableBet, result: MarketResult): SettlementCode {
+  if (result.kind === "abandoned") return SETTLEMENT.abandoned;
+  const backWins = result.kind === "runs" ? result.runs >= bet.x : result.kind === "runner" && result.name === bet.runner;
+  return backWins === (bet.isBack === 1) ? SETTLEMENT.success : SETTLEMENT.fail;
+}
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+/** What a won bet earns (PROTOCOL.md "Bets"): back stake × (x − 1), fancy yes stake × rate / 100, lay and no the stake. */
+const winningsOf = (bet: SettleableBet) =>
+  bet.isBack ? Math.round(paise(bet.amount) * (bet.type === "fancy" ? bet.odds / 100 : bet.x - 1)) : paise(bet.amount);
+
+export type Settlement = { bet: SettleableBet; status: SettlementCode };
+
+/** Counts won, lost and void, the stake, and what the house gains (negative: it pays out). */
+export function previewOf(settlements: readonly Settlement[]) {
+  const preview = { won: 0, lost: 0, void: 0, stake: 0, houseResult: 0 };
+  let house = 0;
+  let stake = 0;
+  for (const { bet, status } of settlements) {
+    stake += paise(bet.amount);
+    if (status === SETTLEMENT.success) {
+      preview.won++;
+      house -= winningsOf(bet);
+    } else if (status === SETTLEMENT.fail) {
+      preview.lost++;
+      house += paise(bet.exposure);
+    } else preview.void++;
+  }
+  return { ...preview, stake: stake / 100, houseResult: house / 100 };
+}
+
+/**
+ * The bulk job that settles these bets: one confirmation (`question`, which the caller words
+ * with the preview), then chunks through `settleChunk`. Each bet's id is its request key: the
+ * platform settles a bet once whatever is sent.
+ */
+export function settlementJob(
+  title: string,
+  question: string,
+  settlements: readonly Settlement[],
+  settleChunk: (chunk: Settlement[]) => ReturnType<RunChunk>,
+): BulkJob {
+  const byId = new Map(settlements.map((settlement) => [settlement.bet._id, settlement]));
+  return {
+    title,
+    question,
+    chunkSize: SETTLE_CHUNK_SIZE,
+    items: settlements.map(({ bet }) => ({ key: bet._id, label: `${bet._id} ${bet.username} ${bet.runner}`, requestId: bet._id })),
+    performChunk: (items) => settleChunk(items.map((item) => byId.get(item.key)!)),
+  };
+}
+
+export const settlementMachine = bulkMachine;
