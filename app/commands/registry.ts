@@ -5,13 +5,14 @@
 import type { ScreenScope } from "../lib/screens";
 import { ACCOUNT_COMMANDS } from "./accounts";
 import { LIST_COMMANDS } from "./list";
+import { MARKET_PALETTE_COMMANDS, MARKET_SCREEN_COMMANDS } from "./markets";
 import { REQUEST_PALETTE_COMMANDS, REQUEST_SCREEN_COMMANDS } from "./requests";
 import { GO_TO_COMMANDS, SHELL_COMMANDS } from "./shell";
 import type { Command, Operator, ScreenCommand, ViewSelection } from "./types";
 
-export const COMMANDS: readonly Command[] = [...GO_TO_COMMANDS, ...ACCOUNT_COMMANDS, ...REQUEST_PALETTE_COMMANDS, ...SHELL_COMMANDS];
+export const COMMANDS: readonly Command[] = [...GO_TO_COMMANDS, ...ACCOUNT_COMMANDS, ...REQUEST_PALETTE_COMMANDS, ...MARKET_PALETTE_COMMANDS, ...SHELL_COMMANDS];
 
-export const SCREEN_COMMANDS = [...LIST_COMMANDS, ...REQUEST_SCREEN_COMMANDS] as const satisfies readonly ScreenCommand[];
+export const SCREEN_COMMANDS = [...LIST_COMMANDS, ...REQUEST_SCREEN_COMMANDS, ...MARKET_SCREEN_COMMANDS] as const satisfies readonly ScreenCommand[];
 
 /** The id of a screen key, as a screen's `useScreenCommands` handlers name it. */
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number]["id"];

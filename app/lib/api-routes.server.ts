@@ -11,12 +11,16 @@ import type {
   DepositRow,
   GameFlag,
   LoginLog,
+  MarketBets,
+  MarketGreen,
   Page,
   PermissionMap,
   PermissionSettings,
   TransactionRow,
   PartnerRole,
   PartnerRow,
+  SportName,
+  SportsEvent,
   TransferResult,
   UserRow,
   WithdrawDecision,
@@ -97,6 +101,11 @@ export const API_ROUTES = {
   >("/transaction"),
   /** A stored receipt image: a file, use `downloadFromApi`. */
   upload: get<{ name: string }, Response>("/uploads/:name"),
+  // The sports data calls (spec §7.2): the sports API by default.
+  matches: get<{ sport: SportName }, SportsEvent[]>("/matches/:sport", "sports"),
+  marketGreen: post<{ eventIds: string[] }, MarketGreen>("/market-green", "sports"),
+  marketBets: get<{ eventId: string; sport: SportName; client?: string }, MarketBets>("/market-bets", "sports"),
+  scorecard: get<{ eventId: string; sport: SportName }, { url: string }>("/scorecard/:eventId", "sports"),
 } satisfies Record<string, Route<unknown, unknown>>;
 
 export type CallName = keyof typeof API_ROUTES;

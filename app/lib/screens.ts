@@ -8,7 +8,7 @@ import type { PageHandle } from "./page";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
-export type ScreenScope = "list" | "search" | "accounts" | "requests";
+export type ScreenScope = "list" | "search" | "accounts" | "requests" | "markets";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
@@ -38,6 +38,8 @@ export const SCREENS = {
   deposits: { path: "/deposits", label: "Deposits", letter: "d", sidebar: 5, staffFlag: "deposits", scopes: REQUEST_DESK, keywords: ["requests", "approve", "pending"] },
   withdraws: { path: "/withdraws", label: "Withdrawals", letter: "w", sidebar: 6, staffFlag: "withdraws", scopes: REQUEST_DESK, keywords: ["withdraws", "payouts", "requests"] },
   transactions: { path: "/transactions", label: "Transactions", scopes: ["list"] },
+  // The list and, below it, an event's detail (app/commands/markets.ts).
+  markets: { path: "/market-analysis", label: "Market Analysis", letter: "m", sidebar: 13, staffFlag: "bets", scopes: ["list", "markets"], keywords: ["events", "book", "exposure", "live"] },
   "change-password": { path: "/change-password", label: "Change Password", letter: "c", sidebar: 15, keywords: ["password", "account"] },
 } as const satisfies Record<string, Screen>;
 
@@ -56,7 +58,6 @@ export const UNBUILT_SIDEBAR_LINKS: ReadonlyArray<{ label: string; path: string;
   { label: "Main Bonus", path: "/main-bonus", sidebar: 10 },
   { label: "Bonus", path: "/bonus", sidebar: 11 },
   { label: "Refer Bonus", path: "/ref-bonus", sidebar: 12 },
-  { label: "Market Analysis", path: "/market-analysis", sidebar: 13 },
   { label: "Pending Sport Bets", path: "/pending-sport-bets", sidebar: 14 },
 ];
 
