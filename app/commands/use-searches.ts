@@ -1,6 +1,7 @@
 /** The palette's server searches. `@`: users and panels by username, remembered for its own ranking. */
 import { useEffect } from "react";
 import type { AccountHit } from "../lib/accounts.server";
+import type { EventHit } from "../lib/markets.server";
 import type { RequestHit } from "../lib/requests.server";
 import { rememberAccounts } from "./account-cache";
 import { useServerSearch } from "./use-server-search";
@@ -13,3 +14,6 @@ export function useAccountSearch(term: string) {
 
 /** `#`: pending deposit and withdrawal requests by username or UTR. */
 export const useRequestSearch = (term: string) => useServerSearch<RequestHit>("/resources/requests/search", term);
+
+/** `#` and Open market…: events by team name. */
+export const useEventSearch = (term: string) => useServerSearch<EventHit>("/resources/markets/search", term);

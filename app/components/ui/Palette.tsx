@@ -2,7 +2,7 @@
  * The command palette (cmdk). Filtering and ranking are ours (`shouldFilter={false}`), and vim
  * bindings are off so Ctrl+K is never eaten. Plain text finds commands and the users and panels
  * seen this session; `>` restricts to commands, `@` searches users and panels on the server, `#`
- * pending deposit and withdrawal requests by username or UTR. A command with steps asks for its arguments one at a time
+ * pending deposit and withdrawal requests by username or UTR, and events by team name. A command with steps asks for its arguments one at a time
  * (palette.machine.ts); Backspace on an empty answer goes back a step, Esc closes.
  */
 import { useActorRef, useSelector } from "@xstate/react";
@@ -13,6 +13,7 @@ import { fromPromise } from "xstate";
 import { Keys } from "./Keys";
 import { Overlay } from "./Overlay";
 import type { AccountHit } from "../../lib/accounts.server";
+import type { EventHit } from "../../lib/markets.server";
 import type { RequestHit } from "../../lib/requests.server";
 import { announce } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
@@ -23,7 +24,8 @@ import { createIncrementalRanker, prepare } from "../../commands/rank";
 /** About the rows the palette shows at once, and some to scroll: rendering more costs keystrokes. */
 const RESULT_LIMIT = 30;
 import type { Command, CommandContext } from "../../commands/types";
-import { useAccountSearch, useRequestSearch } from "../../commands/use-searches";
+import { useAccountSearch, useEventSearch, useRequestSearch } from "../../commands/use-searches";
+import { marketDetailPath } from "../../commands/markets";
 
 type PaletteProps = {
   commands: readonly Command[];
@@ -143,6 +145,7 @@ function CommandList({
   );
   const search = useAccountSearch(accountsMode ? term : "");
   const requests = useRequestSearch(requestsMode ? term : "");
+  const events = useEventSearch(requestsMode ? term : "");
   const open = (hit: AccountHit) => {
     onLeave();
     navigate(`/${hit.mode}?${new URLSearchParams({ search: hit.username })}`);
@@ -151,25 +154,32 @@ function CommandList({
     onLeave();
     navigate(`/${hit.kind}s?status=0&open=${encodeURIComponent(hit.id)}`);
   };
+  const openEvent = (hit: EventHit) => {
+    onLeave();
+    navigate(marketDetailPath(hit.sport, hit.eventId));
+  };
   return (
     <Cmdk label="Command palette" shouldFilter={false} vimBindings={false} loop>
       <Cmdk.Input
         autoFocus
         value={query}
         onValueChange={setQuery}
-        placeholder="Type a command…   > commands   @ users and panels   # requests"
+        placeholder="Type a command…   > commands   @ users and panels   # requests and events"
         aria-label="Command"
       />
-      {(error ?? search.message ?? requests.message) && (
+      {(error ?? search.message ?? requests.message ?? events.message) && (
         <p className="palette-error" role="alert">
-          {error ?? search.message ?? requests.message}
+          {error ?? search.message ?? requests.message ?? events.message}
         </p>
       )}
       <Cmdk.List>
         {accountsMode ? (
           <AccountHits term={term} search={search} onPick={open} />
         ) : requestsMode ? (
-          <RequestHits term={term} search={requests} onPick={openRequest} />
+          <>
+            <RequestHits term={term} search={requests} onPick={openRequest} />
+            {events.hits.length > 0 && <EventHits term={term} search={events} onPick={openEvent} />}
+          </>
         ) : (
           <>
             <Cmdk.Empty>No results</Cmdk.Empty>
@@ -252,6 +262,20 @@ const RequestHits = ({ term, search, onPick }: HitsProps<RequestHit>) => (
   </ServerHits>
 );
 
+/** Events found by team name. */
+const EventHits = ({ term, search, onPick }: HitsProps<EventHit>) => (
+  <ServerHits term={term} prompt="Type a team name" search={search}>
+    {(hit) => (
+      <Cmdk.Item key={`event-${hit.eventId}`} value={`event-${hit.eventId}`} onSelect={() => onPick(hit)}>
+        <span className="palette-title">
+          {hit.label} {hit.inplay && <span className="profit">(Live)</span>}
+        </span>
+        <span className="palette-group">{hit.sport}</span>
+      </Cmdk.Item>
+    )}
+  </ServerHits>
+);
+
 /** Users and panels found by the server. */
 const AccountHits = ({ term, search, onPick }: HitsProps<AccountHit>) => (
   <ServerHits term={term} prompt="Type a username" search={search}>
@@ -279,6 +303,9 @@ function StepInput({
         onBack={onBack}
       />
     );
+  }
+  if (step.kind === "pick" && step.source === "events") {
+    return <PickEvent onPick={(hit) => onAnswer(hit.eventId, { [`${step.name}.label`]: hit.label, [`${step.name}.sport`]: hit.sport })} onBack={onBack} />;
   }
   if (step.kind === "pick") {
     return (
@@ -383,6 +410,16 @@ function PickAccount({
   return (
     <PickSearch label="User or panel" placeholder="Search username" term={term} onTerm={setTerm} onBack={onBack}>
       <AccountHits term={term} search={search} onPick={onPick} />
+    </PickSearch>
+  );
+}
+
+function PickEvent({ onPick, onBack }: { onPick: (hit: EventHit) => void; onBack: () => void }) {
+  const [term, setTerm] = useState("");
+  const search = useEventSearch(term);
+  return (
+    <PickSearch label="Event" placeholder="Search team name" term={term} onTerm={setTerm} onBack={onBack}>
+      <EventHits term={term} search={search} onPick={onPick} />
     </PickSearch>
   );
 }
