@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MarketBets, MarketGreen, SportsBet } from "../../protocol/wire.js";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { positionChangeOf, positionKeyOf } from "../../platform/modules/bets/service.js";
 import { SPORTS_API_PREFIX } from "../../platform/modules/sports/routes.js";
 import { createFeedStore } from "../../platform/modules/sports/repository.js";
 import { call, createAdmin, createBettor, freshIp, login, testApp, testDb, type TestAdmin, type TestUser } from "./support/platform.js";
@@ -186,6 +187,25 @@ describe("market-bets", () => {
     const bad = await sports("GET", `/market-bets?eventId=${ids.eventId}&client=abc`, tokens.admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.msg).toMatch(/client/);
+  });
+});
+
+describe("market positions", () => {
+  it("equal the open bets, seeded, placed and settled alike", async () => {
+    const db = await testDb();
+    const open = await db.selectFrom("sports_bets").selectAll().where("status", "=", "PENDING").where("market_id", "is not", null).execute();
+    expect(open.length).toBeGreaterThan(100); // the seed's pending bets are in
+    const expected = new Map<string, [bigint, bigint, bigint, bigint]>();
+    for (const bet of open) {
+      const key = positionKeyOf({ ...bet, market_id: bet.market_id! });
+      const id = `${key.market_id}|${key.runner}|${Number(key.line)}|${key.user_id}`;
+      const hundredths = (value: string) => BigInt(Math.round(Number(value) * 100));
+      const change = positionChangeOf({ type: bet.market_type, isBack: bet.is_back, amount: bet.amount, x: hundredths(bet.price), odds: hundredths(bet.odds ?? bet.price), exposure: bet.exposure });
+      const [won, lost, stake, bets] = expected.get(id) ?? [0n, 0n, 0n, 0n];
+      expected.set(id, [won + change.ifWon, lost + change.ifLost, stake + change.stake, bets + 1n]);
+    }
+    const stored = await db.selectFrom("market_positions").selectAll().execute();
+    expect(new Map(stored.map((row) => [`${row.market_id}|${row.runner}|${Number(row.line)}|${row.user_id}`, [row.if_won, row.if_lost, row.stake, row.bets]]))).toEqual(expected);
   });
 });
 

@@ -96,14 +96,14 @@ const OUTCOME: Record<SettlementCode, Outcome> = { 1: "SUCCESS", 2: "FAIL", 3: "
 export const gameOf = (sport: number, type: MarketType): GameFlag => (type === "odds" ? SPORTS[sport]! : type);
 
 /** A bet's position in the market book (migration 007): fancy bets by their run line. */
-const positionKeyOf = (bet: { event_id: string; market_id: string; market_type: MarketType; runner: string; price: string; user_id: bigint }): PositionKey => ({
+export const positionKeyOf = (bet: { event_id: string; market_id: string; market_type: MarketType; runner: string; price: string; user_id: bigint }): PositionKey => ({
   event_id: bet.event_id,
   market_id: bet.market_id,
   runner: bet.runner,
   line: bet.market_type === "fancy" ? bet.price : "0",
   user_id: bet.user_id,
 });
-const positionChangeOf = (bet: Priced & { exposure: bigint }) => ({ ...bookOf(bet), stake: bet.amount });
+export const positionChangeOf = (bet: Priced & { exposure: bigint }) => ({ ...bookOf(bet), stake: bet.amount });
 
 /** "1.85" → 185n. */
 const hundredths = (numeric: string) => BigInt(Math.round(Number(numeric) * 100));

@@ -11,16 +11,20 @@ export type PositionKey = { event_id: string; market_id: string; runner: string;
 export type PositionChange = { ifWon: bigint; ifLost: bigint; stake: bigint };
 
 /** Adds a placed bet to its position, in the placing transaction. */
-export async function addPosition(db: Db, key: PositionKey, change: PositionChange): Promise<void> {
+export const addPosition = (db: Db, key: PositionKey, change: PositionChange): Promise<void> => addPositions(db, [{ ...key, ...change, bets: 1n }]);
+
+/** Adds open bets to their positions; each key at most once per call (the seed sums its bets first). */
+export async function addPositions(db: Db, positions: ReadonlyArray<PositionKey & PositionChange & { bets: bigint }>): Promise<void> {
+  if (positions.length === 0) return;
   await db
     .insertInto("market_positions")
-    .values({ ...key, if_won: change.ifWon, if_lost: change.ifLost, stake: change.stake, bets: 1n })
+    .values(positions.map(({ ifWon, ifLost, ...rest }) => ({ ...rest, if_won: ifWon, if_lost: ifLost })))
     .onConflict((oc) =>
       oc.columns(["market_id", "runner", "line", "user_id"]).doUpdateSet({
         if_won: sql`market_positions.if_won + excluded.if_won`,
         if_lost: sql`market_positions.if_lost + excluded.if_lost`,
         stake: sql`market_positions.stake + excluded.stake`,
-        bets: sql`market_positions.bets + 1`,
+        bets: sql`market_positions.bets + excluded.bets`,
       }),
     )
     .execute();
