@@ -83,5 +83,7 @@ export async function endUser(username: string, password: string, userAgent = "b
     deposit: (request: { amount: number; type: 0 | 1 | 2; utr: string; couponCode?: string }) =>
       call("/deposit-request", request, token),
     withdraw: (request: { amount: number; bank: Record<string, string> }) => call("/withdraw-request", request, token),
+    bet: (request: { eventId: string; marketId: string; runner: string; isBack: 0 | 1; price: number; amount: number }) =>
+      call("/bet", request, token) as Promise<{ _id: string }>,
   };
 }

@@ -100,7 +100,7 @@ export function MarketDetailScreen() {
         </nav>
       )}
 
-      {scorecard && <iframe className="scorecard" title="Scorecard" src={scorecard} sandbox="" referrerPolicy="no-referrer" />}
+      {scorecard && <iframe className="scorecard" title="Scorecard" src={scorecard} referrerPolicy="no-referrer" />}
 
       <RunnerBlock title="Odds" markets={book.odds} worst={worst} isCursor={isCursor} priceOf={quote} />
       <RunnerBlock title="Bookmaker" markets={book.bookmakers} worst={worst} isCursor={isCursor} priceOf={price} />
