@@ -4,6 +4,7 @@ import { benchBundle } from "./bundle.bench";
 import { benchDecisions } from "./decisions.bench";
 import { benchFrames } from "./frames.bench";
 import { benchLiveRow } from "./live-row.bench";
+import { benchMarketBets, benchMarketRepaint } from "./market-book.bench";
 import { startStack } from "./lib";
 import { benchPendingList, benchSettlements } from "./sports-book.bench";
 import { benchStartup } from "./startup.bench";
@@ -17,6 +18,7 @@ const stack = await startStack();
 try {
   await benchBundle(stack);
   await benchLiveRow(stack);
+  await benchMarketRepaint(stack);
 } finally {
   stack.stop();
 }
@@ -25,4 +27,5 @@ await benchUsersList();
 await benchDecisions();
 await benchSettlements();
 await benchPendingList();
+await benchMarketBets();
 await benchFrames();

@@ -6,6 +6,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/index.js";
 import { inSubtree } from "../accounts/repository.js";
+import { RUNNER_QUOTE_COLUMNS } from "./repository.js";
 
 export type PositionKey = { event_id: string; market_id: string; runner: string; line: string; user_id: bigint };
 export type PositionChange = { ifWon: bigint; ifLost: bigint; stake: bigint };
@@ -113,12 +114,7 @@ export function marketsOf(db: Db, eventIds: string[]) {
       "m.name as market_name",
       "m.heading",
       "m.status as market_status",
-      "r.name as runner",
-      "r.status as runner_status",
-      "r.back_price",
-      "r.back_size",
-      "r.lay_price",
-      "r.lay_size",
+      ...RUNNER_QUOTE_COLUMNS,
     ])
     .where("m.event_id", "in", eventIds)
     .orderBy("m.market_id")
