@@ -44,7 +44,7 @@ test("an event's book, its users row and Run Amount, all by keyboard; a new bet 
   const eventId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
   const odds = page.getByRole("region", { name: "Odds" });
   const runnerRow = odds.getByRole("row").nth(1);
-  const runner = (await runnerRow.getByRole("rowheader").textContent())!.trim().split(" ")[0]!;
+  const runner = (await runnerRow.getAttribute("data-runner"))!;
   const price = Number((await runnerRow.locator(".back").textContent())!.trim().split(" ")[0]);
   const bookCell = runnerRow.locator("td").first();
   const before = await bookCell.textContent();

@@ -173,7 +173,7 @@ function RunnerBlock<Quote>({
           </thead>
           <tbody>
             {market.runners.map((runner) => (
-              <tr key={runner.name} data-cursor={isCursor(`${market.marketId}:${runner.name}`)}>
+              <tr key={runner.name} data-cursor={isCursor(`${market.marketId}:${runner.name}`)} data-runner={runner.name}>
                 <th scope="row">
                   {runner.name} <StatusNote status={runner.status} />
                 </th>
