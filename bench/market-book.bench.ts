@@ -153,8 +153,8 @@ export async function benchMarketRepaint(stack: Stack): Promise<void> {
       `| ${samples.length} | ${percentile(samples, 50).toFixed(0)} ms | ${percentile(samples, 95).toFixed(0)} ms | ${Math.max(...samples).toFixed(0)} ms |`,
       "",
       "From the end-user API's answer to the new book in a painted frame: platform `market-update` (throttled to one a",
-      "second per event; bets spaced 1.1 s apart, but the running feed simulator's price moves of the event take the same
-second, so a bet's update often waits for its end) → console relay → browser → the detail's reload. The issue's e2e bound is 2 s.",
+      "second per event; bets spaced 1.1 s apart, but the running feed simulator's price moves of the event take the same",
+      "second, so a bet's update often waits for its end) → console relay → browser → the detail's reload. The issue's e2e bound is 2 s.",
     ].join("\n"),
   );
 }
