@@ -26,7 +26,12 @@ export default defineConfig({
     {
       command: `bash -c 'DATA_DIR="$(mktemp -d)/platform" exec node --import tsx platform/server.ts'`,
       url: `http://127.0.0.1:${PLATFORM_PORT}/api/health`,
-      env: { PLATFORM_PORT: String(PLATFORM_PORT), NODE_ENV: "test" },
+      env: {
+        PLATFORM_PORT: String(PLATFORM_PORT),
+        NODE_ENV: "test",
+        // The console under test frames the scorecard page.
+        SCORECARD_FRAME_ANCESTORS: `http://localhost:${CONSOLE_PORT} http://127.0.0.1:${CONSOLE_PORT}`,
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },

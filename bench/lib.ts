@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
 import type { FastifyInstance } from "fastify";
 import { open, seal } from "../protocol/envelope";
 import { waitForOk } from "../scripts/wait-for";
@@ -74,8 +75,31 @@ export async function adminHeaders(
   return { authorization: `Bearer ${token}` };
 }
 
+const END_USER_SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
+
+/** A POST to the stack's end-user API as the site would send it; the opened answer, or the refusal thrown. */
+export async function endUserCall(stack: Stack, path: string, body: unknown, token?: string): Promise<unknown> {
+  const response = await fetch(`${stack.platformUrl}/api/user${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ payload: seal(body, END_USER_SECRET) }),
+  });
+  const answer = (await response.json()) as { status: string; msg: string; data: string };
+  if (answer.status !== "SUCCESS") throw new Error(answer.msg);
+  return open(answer.data, END_USER_SECRET);
+}
+
+/** A browser page signed in to the stack's console as the demo super admin, showing `path`. */
+export async function adminPage(stack: Stack, browser: Browser, path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await signInConsole(page, stack.consoleUrl);
+  await page.goto(`${stack.consoleUrl}${path}`);
+  await page.getByText("● live").waitFor();
+  return page;
+}
+
 /** Signs the demo super admin in on the console in a browser page and waits for the shell. */
-export async function signInConsole(page: import("@playwright/test").Page, consoleUrl: string): Promise<void> {
+export async function signInConsole(page: Page, consoleUrl: string): Promise<void> {
   await page.goto(`${consoleUrl}/login`);
   await page.getByLabel("Username").fill("admin");
   await page.getByLabel("Password").fill("admin123");

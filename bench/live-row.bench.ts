@@ -3,30 +3,14 @@
  * on an open Deposits screen, through the platform's socket, the console's relay and a reload.
  */
 import { chromium } from "@playwright/test";
-import { open, seal } from "../protocol/envelope";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/fixtures/chromium";
-import { percentile, record, signInConsole, type Stack } from "./lib";
+import { adminPage, endUserCall, percentile, record, type Stack } from "./lib";
 
-const SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
 const SAMPLES = 30;
-
-export async function endUserCall(stack: Stack, path: string, body: unknown, token?: string): Promise<unknown> {
-  const response = await fetch(`${stack.platformUrl}/api/user${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ payload: seal(body, SECRET) }),
-  });
-  const answer = (await response.json()) as { status: string; msg: string; data: string };
-  if (answer.status !== "SUCCESS") throw new Error(answer.msg);
-  return open(answer.data, SECRET);
-}
 
 export async function benchLiveRow(stack: Stack): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await signInConsole(page, stack.consoleUrl);
-  await page.goto(`${stack.consoleUrl}/deposits`);
-  await page.getByText("● live").waitFor();
+  const page = await adminPage(stack, browser, "/deposits");
   const { token } = (await endUserCall(stack, "/login", { username: "user0002", password: "user123" })) as { token: string };
 
   const samples: number[] = [];

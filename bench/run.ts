@@ -4,6 +4,7 @@ import { benchBundle } from "./bundle.bench";
 import { benchDecisions } from "./decisions.bench";
 import { benchFrames } from "./frames.bench";
 import { benchLiveRow } from "./live-row.bench";
+import { benchMarketBets, benchMarketRepaint } from "./market-book.bench";
 import { startStack } from "./lib";
 import { benchReports } from "./report.bench";
 import { benchSettleMarket } from "./settle-market.bench";
@@ -20,6 +21,7 @@ try {
   await benchBundle(stack);
   await benchLiveRow(stack);
   await benchSettleMarket(stack);
+  await benchMarketRepaint(stack);
 } finally {
   stack.stop();
 }
@@ -29,4 +31,5 @@ await benchDecisions();
 await benchSettlements();
 await benchPendingList();
 await benchReports();
+await benchMarketBets();
 await benchFrames();

@@ -9,8 +9,7 @@ import { chromium } from "@playwright/test";
 import { open, seal } from "../protocol/envelope";
 import type { Page, SportsBet } from "../protocol/wire";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/fixtures/chromium";
-import { record, signInConsole, type Stack } from "./lib";
-import { endUserCall } from "./live-row.bench";
+import { endUserCall, record, signInConsole, type Stack } from "./lib";
 
 const SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
 const MARKET_BETS = 1_000;

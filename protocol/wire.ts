@@ -163,6 +163,32 @@ export type SportCode = 0 | 1 | 2;
 /** GET /matches/{sport} (PROTOCOL.md "Sports data"). */
 export type SportsEvent = { eventId: string; sport: SportCode; teamA: string; teamB: string; inplay: boolean; startTime: string };
 
+/** A price and its size (null: nothing on offer on that side). */
+export type MarketQuote = { price: number | null; size: number | null };
+/** `profit`: the caller's book if this runner wins (negative: the house loses). Bookmaker runners quote plain prices. */
+export type MarketRunner<Quote = MarketQuote> = { name: string; status: string; profit: number; back: Quote; lay: Quote };
+export type BookMarket<Quote = MarketQuote> = { marketId: string; name: string; status: string; runners: MarketRunner<Quote>[] };
+/** A fancy line: `back`/`lay` price is the yes/no run line and size the rate per 100; `amounts` the open stake. */
+export type FancyEntry = {
+  marketId: string;
+  name: string;
+  status: string;
+  amounts: number;
+  back: MarketQuote;
+  lay: MarketQuote;
+  /** The caller's book for each final run count around the lines. */
+  numbers: { num: number; profit: number }[];
+};
+/** GET /market-bets. */
+export type MarketBets = {
+  odds: BookMarket[];
+  bookmakers: BookMarket<number | null>[];
+  fancy: Record<string, FancyEntry[]>;
+  users: { _id: string; username: string }[];
+};
+/** POST /market-green: eventId → green. */
+export type MarketGreen = Record<string, boolean>;
+
 export type BetStatus = "PENDING" | "SUCCESS" | "FAIL" | "ABANDONED";
 export type MarketType = "odds" | "bookmaker" | "fancy";
 

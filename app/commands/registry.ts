@@ -6,6 +6,7 @@ import { mayUse, type ScreenScope } from "../lib/screens";
 import { ACCOUNT_COMMANDS } from "./accounts";
 import { BET_PALETTE_COMMANDS, BET_SCREEN_COMMANDS } from "./bets";
 import { LIST_COMMANDS } from "./list";
+import { MARKET_PALETTE_COMMANDS, MARKET_SCREEN_COMMANDS } from "./markets";
 import { REPORT_PALETTE_COMMANDS, REPORT_SCREEN_COMMANDS } from "./reports";
 import { REQUEST_PALETTE_COMMANDS, REQUEST_SCREEN_COMMANDS } from "./requests";
 import { SETTINGS_COMMANDS } from "./settings";
@@ -18,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   ...ACCOUNT_COMMANDS,
   ...REQUEST_PALETTE_COMMANDS,
   ...BET_PALETTE_COMMANDS,
+  ...MARKET_PALETTE_COMMANDS,
   ...SETTINGS_COMMANDS,
   ...STAFF_COMMANDS,
   ...REPORT_PALETTE_COMMANDS,
@@ -28,6 +30,7 @@ export const SCREEN_COMMANDS = [
   ...LIST_COMMANDS,
   ...REQUEST_SCREEN_COMMANDS,
   ...BET_SCREEN_COMMANDS,
+  ...MARKET_SCREEN_COMMANDS,
   ...REPORT_SCREEN_COMMANDS,
 ] as const satisfies readonly ScreenCommand[];
 

@@ -2,6 +2,7 @@
 import { useEffect } from "react";
 import type { AccountHit } from "../lib/accounts.server";
 import type { BetHit } from "../lib/bets.server";
+import type { EventHit } from "../lib/markets.server";
 import type { RequestHit } from "../lib/requests.server";
 import { rememberAccounts } from "./account-cache";
 import { useServerSearch } from "./use-server-search";
@@ -17,3 +18,5 @@ export const useRequestSearch = (term: string) => useServerSearch<RequestHit>("/
 
 /** `#`: pending bets by id, username or event. */
 export const useBetSearch = (term: string) => useServerSearch<BetHit>("/resources/bets/search", term);
+/** `#` and Open market…: events by team name. */
+export const useEventSearch = (term: string) => useServerSearch<EventHit>("/resources/markets/search", term);

@@ -18,6 +18,8 @@ import type {
   GameBet,
   GameFlag,
   LoginLog,
+  MarketBets,
+  MarketGreen,
   Page,
   PermissionMap,
   PermissionSettings,
@@ -34,6 +36,7 @@ import type {
   SettlementCode,
   SportName,
   SportsBet,
+  SportsEvent,
   TransferResult,
   UserProfit,
   UserRow,
@@ -157,6 +160,11 @@ export const API_ROUTES = {
   admins: get<void, StaffRow[]>("/b2c/admins"),
   addAdmin: post<NewStaff, { _id: string }>("/b2c/add-admin"),
   removeAdmin: get<{ id: string }>("/b2c/remove-admin/:id"),
+  // The sports data calls (spec §7.2): the sports API by default.
+  matches: get<{ sport: SportName }, SportsEvent[]>("/matches/:sport", "sports"),
+  marketGreen: post<{ eventIds: string[] }, MarketGreen>("/market-green", "sports"),
+  marketBets: get<{ eventId: string; sport: SportName; client?: string }, MarketBets>("/market-bets", "sports"),
+  scorecard: get<{ eventId: string; sport: SportName }, { url: string }>("/scorecard/:eventId", "sports"),
 } satisfies Record<string, Route<unknown, unknown>>;
 
 export type CallName = keyof typeof API_ROUTES;

@@ -56,6 +56,8 @@ export const MESSAGING_COUNTRY_CODE = "91";
 
 /** Spec §2.11, §9: request lists refresh every 10 seconds. */
 export const REQUEST_REFRESH_MS = 10_000;
+/** Spec §9: market data polls every 10000 ms; a relayed `market-update` refetches at once. */
+export const MARKET_REFRESH_MS = 10_000;
 
 /** Spec §2.11: the request tabs, keyed 1–3, and the status code each lists. */
 export const REQUEST_TABS = [

@@ -8,7 +8,7 @@ import type { PageHandle } from "./page";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
-export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "reports";
+export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "markets" | "reports";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
@@ -51,6 +51,8 @@ export const SCREENS = {
   deposits: { path: "/deposits", label: "Deposits", letter: "d", sidebar: 5, staffFlag: "deposits", scopes: REQUEST_DESK, keywords: ["requests", "approve", "pending"] },
   withdraws: { path: "/withdraws", label: "Withdrawals", letter: "w", sidebar: 6, staffFlag: "withdraws", scopes: REQUEST_DESK, keywords: ["withdraws", "payouts", "requests"] },
   transactions: { path: "/transactions", label: "Transactions", scopes: ["list"] },
+  // The list and, below it, an event's detail (app/commands/markets.ts).
+  markets: { path: "/market-analysis", label: "Market Analysis", letter: "m", sidebar: 13, staffFlag: "bets", scopes: ["list", "markets"], keywords: ["events", "book", "exposure", "live"] },
   "pending-sport-bets": { path: "/pending-sport-bets", label: "Pending Sport Bets", letter: "b", sidebar: 14, staffFlag: "bets", audience: "house", scopes: ["list", "search", "bets"], keywords: ["settle", "settlement", "bets", "queue"] },
   "user-bets": { path: "/users/bets", label: "Bet History", staffFlag: "bets", scopes: ["list", "bet-history"], keywords: ["bets", "history", "casino", "games"] },
   "bank-details": { path: "/bank-details", label: "Bank Details", letter: "k", sidebar: 7, ...SETTINGS, keywords: ["upi", "ifsc", "usdt", "settings"] },
@@ -68,24 +70,13 @@ export const SCREENS = {
 
 export type ScreenId = keyof typeof SCREENS;
 
-/**
- * Spec §2.3 links whose screens are not built yet: they lead to the not-found page. Each moves
- * into SCREENS, with its position, when its route exists.
- */
-export const UNBUILT_SIDEBAR_LINKS: ReadonlyArray<Access & { label: string; path: string; sidebar: number }> = [
-  { label: "Market Analysis", path: "/market-analysis", sidebar: 13, staffFlag: "bets" },
-];
-
 const SCREEN_LIST: ReadonlyArray<Screen & { id: ScreenId }> = Object.entries(SCREENS).map(([id, screen]) => ({
   id: id as ScreenId,
   ...screen,
 }));
 
 /** The sidebar's links in the spec's order. */
-export const SIDEBAR_LINKS: ReadonlyArray<Access & { label: string; path: string }> = [
-  ...SCREEN_LIST.filter((screen) => screen.sidebar !== undefined),
-  ...UNBUILT_SIDEBAR_LINKS,
-]
+export const SIDEBAR_LINKS: ReadonlyArray<Access & { label: string; path: string }> = SCREEN_LIST.filter((screen) => screen.sidebar !== undefined)
   .sort((a, b) => a.sidebar! - b.sidebar!)
   .map(({ label, path, staffFlag, audience }) => ({ label, path, staffFlag, audience }));
 

@@ -4,11 +4,25 @@
  * first page), and reports the connection state and each new request.
  */
 import { useEffect, useRef, useState } from "react";
-import { REALTIME_EVENTS, type NewRequestEvent } from "../../protocol/wire";
+import { REALTIME_EVENTS, type MarketUpdateEvent, type NewRequestEvent } from "../../protocol/wire";
 import { REALTIME_PATH, UPSTREAM_STATE_EVENT } from "./realtime";
 
 export type RealtimeState = "connecting" | "live" | "offline";
 export type NewRequest = { kind: "deposit" | "withdraw"; request: NewRequestEvent };
+
+/** Screens that show an event's book, told by the shell's one connection when the book moved. */
+const marketListeners = new Set<(event: MarketUpdateEvent) => void>();
+
+/** Calls `onUpdate` on each relayed `market-update` while the calling screen shows. */
+export function useMarketUpdates(onUpdate: (event: MarketUpdateEvent) => void): void {
+  const latest = useRef(onUpdate);
+  latest.current = onUpdate;
+  useEffect(() => {
+    const listener = (event: MarketUpdateEvent) => latest.current(event);
+    marketListeners.add(listener);
+    return () => void marketListeners.delete(listener);
+  }, []);
+}
 
 export function useRealtime(onRequest: (event: NewRequest) => void): RealtimeState {
   const [state, setState] = useState<RealtimeState>("connecting");
@@ -26,6 +40,7 @@ export function useRealtime(onRequest: (event: NewRequest) => void): RealtimeSta
       connection.on(UPSTREAM_STATE_EVENT, (upstream: "live" | "offline") => setState(upstream));
       connection.on(REALTIME_EVENTS.newDeposit, (request: NewRequestEvent) => latest.current({ kind: "deposit", request }));
       connection.on(REALTIME_EVENTS.newWithdraw, (request: NewRequestEvent) => latest.current({ kind: "withdraw", request }));
+      connection.on(REALTIME_EVENTS.marketUpdate, (event: MarketUpdateEvent) => marketListeners.forEach((listener) => listener(event)));
     });
     return () => {
       stopped = true;

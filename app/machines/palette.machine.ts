@@ -18,7 +18,7 @@ export type Step =
       check?: (value: string, answers: Answers) => string | null;
     }
   /** Choose one record found by a server search; the UI knows each `source`. */
-  | { kind: "pick"; name: string; label: string; source: "accounts" | "panels" | "deposits" | "withdraws" | "bets" }
+  | { kind: "pick"; name: string; label: string; source: "accounts" | "panels" | "deposits" | "withdraws" | "bets" | "events" }
   | { kind: "confirm"; name: string; label: (answers: Answers) => string };
 
 /**

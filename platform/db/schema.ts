@@ -296,6 +296,20 @@ export interface SportsPendingCountsTable {
   n: bigint;
 }
 
+/** An open position of the market book (migration 007): one per event, market, runner, fancy line and user. */
+export interface MarketPositionsTable {
+  event_id: string;
+  market_id: string;
+  runner: string;
+  /** The fancy bet's run line; "0.00" on odds and bookmaker markets. */
+  line: string;
+  user_id: Int8;
+  if_won: bigint;
+  if_lost: bigint;
+  stake: bigint;
+  bets: bigint;
+}
+
 export interface BetResettlementsTable {
   id: Identity;
   bet_id: Int8;
@@ -390,6 +404,7 @@ export interface Database {
   bet_resettlements: BetResettlementsTable;
   sports_pending_counts: SportsPendingCountsTable;
   report_rollup: ReportRollupTable;
+  market_positions: MarketPositionsTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

@@ -11,7 +11,8 @@ import { sql } from "kysely";
 import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../../protocol/wire.js";
 import { exposureOf, settlementOf } from "../modules/bets/arithmetic.js";
 import { addToReportRollup, countPendingAdded, partnerChain, pendingKeys, type NewSportsBet } from "../modules/bets/repository.js";
-import { BET_EXPOSURE, gameOf } from "../modules/bets/service.js";
+import { BET_EXPOSURE, gameOf, positionChangeOf, positionKeyOf } from "../modules/bets/service.js";
+import { addPositions } from "../modules/sports/book-repository.js";
 import { insertLegs, insertTransfer, lockAccounts, setBalance, type AccountRef } from "../modules/ledger/repository.js";
 import { apply, findSystemAccountId, recordOpenings } from "../modules/ledger/service.js";
 import { createFeedStore } from "../modules/sports/repository.js";
@@ -330,6 +331,7 @@ async function seedBets(
 
   for (let start = existing + 1; start <= bets && byName.size > 0; start += BATCH_ROWS) {
     const rows: NewSportsBet[] = [];
+    const books: ReturnType<typeof positionChangeOf>[] = [];
     const settled: { status: BetStatus; createdAt: Date; profit: bigint; loss: bigint; houseResult: bigint }[] = [];
     for (let i = start; i < Math.min(start + BATCH_ROWS, bets + 1); i++) {
       const user = byName.get(seedUsername(1 + Math.floor(rand(i, 20) * users)));
@@ -360,6 +362,7 @@ async function seedBets(
         exposure,
       });
       settled.push({ status, createdAt, ...result });
+      books.push(positionChangeOf({ ...priced, exposure }));
     }
     if (rows.length === 0) continue;
     const inserted = await db
@@ -393,12 +396,20 @@ async function seedBets(
 
     const reserved = new Map<bigint, bigint>();
     const counts = new Map<string, bigint>();
+    // The market book's positions (migration 007), summed per key first: one upsert may name a key once.
+    const positions = new Map<string, Parameters<typeof addPositions>[1][number]>();
     for (const [k, row] of rows.entries()) {
       if (settled[k]!.status !== "PENDING") continue;
       reserved.set(row.user_id, (reserved.get(row.user_id) ?? 0n) + row.exposure);
       for (const key of pendingKeys(row)) counts.set(key, (counts.get(key) ?? 0n) + 1n);
+      const key = positionKeyOf(row);
+      const id = JSON.stringify([key.market_id, key.runner, key.line, String(key.user_id)]);
+      const held = positions.get(id) ?? { ...key, ifWon: 0n, ifLost: 0n, stake: 0n, bets: 0n };
+      const book = books[k]!;
+      positions.set(id, { ...held, ifWon: held.ifWon + book.ifWon, ifLost: held.ifLost + book.ifLost, stake: held.stake + book.stake, bets: held.bets + 1n });
     }
     await countPendingAdded(db, counts);
+    await addPositions(db, [...positions.values()]);
     await reserveInBulk(db, houseId, exposureAccount, reserved);
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GAME_FLAGS, type CasinoBet, type GameBet, type Page, type SportsBet, type UserProfit } from "../../protocol/wire.js";
+import { type CasinoBet, type GameBet, type Page, type SportsBet, type UserProfit } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
 import type { FeedStatus, MarketType } from "../../platform/db/schema.js";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
@@ -11,7 +11,7 @@ import { mulberry32 } from "../../platform/sim/random.js";
 import {
   call,
   createAdmin,
-  createUser,
+  createBettor,
   freshIp,
   houseId,
   ledgerBreaches,
@@ -52,17 +52,7 @@ const post = <T>(path: string, token: string, body: unknown) => call<T>(app, "PO
 
 type Player = TestUser & { token: string };
 
-/** An end user under `parent` holding `balance` minor units and every game flag, signed in to the end-user API. */
-async function player(parent: bigint, balance = 1_000_000n): Promise<Player> {
-  const user = await createUser(parent, balance);
-  await db
-    .updateTable("users")
-    .set({ permissions: JSON.stringify(Object.fromEntries(GAME_FLAGS.map((flag) => [flag, true]))) })
-    .where("id", "=", user.id)
-    .execute();
-  const reply = await call<{ token: string }>(app, "POST", "/api/user/login", { body: { username: user.username, password: user.password }, ip: freshIp() });
-  return { ...user, token: reply.data!.token };
-}
+const player = (parent: bigint, balance?: bigint): Promise<Player> => createBettor(app, parent, balance);
 
 type Quote = { price: number; size: number | null } | null;
 type RunnerSpec = { name: string; back: Quote; lay: Quote; status?: FeedStatus };
@@ -436,5 +426,5 @@ describe("the ledger invariant", () => {
     const counted = await db.selectFrom("sports_bets").select((eb) => eb.fn.countAll<bigint>().as("n")).where("status", "=", "PENDING").executeTakeFirstOrThrow();
     const kept = await db.selectFrom("sports_pending_counts").select("n").where("key", "=", "all").executeTakeFirstOrThrow();
     expect(kept.n).toBe(counted.n);
-  }, 120_000);
+  }, 300_000);
 });

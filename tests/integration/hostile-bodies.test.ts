@@ -13,6 +13,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seal } from "../../protocol/envelope.js";
+import { MAX_GREEN_EVENTS } from "../../platform/modules/sports/routes.js";
 import { call, createAdmin, createPlayer, footprint, freshIp, ledgerBreaches, login, testApp, testDb, TEST_SECRET } from "./support/platform.js";
 
 const SEED = 7;
@@ -26,7 +27,8 @@ type Kind =
   | { type: "id" }
   | { type: "bool" }
   | { type: "choice"; values: number[] }
-  | { type: "object" };
+  | { type: "object" }
+  | { type: "list"; item: Kind; max: number };
 
 const money = { type: "money" } as const;
 const percent = { type: "percent" } as const;
@@ -35,6 +37,7 @@ const id = { type: "id" } as const;
 const bool = { type: "bool" } as const;
 const choice = (...values: number[]): Kind => ({ type: "choice", values });
 const object = { type: "object" } as const;
+const list = (item: Kind, max: number): Kind => ({ type: "list", item, max });
 
 type Caller = "admin" | "player" | "none";
 type Route = { path: string; as: Caller; body: () => Record<string, unknown>; fields: Record<string, Kind> };
@@ -114,6 +117,7 @@ const ROUTES: Route[] = [
     body: () => ({ gameId: "TEENPATTI", roundId: "prop-round-2", runnerName: "Player A", amount: 10 }),
     fields: { gameId: text(64), roundId: text(64), runnerName: text(64), amount: money },
   },
+  { path: "/api/sports/market-green", as: "admin", body: () => ({ eventIds: ["no-such-event"] }), fields: { eventIds: list(text(64), MAX_GREEN_EVENTS) } },
   { path: "/api/user/login", as: "none", body: () => ({ username: "nobody", password: "wrong-password" }), fields: { username: text(64), password: text(128) } },
   {
     path: "/api/user/deposit-request",
@@ -165,6 +169,13 @@ function hostile(kind: Kind): fc.Arbitrary<unknown> {
       return fc.oneof(fc.integer({ min: -1000, max: 1000 }).filter((n) => !kind.values.includes(n)), fc.constantFrom(0.5, 1.5, "1", null, true, []));
     case "object":
       return fc.oneof(notAString.filter((value) => typeof value !== "object" || value === null || Array.isArray(value)), withControl, fc.constant({ evil: true }));
+    case "list":
+      return fc.oneof(
+        notAString.filter((value) => !Array.isArray(value)),
+        withControl,
+        hostile(kind.item).map((item) => [item]),
+        fc.constant(Array.from({ length: kind.max + 1 }, (_, i) => `item-${i}`)),
+      );
   }
 }
 

@@ -3,7 +3,7 @@
  * with none), the super admin and a partner. A caller the call is not for gets 403
  * `Permission denied` before its body is read; anyone else gets the call's own answer for
  * the body sent (200, or a 400/404 for a deliberately empty body), never 403. Adding a route
- * is one row in CALLS.
+ * is one row in CALLS (a sports API call by its whole path).
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,6 +89,10 @@ const CALLS: Call[] = [
 
   get("/b2c/report", staffFlag("report", { partners: true })),
   get("/report", staffFlag("report", { partners: true })),
+  get("/api/sports/matches/cricket", "anyone"),
+  get("/api/sports/market-bets?eventId=no-such-event", betHistory),
+  post("/api/sports/market-green", betHistory),
+  get("/api/sports/scorecard/no-such-event", betHistory),
 
   get("/b2c/admins", "superAdmin"),
   post("/b2c/add-admin", "superAdmin"),
@@ -133,7 +137,8 @@ afterAll(() => app.close());
 async function answer(method: "GET" | "POST", path: string, token: string, body: unknown) {
   const response = await app.inject({
     method,
-    url: `${ADMIN_API_PREFIX}${path}`,
+    // The sports API's calls are named by their whole path.
+    url: path.startsWith("/api/") ? path : `${ADMIN_API_PREFIX}${path}`,
     headers: { authorization: `Bearer ${token}` },
     ...(method === "POST" ? { payload: { payload: seal(body, TEST_SECRET) } } : {}),
   });

@@ -2,7 +2,7 @@
  * The command palette (cmdk). Filtering and ranking are ours (`shouldFilter={false}`), and vim
  * bindings are off so Ctrl+K is never eaten. Plain text finds commands and the users and panels
  * seen this session; `>` restricts to commands, `@` searches users and panels on the server, `#`
- * pending deposit and withdrawal requests by username or UTR, and pending bets by id, user or event. A command with steps asks for its arguments one at a time
+ * pending deposit and withdrawal requests by username or UTR, pending bets by id, user or event, and events by team name. A command with steps asks for its arguments one at a time
  * (palette.machine.ts); Backspace on an empty answer goes back a step, Esc closes.
  */
 import { useActorRef, useSelector } from "@xstate/react";
@@ -14,6 +14,7 @@ import { Keys } from "./Keys";
 import { Overlay } from "./Overlay";
 import type { AccountHit } from "../../lib/accounts.server";
 import type { BetHit } from "../../lib/bets.server";
+import type { EventHit } from "../../lib/markets.server";
 import type { RequestHit } from "../../lib/requests.server";
 import { announce } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
@@ -24,7 +25,8 @@ import { createIncrementalRanker, prepare } from "../../commands/rank";
 /** About the rows the palette shows at once, and some to scroll: rendering more costs keystrokes. */
 const RESULT_LIMIT = 30;
 import type { Command, CommandContext } from "../../commands/types";
-import { useAccountSearch, useBetSearch, useRequestSearch } from "../../commands/use-searches";
+import { useAccountSearch, useBetSearch, useEventSearch, useRequestSearch } from "../../commands/use-searches";
+import { marketDetailPath } from "../../commands/markets";
 
 type PaletteProps = {
   commands: readonly Command[];
@@ -145,6 +147,7 @@ function CommandList({
   const search = useAccountSearch(accountsMode ? term : "");
   const requests = useRequestSearch(requestsMode ? term : "");
   const bets = useBetSearch(requestsMode ? term : "");
+  const events = useEventSearch(requestsMode ? term : "");
   const open = (hit: AccountHit) => {
     onLeave();
     navigate(`/${hit.mode}?${new URLSearchParams({ search: hit.username })}`);
@@ -157,18 +160,22 @@ function CommandList({
     onLeave();
     navigate(betAddress(hit));
   };
+  const openEvent = (hit: EventHit) => {
+    onLeave();
+    navigate(marketDetailPath(hit.sport, hit.eventId));
+  };
   return (
     <Cmdk label="Command palette" shouldFilter={false} vimBindings={false} loop>
       <Cmdk.Input
         autoFocus
         value={query}
         onValueChange={setQuery}
-        placeholder="Type a command…   > commands   @ users and panels   # requests and bets"
+        placeholder="Type a command…   > commands   @ users and panels   # requests, bets and events"
         aria-label="Command"
       />
-      {(error ?? search.message ?? requests.message ?? bets.message) && (
+      {(error ?? search.message ?? requests.message ?? bets.message ?? events.message) && (
         <p className="palette-error" role="alert">
-          {error ?? search.message ?? requests.message ?? bets.message}
+          {error ?? search.message ?? requests.message ?? bets.message ?? events.message}
         </p>
       )}
       <Cmdk.List>
@@ -178,6 +185,7 @@ function CommandList({
           <>
             <RequestHits term={term} search={requests} onPick={openRequest} />
             {term.trim() && <BetHits term={term} search={bets} onPick={openBet} />}
+            {events.hits.length > 0 && <EventHits term={term} search={events} onPick={openEvent} />}
           </>
         ) : (
           <>
@@ -280,6 +288,20 @@ const BetHits = ({ term, search, onPick }: HitsProps<BetHit>) => (
   </ServerHits>
 );
 
+/** Events found by team name. */
+const EventHits = ({ term, search, onPick }: HitsProps<EventHit>) => (
+  <ServerHits term={term} prompt="Type a team name" search={search}>
+    {(hit) => (
+      <Cmdk.Item key={`event-${hit.eventId}`} value={`event-${hit.eventId}`} onSelect={() => onPick(hit)}>
+        <span className="palette-title">
+          {hit.label} {hit.inplay && <span className="profit">(Live)</span>}
+        </span>
+        <span className="palette-group">{hit.sport}</span>
+      </Cmdk.Item>
+    )}
+  </ServerHits>
+);
+
 /** Users and panels found by the server. */
 const AccountHits = ({ term, search, onPick }: HitsProps<AccountHit>) => (
   <ServerHits term={term} prompt="Type a username" search={search}>
@@ -322,6 +344,9 @@ function StepInput({
         onBack={onBack}
       />
     );
+  }
+  if (step.kind === "pick" && step.source === "events") {
+    return <PickEvent onPick={(hit) => onAnswer(hit.eventId, { [`${step.name}.label`]: hit.label, [`${step.name}.sport`]: hit.sport })} onBack={onBack} />;
   }
   if (step.kind === "pick") {
     return (
@@ -426,6 +451,16 @@ function PickAccount({
   return (
     <PickSearch label="User or panel" placeholder="Search username" term={term} onTerm={setTerm} onBack={onBack}>
       <AccountHits term={term} search={search} onPick={onPick} />
+    </PickSearch>
+  );
+}
+
+function PickEvent({ onPick, onBack }: { onPick: (hit: EventHit) => void; onBack: () => void }) {
+  const [term, setTerm] = useState("");
+  const search = useEventSearch(term);
+  return (
+    <PickSearch label="Event" placeholder="Search team name" term={term} onTerm={setTerm} onBack={onBack}>
+      <EventHits term={term} search={search} onPick={onPick} />
     </PickSearch>
   );
 }

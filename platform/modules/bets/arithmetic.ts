@@ -34,3 +34,14 @@ export function settlementOf(bet: Priced & { exposure: bigint }, outcome: Outcom
   if (outcome === "FAIL") return { profit: 0n, loss: bet.exposure, houseResult: bet.exposure };
   return { profit: 0n, loss: 0n, houseResult: 0n };
 }
+
+/**
+ * What an open bet means for the house's book, from the settlement rules above: `ifWon` when
+ * its runner wins (fancy: the innings reaches the bet's line), `ifLost` otherwise. A back or
+ * yes bet wins with its runner; a lay or no bet loses with it.
+ */
+export function bookOf(bet: Priced & { exposure: bigint }): { ifWon: bigint; ifLost: bigint } {
+  const betWins = settlementOf(bet, "SUCCESS").houseResult;
+  const betLoses = settlementOf(bet, "FAIL").houseResult;
+  return bet.isBack ? { ifWon: betWins, ifLost: betLoses } : { ifWon: betLoses, ifLost: betWins };
+}

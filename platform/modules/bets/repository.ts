@@ -91,7 +91,7 @@ export function markSettled(db: Db, id: bigint, change: { status: BetStatus; set
     .set({ status: change.status, settled_at: new Date(), settled_by: change.settledBy })
     .where("id", "=", id)
     .where("status", "=", "PENDING")
-    .returning(["id", "user_id", "sport", "event_id", "market_id", "market_type", "is_back", "price", "odds", "amount", "exposure"])
+    .returning(["id", "user_id", "sport", "event_id", "market_id", "market_type", "runner", "is_back", "price", "odds", "amount", "exposure"])
     .executeTakeFirst();
 }
 

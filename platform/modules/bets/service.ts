@@ -32,8 +32,9 @@ import type { AdminAccount } from "../admins/repository.js";
 import { hasStaffFlag } from "../admins/service.js";
 import { apply, findSystemAccountId, LEDGER_MESSAGE, type AccountRef } from "../ledger/service.js";
 import type { Player } from "../players/repository.js";
+import { addPosition, removePosition, type PositionKey } from "../sports/book-repository.js";
 import { findOffer } from "../sports/repository.js";
-import { exposureOf, settlementOf, winningsOf, type Outcome, type Priced } from "./arithmetic.js";
+import { bookOf, exposureOf, settlementOf, winningsOf, type Outcome, type Priced } from "./arithmetic.js";
 import {
   countPending,
   countPendingAdded,
@@ -94,6 +95,16 @@ const OUTCOME: Record<SettlementCode, Outcome> = { 1: "SUCCESS", 2: "FAIL", 3: "
 
 /** The game flag a bet is played under: the sport for match odds, else the market type. */
 export const gameOf = (sport: number, type: MarketType): GameFlag => (type === "odds" ? SPORTS[sport]! : type);
+
+/** A bet's position in the market book (migration 007): fancy bets by their run line. */
+export const positionKeyOf = (bet: { event_id: string; market_id: string; market_type: MarketType; runner: string; price: string; user_id: bigint }): PositionKey => ({
+  event_id: bet.event_id,
+  market_id: bet.market_id,
+  runner: bet.runner,
+  line: bet.market_type === "fancy" ? bet.price : "0",
+  user_id: bet.user_id,
+});
+export const positionChangeOf = (bet: Priced & { exposure: bigint }) => ({ ...bookOf(bet), stake: bet.amount });
 
 /** "1.85" → 185n. */
 const hundredths = (numeric: string) => BigInt(Math.round(Number(numeric) * 100));
@@ -224,6 +235,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
       };
       const id = await insertSportsBet(trx, { ...bet, request_id: input.requestId ?? null });
       await countPendingAdded(trx, new Map(pendingKeys(bet).map((key) => [key, 1n])));
+      await addPosition(trx, positionKeyOf(bet), positionChangeOf({ ...priced, exposure }));
       const moved = await apply(trx, {
         kind: "bet-place",
         // The platform acts for the user: transfers nobody on the desk made name the house.
@@ -250,6 +262,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
       }
       await countPendingSettled(trx, pendingKeys(bet));
       const priced = pricedOf(bet);
+      if (bet.market_id !== null) await removePosition(trx, positionKeyOf({ ...bet, market_id: bet.market_id }), positionChangeOf(priced));
       const result = settlementOf(priced, outcome);
       await setResult(trx, betId, result);
       await applyMoves(trx, movesOf(priced, outcome, bet.user_id, accounts), caller.id, `bet ${betId}`);

@@ -60,6 +60,9 @@ export function createFeedStore(db: Db): FeedStore {
   };
 }
 
+/** A runner's status and prices, read with its market (`r`). */
+export const RUNNER_QUOTE_COLUMNS = ["r.name as runner", "r.status as runner_status", "r.back_price", "r.back_size", "r.lay_price", "r.lay_size"] as const;
+
 /** A runner with its market and event: what placement checks a bet against. */
 export function findOffer(db: Db, marketId: string, runner: string) {
   return db
@@ -76,12 +79,7 @@ export function findOffer(db: Db, marketId: string, runner: string) {
       "e.team_a",
       "e.team_b",
       "e.status as event_status",
-      "r.name as runner",
-      "r.status as runner_status",
-      "r.back_price",
-      "r.back_size",
-      "r.lay_price",
-      "r.lay_size",
+      ...RUNNER_QUOTE_COLUMNS,
     ])
     .where("r.market_id", "=", marketId)
     .where("r.name", "=", runner)

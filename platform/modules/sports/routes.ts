@@ -1,24 +1,57 @@
 /**
- * Sports data under /api/sports: the events of a sport. The scorecard page is served
+ * Sports data under /api/sports: the events of a sport, and the market book of events
+ * (market-green, market-bets) with the scorecard's address, for the house desk (super admin,
+ * staff with `bets`) and partners (their subtree's book). The scorecard page is served
  * outside the admin scopes (scorecardPageRoutes): a frame loads it without a token.
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { SPORTS } from "../../../protocol/wire.js";
+import { ROLE, SPORTS } from "../../../protocol/wire.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { blankless, Id, Text } from "../../validation/schemas.js";
+import { authenticated, requireStaffFlag } from "../auth/access.js";
 import { createSportsService } from "./service.js";
 
 export const SPORTS_API_PREFIX = "/api/sports";
 export const SCORECARD_PAGE_PATH = "/api/scorecard-page";
 
 const SportParams = z.object({ sport: z.enum(SPORTS) }).strict();
-const EventParams = z.object({ eventId: z.string().regex(/^[\w-]{1,64}$/, "Invalid eventId") }).strict();
+const EventId = z.string().regex(/^[\w-]{1,64}$/, "Invalid eventId");
+const EventParams = z.object({ eventId: EventId }).strict();
+/** Events one green lookup may name: a desk's list of events of every sport. */
+export const MAX_GREEN_EVENTS = 500;
+const GreenBody = z.object({ eventIds: z.array(EventId).max(MAX_GREEN_EVENTS) }).strict();
+const SportQuery = { sport: blankless(z.enum(SPORTS).optional()) };
+const MarketBetsQuery = z.object({ eventId: blankless(Text({ min: 1, max: 64 })), ...SportQuery, client: blankless(Id.optional()) }).strict();
+const ScorecardQuery = z.object(SportQuery).strict();
 
 export async function sportsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sports = createSportsService({ db: app.db });
   api.get("/matches/:sport", { schema: { params: SportParams } }, async (request, reply) => {
     return reply.ok(await sports.events(request.params.sport));
+  });
+
+  const book = { onRequest: requireStaffFlag("bets", { partners: true }) };
+  /** A partner's calls count its subtree's bets; the house desk's count everyone's. */
+  const withinOf = (request: Parameters<typeof authenticated>[0]) => {
+    const { admin } = authenticated(request);
+    return admin.role === ROLE.partner ? admin.id : null;
+  };
+  api.post("/market-green", { ...book, schema: { body: GreenBody } }, async (request, reply) => {
+    return reply.ok(await sports.green([...new Set(request.body.eventIds)], withinOf(request)));
+  });
+
+  api.get("/market-bets", { ...book, schema: { querystring: MarketBetsQuery } }, async (request, reply) => {
+    const { eventId, sport, client } = request.query;
+    await sports.event(eventId, sport);
+    return reply.ok(await sports.book(eventId, { within: withinOf(request), client }));
+  });
+
+  // The page's address on this host as the caller reached it (the console's SPORTS_API_URL).
+  api.get("/scorecard/:eventId", { ...book, schema: { params: EventParams, querystring: ScorecardQuery } }, async (request, reply) => {
+    const event = await sports.event(request.params.eventId, request.query.sport);
+    return reply.ok({ url: `${request.protocol}://${request.host}${SCORECARD_PAGE_PATH}/${encodeURIComponent(event.event_id)}` });
   });
 }
 
@@ -30,7 +63,7 @@ export async function scorecardPageRoutes(app: FastifyInstance, { frameAncestors
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sports = createSportsService({ db: app.db });
   api.get("/:eventId", { schema: { params: EventParams } }, async (request, reply) => {
-    const event = await sports.scorecard(request.params.eventId);
+    const event = await sports.event(request.params.eventId);
     const title = `${escapeHtml(event.team_a)} v ${escapeHtml(event.team_b)}`;
     const lines = event.score.map((line) => `<li>${escapeHtml(line)}</li>`).join("");
     const state = event.status === "CLOSED" ? "finished" : event.inplay ? "in play" : `starts ${event.start_time.toISOString()}`;

@@ -2,7 +2,11 @@
 import { SPORTS, type SportCode, type SportsEvent } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
 import { notFound } from "../../errors.js";
+import type { BookScope } from "./book-repository.js";
+import { marketBets, marketGreen } from "./book.js";
 import { findEvent, listEvents } from "./repository.js";
+
+export const SPORTS_MESSAGE = { eventNotFound: "Event not found" } as const;
 
 export function createSportsService({ db }: { db: Db }) {
   /** GET /matches/:sport: the sport's events. */
@@ -18,12 +22,18 @@ export function createSportsService({ db }: { db: Db }) {
     }));
   }
 
-  /** The event a scorecard page shows (404 when there is none). */
-  async function scorecard(eventId: string) {
-    const event = await findEvent(db, eventId);
-    if (!event) throw notFound("Event not found");
-    return event;
+  /** The event, when it exists and (if named) is of that sport; 404 otherwise. */
+  async function event(eventId: string, sport?: (typeof SPORTS)[number]) {
+    const found = await findEvent(db, eventId);
+    if (!found || (sport !== undefined && SPORTS[found.sport] !== sport)) throw notFound(SPORTS_MESSAGE.eventNotFound);
+    return found;
   }
 
-  return { events, scorecard };
+  /** POST /market-green; `within`: a partner's id (its subtree's book), null for the house. */
+  const green = (eventIds: string[], within: bigint | null) => marketGreen(db, eventIds, { within });
+
+  /** GET /market-bets: the event's book. */
+  const book = (eventId: string, scope: BookScope) => marketBets(db, eventId, scope);
+
+  return { events, event, green, book };
 }

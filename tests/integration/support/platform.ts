@@ -187,15 +187,30 @@ export async function createUser(parent: bigint, balance = 0n): Promise<TestUser
   return { id, username, password };
 }
 
-/** An end user under `parent` with `balance` minor units, signed in to the end-user API. */
-export async function createPlayer(app: FastifyInstance, parent: bigint, balance = 0n): Promise<TestUser & { token: string }> {
+/** An end user under `parent` holding `balance` minor units and every game flag, signed in to the end-user API: one who may bet. */
+export async function createBettor(app: FastifyInstance, parent: bigint, balance = 1_000_000n): Promise<TestUser & { token: string }> {
   const user = await createUser(parent, balance);
+  const db = await testDb();
+  await db
+    .updateTable("users")
+    .set({ permissions: JSON.stringify(Object.fromEntries(GAME_FLAGS.map((flag) => [flag, true]))) })
+    .where("id", "=", user.id)
+    .execute();
+  return signInPlayer(app, user);
+}
+
+async function signInPlayer(app: FastifyInstance, user: TestUser): Promise<TestUser & { token: string }> {
   const reply = await call<{ token: string }>(app, "POST", "/api/user/login", {
     body: { username: user.username, password: user.password },
     ip: freshIp(),
   });
   if (!reply.data) throw new Error(`player login refused: ${reply.statusCode} ${reply.msg}`);
   return { ...user, token: reply.data.token };
+}
+
+/** An end user under `parent` with `balance` minor units, signed in to the end-user API. */
+export async function createPlayer(app: FastifyInstance, parent: bigint, balance = 0n): Promise<TestUser & { token: string }> {
+  return signInPlayer(app, await createUser(parent, balance));
 }
 
 /** Row counts of what a refused call must leave untouched, plus every balance. */

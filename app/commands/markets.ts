@@ -1,0 +1,32 @@
+/**
+ * Market analysis's commands (spec §2.13, §2.14): Open market… in the palette, and on the
+ * detail screen the keys that act on the runner or fancy entry under the cursor (its pending
+ * bets, Settle market… with it filled in) and cycle the users row. The cursor keys, Enter (Run
+ * Amount on a fancy entry) and Esc (clear the user) are the list kit's.
+ */
+import { SCREENS } from "../lib/screens";
+import type { Command, ScreenCommand } from "./types";
+
+/** The desk an event's detail lives at. */
+export const marketDetailPath = (sport: string, eventId: string) => `${SCREENS.markets.path}/${sport}/${encodeURIComponent(eventId)}`;
+
+export const MARKET_PALETTE_COMMANDS: readonly Command[] = [
+  {
+    id: "markets.open-event",
+    title: "Open market…",
+    group: "Markets",
+    keywords: ["event", "match", "book", "analysis"],
+    access: SCREENS.markets,
+    steps: [{ kind: "pick", name: "event", label: "Event", source: "events" }],
+    run: ({ navigate }, answers) => navigate(marketDetailPath(answers["event.sport"]!, answers.event!)),
+  },
+];
+
+const desk = (id: string, title: string, keys: string[]) => ({ id, title, group: "Markets", scope: "markets", keys }) as const satisfies ScreenCommand;
+
+export const MARKET_SCREEN_COMMANDS = [
+  desk("markets.pending", "Pending bets of the cursor market", ["o"]),
+  desk("markets.settle", "Settle the cursor market…", ["s", "S"]),
+  desk("markets.next-user", "Filter by the next user of the users row", ["u"]),
+  desk("markets.previous-user", "Filter by the previous user of the users row", ["U"]),
+] as const;

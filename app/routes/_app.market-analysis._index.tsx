@@ -1,0 +1,11 @@
+/** Spec §2.13: Market Analysis, the live events list. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { loadMarketList } from "~/lib/markets.server";
+import { screenHandle } from "~/lib/screens";
+
+export { MarketListScreen as default } from "~/components/markets/MarketList";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
+export { titleMeta as meta } from "~/lib/page";
+export const handle = screenHandle("markets");
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadMarketList(request, context);

@@ -1,0 +1,125 @@
+/**
+ * The market book's positions (migration 007): written in the transactions that place and
+ * settle bets, read by the desk's market analysis. Each read sums positions, a few rows per
+ * runner and user, never the bets themselves.
+ */
+import { sql } from "kysely";
+import type { Db } from "../../db/index.js";
+import { inSubtree } from "../accounts/repository.js";
+import { RUNNER_QUOTE_COLUMNS } from "./repository.js";
+
+export type PositionKey = { event_id: string; market_id: string; runner: string; line: string; user_id: bigint };
+export type PositionChange = { ifWon: bigint; ifLost: bigint; stake: bigint };
+
+/** Adds a placed bet to its position, in the placing transaction. */
+export const addPosition = (db: Db, key: PositionKey, change: PositionChange): Promise<void> => addPositions(db, [{ ...key, ...change, bets: 1n }]);
+
+/** Adds open bets to their positions; each key at most once per call (the seed sums its bets first). */
+export async function addPositions(db: Db, positions: ReadonlyArray<PositionKey & PositionChange & { bets: bigint }>): Promise<void> {
+  if (positions.length === 0) return;
+  await db
+    .insertInto("market_positions")
+    .values(positions.map(({ ifWon, ifLost, ...rest }) => ({ ...rest, if_won: ifWon, if_lost: ifLost })))
+    .onConflict((oc) =>
+      oc.columns(["market_id", "runner", "line", "user_id"]).doUpdateSet({
+        if_won: sql`market_positions.if_won + excluded.if_won`,
+        if_lost: sql`market_positions.if_lost + excluded.if_lost`,
+        stake: sql`market_positions.stake + excluded.stake`,
+        bets: sql`market_positions.bets + excluded.bets`,
+      }),
+    )
+    .execute();
+}
+
+/** Takes a settled bet off its position, in the settling transaction; the last bet's position goes. */
+export async function removePosition(db: Db, key: PositionKey, change: PositionChange): Promise<void> {
+  const left = await db
+    .updateTable("market_positions")
+    .set({
+      if_won: sql`if_won - ${change.ifWon}`,
+      if_lost: sql`if_lost - ${change.ifLost}`,
+      stake: sql`stake - ${change.stake}`,
+      bets: sql`bets - 1`,
+    })
+    .where("market_id", "=", key.market_id)
+    .where("runner", "=", key.runner)
+    .where("line", "=", key.line)
+    .where("user_id", "=", key.user_id)
+    .returning("bets")
+    .executeTakeFirst();
+  if (left?.bets === 0n) {
+    await db
+      .deleteFrom("market_positions")
+      .where("market_id", "=", key.market_id)
+      .where("runner", "=", key.runner)
+      .where("line", "=", key.line)
+      .where("user_id", "=", key.user_id)
+      .where("bets", "=", 0n)
+      .execute();
+  }
+}
+
+/** Whose positions a read counts: a partner's subtree (null: everyone's), optionally one user. */
+export type BookScope = { within: bigint | null; client?: bigint };
+
+function positionsOf(db: Db, eventIds: string[], scope: BookScope) {
+  let query = db.selectFrom("market_positions as p").where("p.event_id", "in", eventIds);
+  if (scope.client !== undefined) query = query.where("p.user_id", "=", scope.client);
+  if (scope.within !== null) {
+    query = query.innerJoin("users as u", "u.id", "p.user_id").where(inSubtree("u.parent_id", scope.within));
+  }
+  return query;
+}
+
+/** The positions of events summed per market, runner and line over the scope's users. */
+export async function sumPositions(db: Db, eventIds: string[], scope: BookScope) {
+  if (eventIds.length === 0) return [];
+  const rows = await positionsOf(db, eventIds, scope)
+    .select([
+      "p.event_id",
+      "p.market_id",
+      "p.runner",
+      "p.line",
+      sql<string>`sum(p.if_won)`.as("if_won"),
+      sql<string>`sum(p.if_lost)`.as("if_lost"),
+      sql<string>`sum(p.stake)`.as("stake"),
+    ])
+    .groupBy(["p.event_id", "p.market_id", "p.runner", "p.line"])
+    .execute();
+  return rows.map((row) => ({ ...row, if_won: BigInt(row.if_won), if_lost: BigInt(row.if_lost), stake: BigInt(row.stake) }));
+}
+
+export type PositionSum = Awaited<ReturnType<typeof sumPositions>>[number];
+
+/** The users holding open bets on an event, within a partner's subtree. */
+export function usersWithPositions(db: Db, eventId: string, within: bigint | null) {
+  return db
+    .selectFrom("users as bettor")
+    .select(["bettor.id", "bettor.username"])
+    .where("bettor.id", "in", positionsOf(db, [eventId], { within }).select("p.user_id"))
+    .orderBy("bettor.username")
+    .execute();
+}
+
+/** An event's odds, bookmaker and fancy markets with their runners, in feed order. */
+export function marketsOf(db: Db, eventIds: string[]) {
+  if (eventIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("sports_markets as m")
+    .innerJoin("sports_runners as r", "r.market_id", "m.market_id")
+    .select([
+      "m.event_id",
+      "m.market_id",
+      "m.type",
+      "m.name as market_name",
+      "m.heading",
+      "m.status as market_status",
+      ...RUNNER_QUOTE_COLUMNS,
+    ])
+    .where("m.event_id", "in", eventIds)
+    .orderBy("m.market_id")
+    .orderBy("r.position")
+    .execute();
+}
+
+export type MarketRunnerRow = Awaited<ReturnType<typeof marketsOf>>[number];

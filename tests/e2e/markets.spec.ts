@@ -1,0 +1,59 @@
+/**
+ * Market analysis (issue 10) against the real platform, keyboard only: open an event from the
+ * list, see the three blocks, choose a user and clear it, open Run Amount and close it with Esc;
+ * and a bet placed through the end-user API repaints the runner's book without a reload.
+ */
+import { DEMO, endUser, expect, signIn, test } from "./fixtures";
+
+test("an event's book, its users row and Run Amount, all by keyboard; a new bet repaints the book live", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.keyboard.press("g");
+  await page.keyboard.press("m");
+  await expect(page).toHaveTitle("Market Analysis - Admin");
+  await expect(page.getByRole("heading", { name: "cricket" })).toBeVisible();
+  await expect(page.getByLabel("Realtime connection")).toHaveText("● live");
+
+  // The first cricket event is in play (live events first); Enter opens it.
+  const first = page.locator("[data-cursor]");
+  await expect(first).toContainText("(Live)");
+  const title = (await first.getByRole("link").textContent())!;
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(title, { exact: true })).toBeVisible();
+  for (const block of ["Odds", "Bookmaker", "Fancy"]) await expect(page.getByRole("region", { name: block })).toBeVisible();
+
+  // u chooses the first user of the row (the book narrows to that user), Esc clears it.
+  const users = page.getByRole("navigation", { name: "Users" });
+  await page.keyboard.press("u");
+  await expect(users.getByRole("button", { pressed: true })).toHaveCount(1);
+  await expect(page).toHaveURL(/client=\d+/);
+  await page.keyboard.press("Escape");
+  await expect(users.getByRole("button", { pressed: true })).toHaveCount(0);
+  await expect(page).not.toHaveURL(/client=/);
+
+  // The last cursor stop is a fancy entry: Enter opens its Run Amount, Esc closes it.
+  await page.keyboard.press("End");
+  await expect(page.getByRole("region", { name: "Fancy" }).locator("[data-cursor]")).toBeVisible();
+  await page.keyboard.press("Enter");
+  const runAmount = page.getByRole("dialog", { name: "Run Amount" });
+  await expect(runAmount).toBeVisible();
+  await expect(runAmount.getByRole("row").nth(1)).toContainText(/[▲▼]/);
+  await page.keyboard.press("Escape");
+  await expect(runAmount).toHaveCount(0);
+
+  // A bet on the first match odds runner, placed by an end user at the price on offer.
+  const eventId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+  const odds = page.getByRole("region", { name: "Odds" });
+  const runnerRow = odds.getByRole("row").nth(1);
+  const runner = (await runnerRow.getAttribute("data-runner"))!;
+  const price = Number((await runnerRow.locator(".back").textContent())!.trim().split(" ")[0]);
+  const bookCell = runnerRow.locator("td").first();
+  const before = await bookCell.textContent();
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+  // user0008 may log in and bet on every game (the seed's flags).
+  const player = await endUser("user0008", "user123");
+  await player.bet({ eventId, marketId: `${eventId}-MO`, runner, isBack: 1, price, amount: 5000 });
+  // Within 2 seconds (the poll is every 10 s) and without a reload.
+  await expect(bookCell).not.toHaveText(before!, { timeout: 2_000 });
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
