@@ -323,8 +323,12 @@ function StepInput({
   if (step.kind === "pick" && (step.source === "deposits" || step.source === "withdraws")) {
     const kind = step.source === "deposits" ? "deposit" : "withdraw";
     return (
-      <PickRequest
-        kind={kind}
+      <PickFromSearch
+        label="Pending request"
+        placeholder="Search username or UTR"
+        useSearch={useRequestSearch}
+        keep={(hit) => hit.kind === kind}
+        Hits={RequestHits}
         onPick={(hit) => onAnswer(hit.id, { [`${step.name}.label`]: hit.username })}
         onBack={onBack}
       />
@@ -332,7 +336,11 @@ function StepInput({
   }
   if (step.kind === "pick" && step.source === "bets") {
     return (
-      <PickBet
+      <PickFromSearch
+        label="Pending bet"
+        placeholder="Search bet id, username or event"
+        useSearch={useBetSearch}
+        Hits={BetHits}
         onPick={(hit) =>
           onAnswer(hit.id, {
             [`${step.name}.label`]: `#${hit.id} ${hit.username}`,
@@ -346,12 +354,25 @@ function StepInput({
     );
   }
   if (step.kind === "pick" && step.source === "events") {
-    return <PickEvent onPick={(hit) => onAnswer(hit.eventId, { [`${step.name}.label`]: hit.label, [`${step.name}.sport`]: hit.sport })} onBack={onBack} />;
+    return (
+      <PickFromSearch
+        label="Event"
+        placeholder="Search team name"
+        useSearch={useEventSearch}
+        Hits={EventHits}
+        onPick={(hit) => onAnswer(hit.eventId, { [`${step.name}.label`]: hit.label, [`${step.name}.sport`]: hit.sport })}
+        onBack={onBack}
+      />
+    );
   }
   if (step.kind === "pick") {
     return (
-      <PickAccount
-        panelsOnly={step.source === "panels"}
+      <PickFromSearch
+        label="User or panel"
+        placeholder="Search username"
+        useSearch={useAccountSearch}
+        keep={step.source === "panels" ? (hit) => hit.mode === "partners" : undefined}
+        Hits={AccountHits}
         onPick={(hit) => onAnswer(hit.id, { [`${step.name}.label`]: hit.username, [`${step.name}.mode`]: hit.mode })}
         onBack={onBack}
       />
@@ -400,28 +421,36 @@ function StepInput({
   );
 }
 
-/** A pick step's search field: Backspace on an empty term goes back a step. */
-function PickSearch({
+/**
+ * A pick step over one server search: its own search field (Backspace on an empty term goes back a
+ * step) and the hits it finds, optionally narrowed by `keep`.
+ */
+function PickFromSearch<Hit>({
   label,
   placeholder,
-  term,
-  onTerm,
+  useSearch,
+  keep,
+  Hits,
+  onPick,
   onBack,
-  children,
 }: {
   label: string;
   placeholder: string;
-  term: string;
-  onTerm: (term: string) => void;
+  useSearch: (term: string) => HitsProps<Hit>["search"];
+  keep?: (hit: Hit) => boolean;
+  Hits: (props: HitsProps<Hit>) => ReactNode;
+  onPick: (hit: Hit) => void;
   onBack: () => void;
-  children: ReactNode;
 }) {
+  const [term, setTerm] = useState("");
+  const found = useSearch(term);
+  const search = keep ? { ...found, hits: found.hits.filter(keep) } : found;
   return (
     <Cmdk label={label} shouldFilter={false} vimBindings={false} loop>
       <Cmdk.Input
         autoFocus
         value={term}
-        onValueChange={onTerm}
+        onValueChange={setTerm}
         placeholder={placeholder}
         aria-label={label}
         onKeyDown={(event) => {
@@ -431,57 +460,9 @@ function PickSearch({
           }
         }}
       />
-      <Cmdk.List>{children}</Cmdk.List>
+      <Cmdk.List>
+        <Hits term={term} search={search} onPick={onPick} />
+      </Cmdk.List>
     </Cmdk>
-  );
-}
-
-function PickAccount({
-  panelsOnly,
-  onPick,
-  onBack,
-}: {
-  panelsOnly: boolean;
-  onPick: (hit: AccountHit) => void;
-  onBack: () => void;
-}) {
-  const [term, setTerm] = useState("");
-  const found = useAccountSearch(term);
-  const search = panelsOnly ? { ...found, hits: found.hits.filter((hit) => hit.mode === "partners") } : found;
-  return (
-    <PickSearch label="User or panel" placeholder="Search username" term={term} onTerm={setTerm} onBack={onBack}>
-      <AccountHits term={term} search={search} onPick={onPick} />
-    </PickSearch>
-  );
-}
-
-function PickEvent({ onPick, onBack }: { onPick: (hit: EventHit) => void; onBack: () => void }) {
-  const [term, setTerm] = useState("");
-  const search = useEventSearch(term);
-  return (
-    <PickSearch label="Event" placeholder="Search team name" term={term} onTerm={setTerm} onBack={onBack}>
-      <EventHits term={term} search={search} onPick={onPick} />
-    </PickSearch>
-  );
-}
-
-function PickRequest({ kind, onPick, onBack }: { kind: "deposit" | "withdraw"; onPick: (hit: RequestHit) => void; onBack: () => void }) {
-  const [term, setTerm] = useState("");
-  const found = useRequestSearch(term);
-  const search = { ...found, hits: found.hits.filter((hit) => hit.kind === kind) };
-  return (
-    <PickSearch label="Pending request" placeholder="Search username or UTR" term={term} onTerm={setTerm} onBack={onBack}>
-      <RequestHits term={term} search={search} onPick={onPick} />
-    </PickSearch>
-  );
-}
-
-function PickBet({ onPick, onBack }: { onPick: (hit: BetHit) => void; onBack: () => void }) {
-  const [term, setTerm] = useState("");
-  const search = useBetSearch(term);
-  return (
-    <PickSearch label="Pending bet" placeholder="Search bet id, username or event" term={term} onTerm={setTerm} onBack={onBack}>
-      <BetHits term={term} search={search} onPick={onPick} />
-    </PickSearch>
   );
 }
