@@ -223,6 +223,21 @@ describe("resettlement", () => {
     expect(results.reduce((sum, row) => sum + row.house_result, 0n)).toBe(0n);
   });
 
+  it("10 concurrent resettlements to one outcome apply it once", async () => {
+    const { eventId, marketId } = await market("odds", ODDS_RUNNERS);
+    const user = await player(partnerA.id);
+    const start = await balanceOf(user.id);
+    const id = await placeOk(user, { eventId, marketId, runner: "Alpha", isBack: 0, price: 2.52, amount: 100 });
+    await settle(id, 1); // lay won: +100
+    const replies = await Promise.all(Array.from({ length: 10 }, () => post("/resettle-bet", tokens.admin, { bet: { _id: id }, status: 2 })));
+    expect(replies.filter((reply) => reply.status === "SUCCESS")).toHaveLength(1);
+    const refused = replies.filter((reply) => reply.status !== "SUCCESS");
+    expect(refused.map((reply) => [reply.statusCode, reply.msg])).toEqual(Array(9).fill([409, "Bet already has that result"]));
+    expect(await balanceOf(user.id)).toBe(start - 15_200n);
+    const audit = await db.selectFrom("bet_resettlements").select("id").where("bet_id", "=", BigInt(id)).execute();
+    expect(audit).toHaveLength(1);
+  });
+
   it("is for the super admin alone, refuses a pending bet and a reversal the balance cannot cover", async () => {
     const { eventId, marketId } = await market("odds", ODDS_RUNNERS);
     const user = await player(partnerA.id, 10_000n);
@@ -278,6 +293,17 @@ describe("placement refusals reserve nothing", () => {
     const runnerSuspended = await market("odds", [{ ...ODDS_RUNNERS[0]!, status: "SUSPENDED" }, ODDS_RUNNERS[1]!]);
     await expectRefused({ ...good, eventId: runnerSuspended.eventId, marketId: runnerSuspended.marketId }, 409, /not open/);
     expect((await place(user, good)).status).toBe("SUCCESS");
+  });
+
+  it("plays one casino round once, however many times it is sent at once", async () => {
+    const user = await player(partnerA.id, 100_000n);
+    const round = { providerCode: "EVO", gameCode: "roulette", roundId: "RACE-1", amount: 10 };
+    const replies = await Promise.all(Array.from({ length: 5 }, () => post<{ bet: CasinoBet; balance: number }>("/api/user/casino-bet", user.token, round)));
+    const played = replies.filter((reply) => reply.status === "SUCCESS");
+    expect(played).toHaveLength(1);
+    expect(replies.filter((reply) => reply.status !== "SUCCESS").map((reply) => reply.statusCode)).toEqual(Array(4).fill(409));
+    expect(BigInt(Math.round(played[0]!.data!.balance * 100))).toBe(await balanceOf(user.id));
+    expect([99_000n, 101_000n]).toContain(await balanceOf(user.id));
   });
 
   it("refuses casino and game bets without the casino flag, and a replayed round", async () => {
