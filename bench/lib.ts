@@ -25,6 +25,8 @@ export async function startStack(platformPort = 4410, consolePort = 3410): Promi
     PLATFORM_PORT: String(platformPort),
     // Prices stand still, so a benchmark can place bets at the seeded prices; no feed ticks in the figures.
     SIM_FEED: "off",
+    // Nobody else places bets or requests: a market holds exactly the bets a benchmark put there.
+    SIM_ACTIVITY: "off",
     DATA_DIR: join(mkdtempSync(join(tmpdir(), "betdesk-bench-")), "platform"),
   });
   await waitForOk(`${platformUrl}/api/health`, "the platform");

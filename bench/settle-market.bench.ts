@@ -85,7 +85,7 @@ export async function benchSettleMarket(stack: Stack): Promise<void> {
   const counts = await page.locator(".bulk-counts").textContent();
   await browser.close();
   const left = ((await adminGet(stack, token, `/sports-pending-bets${filter}&pageSize=1`)) as Page<SportsBet>).total;
-  if (left !== 0) throw new Error(`${left} bets of the market are still pending`);
+  if (left !== 0) throw new Error(`${left} bets of the market are still pending (progress: ${counts})`);
   const settled = Number(/(\d+) done/.exec(counts ?? "")?.[1] ?? 0);
 
   record(

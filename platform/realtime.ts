@@ -75,28 +75,37 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
         app.log.warn({ err: error }, "realtime announce failed");
       }
     };
-    const toBookDesk = async (event: string, payload: unknown) => {
-      // Nobody connected: skip the session lookup, which would compete with settlements for the database.
-      if (io.engine.clientsCount === 0) return;
+    // Book events of one turn share one lookup of the desk's sessions: a market settled in
+    // batches would otherwise ask for them once a bet, competing with the settlements.
+    let outbox: [event: string, payload: unknown][] = [];
+    const flushBookDesk = async () => {
+      const events = outbox;
+      outbox = [];
       try {
-        const sessions = await bookWatchingSessions(app.db);
-        if (sessions.length > 0) io.to(sessions.map(roomOf)).emit(event, payload);
+        const rooms = (await bookWatchingSessions(app.db)).map(roomOf);
+        if (rooms.length > 0) for (const [event, payload] of events) io.to(rooms).emit(event, payload);
       } catch (error) {
-        // The bet is stored either way; the desk's poll shows it.
+        // The bets are stored either way; the desk's poll shows them.
         app.log.warn({ err: error }, "realtime book event failed");
       }
+    };
+    const toBookDesk = (event: string, payload: unknown) => {
+      // Nobody connected: skip the session lookup, which would compete with settlements for the database.
+      if (io.engine.clientsCount === 0) return;
+      if (outbox.length === 0) setImmediate(() => void flushBookDesk());
+      outbox.push([event, payload]);
     };
     const lastMarketUpdate = new Map<string, number>();
     const trailing = new Map<string, NodeJS.Timeout>();
     const book: BookEvents = {
-      betSettled: (event) => void toBookDesk(REALTIME_EVENTS.betSettled, event),
+      betSettled: (event) => toBookDesk(REALTIME_EVENTS.betSettled, event),
       marketUpdate(eventId) {
         if (trailing.has(eventId)) return;
         const wait = (lastMarketUpdate.get(eventId) ?? 0) + MARKET_UPDATE_INTERVAL_MS - Date.now();
         const emit = () => {
           trailing.delete(eventId);
           lastMarketUpdate.set(eventId, Date.now());
-          void toBookDesk(REALTIME_EVENTS.marketUpdate, { eventId });
+          toBookDesk(REALTIME_EVENTS.marketUpdate, { eventId });
         };
         if (wait <= 0) emit();
         else trailing.set(eventId, setTimeout(emit, wait));

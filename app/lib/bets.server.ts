@@ -32,7 +32,7 @@ export const TOTALS_LIMIT = 5_000;
 /** Settle market… lists events from the oldest pending bets, at most this many (the queue is oldest first). */
 export const EVENT_SCAN_LIMIT = 10_000;
 /** Settlements sent upstream at once within one chunk. */
-export const SETTLE_CONCURRENCY = 6;
+export const SETTLE_CONCURRENCY = 12;
 /** Bets one chunk may carry (the machine sends fewer). */
 const CHUNK_LIMIT = 50;
 

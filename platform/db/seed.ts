@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../../protocol/wire.js";
 import { exposureOf, settlementOf } from "../modules/bets/arithmetic.js";
-import { addToReportRollup, countPendingAdded, partnerChain, pendingKeys, type NewSportsBet } from "../modules/bets/repository.js";
-import { BET_EXPOSURE, gameOf, positionChangeOf, positionKeyOf } from "../modules/bets/service.js";
+import { countPendingAdded, partnerChain, pendingKeys, type NewSportsBet } from "../modules/bets/repository.js";
+import { BET_EXPOSURE, gameOf, positionChangeOf, positionsOf, tally } from "../modules/bets/service.js";
 import { addPositions } from "../modules/sports/book-repository.js";
-import { insertLegs, insertTransfer, lockAccounts, setBalance, type AccountRef } from "../modules/ledger/repository.js";
+import { lockAccounts, writeTransfers, type AccountRef } from "../modules/ledger/repository.js";
 import { apply, findSystemAccountId, recordOpenings } from "../modules/ledger/service.js";
 import { createFeedStore } from "../modules/sports/repository.js";
 import { createFeedSimulator, DEFAULT_FEED_SEED } from "../sim/feed.js";
@@ -390,26 +390,16 @@ async function seedBets(
       });
     }
     if (history.length > 0) {
-      const results = await db.insertInto("bet_results").values(history).returning("id").execute();
-      await addToReportRollup(db, results.map((row) => row.id));
+      // The reports' rollup follows in the same statement (migration 009's trigger).
+      await db.insertInto("bet_results").values(history).execute();
     }
 
+    const open = rows.flatMap((row, k) => (settled[k]!.status === "PENDING" ? [{ bet: row, change: books[k]! }] : []));
     const reserved = new Map<bigint, bigint>();
-    const counts = new Map<string, bigint>();
-    // The market book's positions (migration 007), summed per key first: one upsert may name a key once.
-    const positions = new Map<string, Parameters<typeof addPositions>[1][number]>();
-    for (const [k, row] of rows.entries()) {
-      if (settled[k]!.status !== "PENDING") continue;
-      reserved.set(row.user_id, (reserved.get(row.user_id) ?? 0n) + row.exposure);
-      for (const key of pendingKeys(row)) counts.set(key, (counts.get(key) ?? 0n) + 1n);
-      const key = positionKeyOf(row);
-      const id = JSON.stringify([key.market_id, key.runner, key.line, String(key.user_id)]);
-      const held = positions.get(id) ?? { ...key, ifWon: 0n, ifLost: 0n, stake: 0n, bets: 0n };
-      const book = books[k]!;
-      positions.set(id, { ...held, ifWon: held.ifWon + book.ifWon, ifLost: held.ifLost + book.ifLost, stake: held.stake + book.stake, bets: held.bets + 1n });
-    }
-    await countPendingAdded(db, counts);
-    await addPositions(db, [...positions.values()]);
+    for (const { bet } of open) reserved.set(bet.user_id, (reserved.get(bet.user_id) ?? 0n) + bet.exposure);
+    await countPendingAdded(db, tally(open.flatMap(({ bet }) => pendingKeys(bet))));
+    // The market book's positions (migration 007), summed per key: one upsert may name a key once.
+    await addPositions(db, positionsOf(open));
     await reserveInBulk(db, houseId, exposureAccount, reserved);
   }
 }
@@ -424,16 +414,31 @@ async function reserveInBulk(db: Db, houseId: bigint, exposureAccount: bigint, r
   const balances = new Map(
     (await db.selectFrom("users").select(["id", "balance"]).where("id", "in", [...reserved.keys()]).execute()).map((row) => [row.id, row.balance]),
   );
-  const opening = await insertTransfer(db, { kind: "opening", actorId: houseId, remark: "seeded bets' exposure" });
-  await insertLegs(db, opening, [
-    ...[...reserved].map(([id, amount]) => ({ kind: "user" as const, id, amount, balanceAfter: balances.get(id)! + amount })),
-    { ...house, amount: -total, balanceAfter: lockedHouse!.balance - total },
-  ]);
-  const placed = await insertTransfer(db, { kind: "bet-place", actorId: houseId, remark: "seeded bets" });
-  await insertLegs(db, placed, [
-    ...[...reserved].map(([id, amount]) => ({ kind: "user" as const, id, amount: -amount, balanceAfter: balances.get(id)! })),
-    { ...reserve, amount: total, balanceAfter: lockedReserve!.balance + total },
-  ]);
-  await setBalance(db, house, lockedHouse!.balance - total);
-  await setBalance(db, reserve, lockedReserve!.balance + total);
+  await writeTransfers(
+    db,
+    [
+      { ...house, balance: lockedHouse!.balance - total },
+      { ...reserve, balance: lockedReserve!.balance + total },
+    ],
+    [
+      {
+        kind: "opening",
+        actorId: houseId,
+        remark: "seeded bets' exposure",
+        legs: [
+          ...[...reserved].map(([id, amount]) => ({ kind: "user" as const, id, amount, balanceAfter: balances.get(id)! + amount })),
+          { ...house, amount: -total, balanceAfter: lockedHouse!.balance - total },
+        ],
+      },
+      {
+        kind: "bet-place",
+        actorId: houseId,
+        remark: "seeded bets",
+        legs: [
+          ...[...reserved].map(([id, amount]) => ({ kind: "user" as const, id, amount: -amount, balanceAfter: balances.get(id)! })),
+          { ...reserve, amount: total, balanceAfter: lockedReserve!.balance + total },
+        ],
+      },
+    ],
+  );
 }

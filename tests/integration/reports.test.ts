@@ -10,7 +10,6 @@ import { GAME_FLAGS, SPORTS, type CasinoBet, type GameFigures, type GameFlag, ty
 import type { Db } from "../../platform/db/index.js";
 import type { ChainLink } from "../../platform/db/schema.js";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
-import { addToReportRollup } from "../../platform/modules/bets/repository.js";
 import { kolkataToday } from "../../platform/validation/days.js";
 import { call, createAdmin, createPlayer, createUser, freshIp, login, testApp, testDb, type TestAdmin, type TestUser } from "./support/platform.js";
 
@@ -63,7 +62,8 @@ beforeAll(async () => {
     [userP, "cricket", -100, "2025-03-01T19:00:00Z"], // 00:30 in Kolkata: day 2
     [userP, "cricket", 999, "2025-03-03T04:00:00Z"], // day 3
   ];
-  const rows = await db
+  // Migration 009's trigger adds them to the rollup.
+  await db
     .insertInto("bet_results")
     .values(
       results.map(([user, game, rupees, at], i) => ({
@@ -76,9 +76,7 @@ beforeAll(async () => {
         chain: JSON.stringify(chainOf(user, game)),
       })),
     )
-    .returning("id")
     .execute();
-  await addToReportRollup(db, rows.map((row) => row.id));
 });
 afterAll(() => app.close());
 

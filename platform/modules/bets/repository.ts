@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/index.js";
-import type { BetStatus, ChainLink, Shares } from "../../db/schema.js";
+import type { BetStatus, ChainLink } from "../../db/schema.js";
 import type { GameFlag } from "../../../protocol/wire.js";
 import type { Slice } from "../../validation/schemas.js";
 import { inPage } from "../../db/paging.js";
@@ -84,15 +84,28 @@ export function findBet(db: Db, id: bigint) {
   return betsQuery(db).where("b.id", "=", id).executeTakeFirst();
 }
 
-/** Marks a pending bet settled; undefined when it is not pending (or does not exist). The exactly-once gate. */
-export function markSettled(db: Db, id: bigint, change: { status: BetStatus; settledBy: bigint }) {
-  return db
-    .updateTable("sports_bets")
-    .set({ status: change.status, settled_at: new Date(), settled_by: change.settledBy })
-    .where("id", "=", id)
-    .where("status", "=", "PENDING")
-    .returning(["id", "user_id", "sport", "event_id", "market_id", "market_type", "runner", "is_back", "price", "odds", "amount", "exposure"])
-    .executeTakeFirst();
+export function findBets(db: Db, ids: bigint[]) {
+  return betsQuery(db).where("b.id", "in", ids).execute();
+}
+
+export type Settlement = { id: bigint; status: Exclude<BetStatus, "PENDING">; profit: bigint; loss: bigint; settledBy: bigint };
+
+/**
+ * Settles the bets still pending among `settlements` with their results, in one statement,
+ * and returns those it settled: the exactly-once gate (`WHERE status = 'PENDING'`).
+ */
+export async function markSettled(db: Db, settlements: Settlement[]): Promise<{ id: bigint; settled_at: Date }[]> {
+  if (settlements.length === 0) return [];
+  const rows = settlements.map(
+    (row) => sql`(${row.id}::bigint, ${row.status}::text, ${row.profit}::bigint, ${row.loss}::bigint, ${row.settledBy}::bigint)`,
+  );
+  const { rows: settled } = await sql<{ id: bigint; settled_at: Date }>`
+    update sports_bets as b
+       set status = v.status, profit = v.profit, loss = v.loss, settled_by = v.settled_by, settled_at = now()
+      from (values ${sql.join(rows)}) as v (id, status, profit, loss, settled_by)
+     where b.id = v.id and b.status = 'PENDING'
+    returning b.id, b.settled_at`.execute(db);
+  return settled;
 }
 
 /** A settled bet, locked until the transaction ends: what a resettlement reverses. */
@@ -120,41 +133,29 @@ export async function setResult(db: Db, id: bigint, result: { status?: BetStatus
 
 /**
  * The partners above a user, nearest first, with each one's share of `game` now: the
- * chain a settlement records for the reports.
+ * chain a settlement records for the reports (SQL function partner_chain, migration 009).
  */
 export async function partnerChain(db: Db, userId: bigint, game: GameFlag): Promise<ChainLink[]> {
-  const rows = await sql<{ id: bigint; share: Shares }>`
-    with recursive chain(id, parent_id, role, share, depth) as (
-      select a.id, a.parent_id, a.role, a.share, 0 from admins a join users u on u.parent_id = a.id where u.id = ${userId}
-      union all
-      select a.id, a.parent_id, a.role, a.share, c.depth + 1 from admins a join chain c on a.id = c.parent_id where c.role = 3
-    )
-    select id, share from chain where role = 3 order by depth`.execute(db);
-  return rows.rows.map((row) => ({ id: String(row.id), share: Number(row.share[game] ?? 0) }));
+  const { rows } = await sql<{ chain: ChainLink[] }>`select partner_chain(${userId}, ${game}) as chain`.execute(db);
+  return rows[0]!.chain;
 }
 
-export async function insertResult(
-  db: Db,
-  result: { betKind: "sports" | "casino"; betId: bigint; game: GameFlag; userId: bigint; houseResult: bigint; chain: ChainLink[] },
-): Promise<void> {
-  const row = await db
-    .insertInto("bet_results")
-    .values({
-      bet_kind: result.betKind,
-      bet_id: result.betId,
-      game: result.game,
-      user_id: result.userId,
-      house_result: result.houseResult,
-      chain: JSON.stringify(result.chain),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await addToReportRollup(db, [row.id]);
-}
+export type NewResult = { betKind: "sports" | "casino"; betId: bigint; game: GameFlag; userId: bigint; houseResult: bigint; chain?: ChainLink[] };
 
-/** Adds recorded bet results to the reports' daily rollup (migration 008), in the caller's transaction. */
-export async function addToReportRollup(db: Db, resultIds: bigint[]): Promise<void> {
-  if (resultIds.length > 0) await sql`select report_rollup_add(${resultIds.map(String)}::bigint[])`.execute(db);
+/**
+ * Records bet results in one statement; a result without its chain takes the partner chain
+ * as it is now. The reports' rollup follows in the same statement (migration 009's trigger).
+ */
+export async function insertResults(db: Db, results: NewResult[]): Promise<void> {
+  if (results.length === 0) return;
+  const rows = results.map(
+    (row) =>
+      sql`(${row.betKind}::text, ${row.betId}::bigint, ${row.game}::text, ${row.userId}::bigint, ${row.houseResult}::bigint, ${row.chain === undefined ? null : JSON.stringify(row.chain)}::jsonb)`,
+  );
+  await sql`
+    insert into bet_results (bet_kind, bet_id, game, user_id, house_result, chain)
+    select v.bet_kind, v.bet_id, v.game, v.user_id, v.house_result, coalesce(v.chain, partner_chain(v.user_id, v.game))
+      from (values ${sql.join(rows)}) as v (bet_kind, bet_id, game, user_id, house_result, chain)`.execute(db);
 }
 
 /** The latest result row of a bet: what a reversal negates. */
@@ -233,13 +234,14 @@ export async function countPendingAdded(db: Db, deltas: Map<string, bigint>): Pr
     .execute();
 }
 
-/** Takes a settled bet off its keys' counts. An update, not an upsert: PostgreSQL checks n >= 0 on the row an upsert proposes. */
-export async function countPendingSettled(db: Db, keys: string[]): Promise<void> {
-  await db
-    .updateTable("sports_pending_counts")
-    .set({ n: sql`n - 1` })
-    .where("key", "in", keys)
-    .execute();
+/** Takes settled bets off their keys' counts. An update, not an upsert: PostgreSQL checks n >= 0 on the row an upsert proposes. */
+export async function countPendingSettled(db: Db, deltas: Map<string, bigint>): Promise<void> {
+  if (deltas.size === 0) return;
+  const rows = [...deltas].map(([key, n]) => sql`(${key}::text, ${n}::bigint)`);
+  await sql`
+    update sports_pending_counts as c set n = c.n - v.n
+      from (values ${sql.join(rows)}) as v (key, n)
+     where c.key = v.key`.execute(db);
 }
 
 /** The counter of a query with at most one filter; a narrower query counts its (few) rows. */

@@ -8,15 +8,7 @@ import { conflict } from "../../errors.js";
 import { assertWithinBalanceCeiling, withinAmountCeiling } from "../../money.js";
 import type { Db } from "../../db/index.js";
 import type { TransferKind } from "../../db/schema.js";
-import {
-  findTransferByRequest,
-  insertLegs,
-  insertTransfer,
-  lockAccounts,
-  setBalance,
-  type AccountRef,
-  type Leg,
-} from "./repository.js";
+import { findTransferByRequest, lockAccounts, writeTransfers, type AccountRef, type Leg, type NewTransfer } from "./repository.js";
 
 export type { AccountRef } from "./repository.js";
 export { findSystemAccountId } from "./repository.js";
@@ -71,29 +63,52 @@ async function replay(db: Db, input: MoveInput): Promise<MoveResult | undefined>
 }
 
 /**
- * One transfer inside the caller's transaction, without request-id replay: for callers
- * whose own conditional update makes the whole transaction happen once (request decisions).
+ * One transfer inside the caller's transaction. It records a request id but never replays one
+ * (`move` does): for callers whose own conditional update makes the whole transaction happen once.
  */
-export async function apply(trx: Db, input: Omit<MoveInput, "requestId">): Promise<MoveResult> {
-  withinAmountCeiling(input.amount);
-  const [from, to] = await lockAccounts(trx, [input.from, input.to]);
-  if (!from || !to) throw new Error("move: an account vanished while locked");
-  const fromAfter = from.balance - input.amount;
-  const toAfter = to.balance + input.amount;
-  if (fromAfter < 0n && !from.isHouse) throw conflict(LEDGER_MESSAGE.insufficientBalance);
-  // Inside the transaction, before any write: a refused transfer rolls back whole.
-  assertWithinBalanceCeiling(fromAfter);
-  assertWithinBalanceCeiling(toAfter);
-
-  await setBalance(trx, from, fromAfter);
-  await setBalance(trx, to, toAfter);
-  const transferId = await insertTransfer(trx, input);
-  await insertLegs(trx, transferId, [
-    { ...input.from, amount: -input.amount, balanceAfter: fromAfter },
-    { ...input.to, amount: input.amount, balanceAfter: toAfter },
-  ]);
-  return { from: fromAfter, to: toAfter };
+export async function apply(trx: Db, input: MoveInput): Promise<MoveResult> {
+  return (await applyAll(trx, [input]))[0]!;
 }
+
+/**
+ * Transfers in order inside the caller's transaction, in two statements however many there
+ * are: lock every account, then write the balances and the transfers. Each transfer is checked
+ * against the balances the earlier ones left, before anything is written, so a refused one
+ * rolls the transaction back whole.
+ */
+export async function applyAll(trx: Db, inputs: MoveInput[]): Promise<MoveResult[]> {
+  if (inputs.length === 0) return [];
+  for (const input of inputs) withinAmountCeiling(input.amount);
+  const locked = await lockAccounts(trx, inputs.flatMap((input) => [input.from, input.to]));
+  const accounts = new Map(locked.map((account) => [keyOf(account), { ...account }]));
+  const accountOf = (ref: AccountRef) => {
+    const account = accounts.get(keyOf(ref));
+    if (!account) throw new Error("move: an account vanished while locked");
+    return account;
+  };
+  const transfers: NewTransfer[] = inputs.map((input) => {
+    const [from, to] = [accountOf(input.from), accountOf(input.to)];
+    from.balance -= input.amount;
+    to.balance += input.amount;
+    if (from.balance < 0n && !from.isHouse) throw conflict(LEDGER_MESSAGE.insufficientBalance);
+    assertWithinBalanceCeiling(from.balance);
+    assertWithinBalanceCeiling(to.balance);
+    return {
+      kind: input.kind,
+      actorId: input.actorId,
+      requestId: input.requestId,
+      remark: input.remark,
+      legs: [
+        { ...input.from, amount: -input.amount, balanceAfter: from.balance },
+        { ...input.to, amount: input.amount, balanceAfter: to.balance },
+      ],
+    };
+  });
+  await writeTransfers(trx, [...accounts.values()], transfers);
+  return transfers.map(({ legs: [from, to] }) => ({ from: from!.balanceAfter, to: to!.balanceAfter }));
+}
+
+const keyOf = (ref: AccountRef) => `${ref.kind}:${ref.id}`;
 
 /**
  * Records the opening balances of accounts just inserted holding them: one transfer from
@@ -111,10 +126,7 @@ export async function recordOpenings(
   if (!locked) throw new Error("recordOpenings: no house account");
   const total = funded.reduce((sum, account) => sum + account.balance, 0n);
   const houseAfter = locked.balance - total;
-
-  await setBalance(trx, house, houseAfter);
-  const transferId = await insertTransfer(trx, { kind: "opening", actorId: houseId });
   const legs: Leg[] = funded.map((account) => ({ kind: account.kind, id: account.id, amount: account.balance, balanceAfter: account.balance }));
   legs.push({ ...house, amount: -total, balanceAfter: houseAfter });
-  await insertLegs(trx, transferId, legs);
+  await writeTransfers(trx, [{ ...house, balance: houseAfter }], [{ kind: "opening", actorId: houseId, legs }]);
 }

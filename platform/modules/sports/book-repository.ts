@@ -31,32 +31,27 @@ export async function addPositions(db: Db, positions: ReadonlyArray<PositionKey 
     .execute();
 }
 
-/** Takes a settled bet off its position, in the settling transaction; the last bet's position goes. */
-export async function removePosition(db: Db, key: PositionKey, change: PositionChange): Promise<void> {
-  const left = await db
-    .updateTable("market_positions")
-    .set({
-      if_won: sql`if_won - ${change.ifWon}`,
-      if_lost: sql`if_lost - ${change.ifLost}`,
-      stake: sql`stake - ${change.stake}`,
-      bets: sql`bets - 1`,
-    })
-    .where("market_id", "=", key.market_id)
-    .where("runner", "=", key.runner)
-    .where("line", "=", key.line)
-    .where("user_id", "=", key.user_id)
-    .returning("bets")
-    .executeTakeFirst();
-  if (left?.bets === 0n) {
-    await db
-      .deleteFrom("market_positions")
-      .where("market_id", "=", key.market_id)
-      .where("runner", "=", key.runner)
-      .where("line", "=", key.line)
-      .where("user_id", "=", key.user_id)
-      .where("bets", "=", 0n)
-      .execute();
-  }
+/**
+ * Takes settled bets off their positions, in the settling transaction, in one statement: a
+ * position losing all its bets goes, the others shrink. Each key at most once per call.
+ */
+export async function removePositions(db: Db, positions: ReadonlyArray<PositionKey & PositionChange & { bets: bigint }>): Promise<void> {
+  if (positions.length === 0) return;
+  const rows = positions.map(
+    (p) =>
+      sql`(${p.market_id}::text, ${p.runner}::text, ${p.line}::numeric, ${p.user_id}::bigint, ${p.ifWon}::bigint, ${p.ifLost}::bigint, ${p.stake}::bigint, ${p.bets}::bigint)`,
+  );
+  await sql`
+    with v (market_id, runner, line, user_id, if_won, if_lost, stake, bets) as (values ${sql.join(rows)}),
+    gone as (
+      delete from market_positions as p using v
+       where (p.market_id, p.runner, p.line, p.user_id) = (v.market_id, v.runner, v.line, v.user_id) and p.bets = v.bets
+      returning p.market_id, p.runner, p.line, p.user_id)
+    update market_positions as p
+       set if_won = p.if_won - v.if_won, if_lost = p.if_lost - v.if_lost, stake = p.stake - v.stake, bets = p.bets - v.bets
+      from v
+     where (p.market_id, p.runner, p.line, p.user_id) = (v.market_id, v.runner, v.line, v.user_id)
+       and not exists (select 1 from gone as g where (g.market_id, g.runner, g.line, g.user_id) = (v.market_id, v.runner, v.line, v.user_id))`.execute(db);
 }
 
 /** Whose positions a read counts: a partner's subtree (null: everyone's), optionally one user. */
