@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSequenceMatcher, describeKeys, keyToken, SEQUENCE_TIMEOUT_MS } from "./keymap";
 import { rememberAccounts, cachedAccounts, ACCOUNT_CACHE_LIMIT } from "./account-cache";
-import { createIncrementalRanker, prepare, rankPrepared, type Rankable } from "./rank";
+import { createIncrementalRanker, narrowChoices, prepare, rankPrepared, type Rankable } from "./rank";
 
 const rank = <T extends Rankable>(items: readonly T[], term: string, limit?: number) =>
   rankPrepared(prepare(items), term, limit).ranked;
@@ -97,6 +97,21 @@ describe("palette ranking", () => {
   it("caps the result count", () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ title: `User ${i}` }));
     expect(rank(many, "user", 20)).toHaveLength(20);
+  });
+
+  it("narrows a server list's choices by their titles: the whole list in its order while blank, word starts first", () => {
+    const events = [
+      { eventId: "1", event: "Delhi Capitals v Mumbai Indians" },
+      { eventId: "2", event: "Mumbai Indians v Chennai Super Kings" },
+      { eventId: "3", event: "Punjab Kings v Rajasthan Royals" },
+    ];
+    const narrow = narrowChoices(events, (choice) => choice.event);
+    expect(narrow("")).toEqual(events);
+    expect(narrow("mumbai").map((choice) => choice.eventId)).toEqual(["2", "1"]);
+    expect(narrow("raja").map((choice) => choice.eventId)).toEqual(["3"]);
+    expect(narrow("kings").map((choice) => choice.eventId)).toEqual(["2", "3"]);
+    expect(narrow("xyz")).toEqual([]);
+    expect(narrowChoices(events, (choice) => choice.event, 2)("")).toHaveLength(2);
   });
 });
 
