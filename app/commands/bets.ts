@@ -1,12 +1,14 @@
 /**
  * The settlement desk's commands (spec §2.15, §4): `s` success, `f` fail, `v` abandoned on the
  * cursor row or the selection, answered `y` / `n` in the one confirmation; the palette's Settle
- * market…, Settle bet…, Void bets of event… and Resettle bet… (super admin); and the bet
- * history's tabs `1`–`3` (spec §2.9).
+ * market… (event, then one of its markets, as arguments), Void bets of event… (the event), Settle
+ * bet… and Resettle bet… (super admin); and the bet history's tabs `1`–`3` (spec §2.9).
  */
 import { BET_KIND } from "../../protocol/wire";
 import { OUTCOME_PROBLEM, outcomeCodeOf } from "../lib/forms/settlement";
 import { SCREENS } from "../lib/screens";
+import type { Answers } from "../machines/palette.machine";
+import { eventOfDetailPath } from "./markets";
 import type { Command, ScreenCommand } from "./types";
 
 const desk = (id: string, title: string, keys: string[]) => ({ id, title, group: "Bets", scope: "bets", keys }) as const satisfies ScreenCommand;
@@ -30,13 +32,34 @@ export const BET_SCREEN_COMMANDS = [
 
 const PENDING = SCREENS["pending-sport-bets"].path;
 
-/** The desk's address with these parameters, keeping its filters where the command starts on it. */
-const deskAddress = (location: { pathname: string; search: string }, add: Record<string, string>) => {
+type Location = { pathname: string; search: string };
+
+/**
+ * The desk's address with these parameters, keeping its filters where the command starts on it
+ * (a market filter only when `add` names the market again: it belongs to the event it replaces).
+ */
+const deskAddress = (location: Location, add: Record<string, string>) => {
   const params = new URLSearchParams(location.pathname === PENDING ? location.search : "");
-  for (const name of ["open", "settle", "void", "outcome", "page"]) params.delete(name);
+  for (const name of ["open", "settle", "void", "outcome", "page", "marketId"]) params.delete(name);
   for (const [name, value] of Object.entries(add)) params.set(name, value);
   return `${PENDING}?${params}`;
 };
+
+/**
+ * The event (and market) the showing screen is on, as Settle market…'s answers: an event's
+ * market analysis, or the desk filtered to an event (and a market).
+ */
+function eventAnswersOf(location: Location): Answers {
+  const onDetail = eventOfDetailPath(location.pathname);
+  if (onDetail) return { event: onDetail };
+  if (location.pathname !== PENDING) return {};
+  const params = new URLSearchParams(location.search);
+  const event = params.get("eventId");
+  const market = params.get("marketId");
+  return event ? { event, ...(market ? { market } : {}) } : {};
+}
+
+const eventStep = { kind: "pick", name: "event", label: "Event with pending bets", source: "pending-events" } as const;
 
 const outcomeStep = {
   kind: "text",
@@ -52,8 +75,11 @@ export const BET_PALETTE_COMMANDS: readonly Command[] = [
     group: "Bets",
     keywords: ["result", "winner", "settle event", "runs"],
     access: SCREENS["pending-sport-bets"],
-    // The desk asks event, market and result, previews, then confirms once.
-    run: ({ navigate, location }) => navigate(deskAddress(location, { settle: "1" })),
+    steps: [eventStep, { kind: "pick", name: "market", label: "Market with pending bets", source: "markets", event: "event" }],
+    screenAnswers: eventAnswersOf,
+    // The desk's dialog opens on that market and asks its result, previews, then confirms once.
+    run: ({ navigate, location }, answers) =>
+      navigate(deskAddress(location, { eventId: answers.event!, marketId: answers.market!, settle: "1" })),
   },
   {
     id: "bets.void-event",
@@ -61,7 +87,13 @@ export const BET_PALETTE_COMMANDS: readonly Command[] = [
     group: "Bets",
     keywords: ["abandon", "cancel event", "refund"],
     access: SCREENS["pending-sport-bets"],
-    run: ({ navigate, location }) => navigate(deskAddress(location, { void: "1" })),
+    steps: [eventStep],
+    screenAnswers: (location): Answers => {
+      const { event } = eventAnswersOf(location);
+      return event ? { event } : {};
+    },
+    // The desk's dialog opens on that event: its bets to void, then the one confirmation.
+    run: ({ navigate, location }, answers) => navigate(deskAddress(location, { eventId: answers.event!, void: "1" })),
   },
   {
     id: "bets.settle-bet",

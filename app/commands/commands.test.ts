@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createSequenceMatcher, describeKeys, keyToken, SEQUENCE_TIMEOUT_MS } from "./keymap";
 import { rememberAccounts, cachedAccounts, ACCOUNT_CACHE_LIMIT } from "./account-cache";
-import { createIncrementalRanker, prepare, rankPrepared, type Rankable } from "./rank";
+import { createIncrementalRanker, narrowChoices, prepare, rankPrepared, type Rankable } from "./rank";
+import { eventOfDetailPath, marketDetailPath } from "./markets";
+import type { Command, CommandContext } from "./types";
 
 const rank = <T extends Rankable>(items: readonly T[], term: string, limit?: number) =>
   rankPrepared(prepare(items), term, limit).ranked;
@@ -97,6 +99,75 @@ describe("palette ranking", () => {
   it("caps the result count", () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ title: `User ${i}` }));
     expect(rank(many, "user", 20)).toHaveLength(20);
+  });
+
+  it("narrows a server list's choices by their titles: the whole list in its order while blank, word starts first", () => {
+    const events = [
+      { eventId: "1", event: "Delhi Capitals v Mumbai Indians" },
+      { eventId: "2", event: "Mumbai Indians v Chennai Super Kings" },
+      { eventId: "3", event: "Punjab Kings v Rajasthan Royals" },
+    ];
+    const narrow = narrowChoices(events, (choice) => choice.event);
+    expect(narrow("")).toEqual(events);
+    expect(narrow("mumbai").map((choice) => choice.eventId)).toEqual(["2", "1"]);
+    expect(narrow("raja").map((choice) => choice.eventId)).toEqual(["3"]);
+    expect(narrow("kings").map((choice) => choice.eventId)).toEqual(["2", "3"]);
+    expect(narrow("xyz")).toEqual([]);
+    expect(narrowChoices(events, (choice) => choice.event, 2)("")).toHaveLength(2);
+  });
+});
+
+describe("Settle market… and Void bets of event… arguments", () => {
+  const settleMarket = commandById("bets.settle-market");
+  const voidEvent = commandById("bets.void-event");
+  const at = (pathname: string, search = "") => ({ pathname, search });
+  const addressOf = async (command: Command, location: { pathname: string; search: string }, answers: Record<string, string>) => {
+    let to = "";
+    await command.run({ location, navigate: (address: string) => void (to = address) } as unknown as CommandContext, answers);
+    return to;
+  };
+
+  it("asks the event, then one of that event's markets", () => {
+    expect(settleMarket.steps).toEqual([
+      expect.objectContaining({ kind: "pick", name: "event", source: "pending-events" }),
+      expect.objectContaining({ kind: "pick", name: "market", source: "markets", event: "event" }),
+    ]);
+    expect(voidEvent.steps).toEqual([expect.objectContaining({ kind: "pick", name: "event", source: "pending-events" })]);
+  });
+
+  it("reads an event's market screen back to its event, and nothing from other addresses", () => {
+    expect(eventOfDetailPath(marketDetailPath("cricket", "E 1/2"))).toBe("E 1/2");
+    expect(eventOfDetailPath("/market-analysis/cricket/123")).toBe("123");
+    expect(eventOfDetailPath("/market-analysis")).toBeUndefined();
+    expect(eventOfDetailPath("/market-analysis/cricket")).toBeUndefined();
+    expect(eventOfDetailPath("/market-analysis/cricket/123/more")).toBeUndefined();
+    expect(eventOfDetailPath("/users/cricket/123")).toBeUndefined();
+  });
+
+  it("pre-answers the event on its market screen, the event and market where the desk is filtered to them", () => {
+    expect(settleMarket.screenAnswers!(at("/market-analysis/cricket/123"))).toEqual({ event: "123" });
+    expect(settleMarket.screenAnswers!(at("/pending-sport-bets", "?eventId=123&marketId=123-MO&user=9"))).toEqual({
+      event: "123",
+      market: "123-MO",
+    });
+    expect(settleMarket.screenAnswers!(at("/pending-sport-bets", "?eventId=123"))).toEqual({ event: "123" });
+    // A market without its event is asked again, after the event.
+    expect(settleMarket.screenAnswers!(at("/pending-sport-bets", "?marketId=123-MO"))).toEqual({});
+    expect(settleMarket.screenAnswers!(at("/users", "?eventId=123"))).toEqual({});
+    expect(voidEvent.screenAnswers!(at("/pending-sport-bets", "?eventId=123&marketId=123-MO"))).toEqual({ event: "123" });
+  });
+
+  it("opens the desk's dialog on the chosen event and market, keeping the desk's other filters", async () => {
+    expect(await addressOf(settleMarket, at("/market-analysis/cricket/123"), { event: "123", market: "123-MO" })).toBe(
+      "/pending-sport-bets?eventId=123&marketId=123-MO&settle=1",
+    );
+    expect(
+      await addressOf(settleMarket, at("/pending-sport-bets", "?eventId=7&marketId=7-MO&user=9&page=3&open=5"), { event: "123", market: "123-BM" }),
+    ).toBe("/pending-sport-bets?eventId=123&user=9&marketId=123-BM&settle=1");
+    // Voiding an event drops the desk's market filter: the whole event is voided.
+    expect(await addressOf(voidEvent, at("/pending-sport-bets", "?eventId=7&marketId=7-MO"), { event: "123" })).toBe(
+      "/pending-sport-bets?eventId=123&void=1",
+    );
   });
 });
 

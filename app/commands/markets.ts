@@ -10,6 +10,18 @@ import type { Command, ScreenCommand } from "./types";
 /** The desk an event's detail lives at. */
 export const marketDetailPath = (sport: string, eventId: string) => `${SCREENS.markets.path}/${sport}/${encodeURIComponent(eventId)}`;
 
+/** The event whose detail `pathname` shows (`marketDetailPath`'s inverse), or undefined elsewhere. */
+export function eventOfDetailPath(pathname: string): string | undefined {
+  const prefix = `${SCREENS.markets.path}/`;
+  const [sport, eventId, ...rest] = pathname.startsWith(prefix) ? pathname.slice(prefix.length).split("/") : [];
+  if (!sport || !eventId || rest.length > 0) return undefined;
+  try {
+    return decodeURIComponent(eventId);
+  } catch {
+    return undefined;
+  }
+}
+
 export const MARKET_PALETTE_COMMANDS: readonly Command[] = [
   {
     id: "markets.open-event",

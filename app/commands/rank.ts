@@ -85,3 +85,18 @@ export function createIncrementalRanker<T>(prepared: ReadonlyArray<Prepared<T>>,
     return ranking.ranked;
   };
 }
+
+/** How many choices a pick step over a server list shows at once. */
+export const CHOICE_LIMIT = 30;
+
+/**
+ * A list's choices ranked by their titles as the palette ranks commands: `narrow(term)` answers
+ * the best matches of a term (the whole list, in its order, while blank), at most `limit`.
+ */
+export function narrowChoices<T>(choices: readonly T[], titleOf: (choice: T) => string, limit = CHOICE_LIMIT) {
+  const rank = createIncrementalRanker(
+    prepare(choices.map((choice) => ({ title: titleOf(choice), choice }))),
+    limit,
+  );
+  return (term: string): T[] => rank(term).map((entry) => entry.choice);
+}

@@ -63,6 +63,11 @@ export type Command = CommandBase & {
   needsSelection?: boolean;
   /** Arguments the palette asks for one at a time before running (Raycast style). */
   steps?: readonly Step[];
+  /**
+   * Answers the showing screen already gives (an event's screen, its event): the palette skips
+   * their steps, and Backspace from the first step it asks still reaches them.
+   */
+  screenAnswers?: (location: CommandContext["location"]) => Answers;
   /** An Outcome is announced with the spec's toast; a failed one keeps the palette open. */
   run: (context: CommandContext, answers: Answers) => void | Promise<Outcome | void>;
 };

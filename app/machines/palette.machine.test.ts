@@ -177,4 +177,42 @@ describe("palette machine", () => {
     await waitFor(actor, (s) => s.status === "done");
     expect(runs).toHaveBeenCalledWith(makeDefault, { user: "7", "user.label": "panel7", confirm: "yes" });
   });
+
+  it("asks an event's market when the screen answered the event, and Backspace reaches the event step again", async () => {
+    const settleMarket: SteppedCommand = {
+      id: "bets.settle-market",
+      title: "Settle market…",
+      steps: [
+        { kind: "pick", name: "event", label: "Event", source: "pending-events" },
+        { kind: "pick", name: "market", label: "Market", source: "markets", event: "event" },
+      ],
+    };
+    const { actor, runs } = start();
+    actor.send({ type: "palette.choose", command: settleMarket, answers: { event: "E1" } });
+    expect(actor.getSnapshot().context).toMatchObject({ stepIndex: 1, answers: { event: "E1" } });
+    actor.send({ type: "palette.back" });
+    expect(actor.getSnapshot().hasTag("asking")).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ stepIndex: 0, answers: {} });
+    actor.send({ type: "palette.answer", value: "E2", extra: { "event.label": "Mumbai v Delhi" } });
+    actor.send({ type: "palette.answer", value: "E2-MO", extra: { "market.label": "Match Odds" } });
+    await waitFor(actor, (s) => s.status === "done");
+    expect(runs).toHaveBeenCalledWith(settleMarket, {
+      event: "E2",
+      "event.label": "Mumbai v Delhi",
+      market: "E2-MO",
+      "market.label": "Match Odds",
+    });
+  });
+
+  it("runs at once when the screen answered every step (the desk filtered to a market)", async () => {
+    const voidEvent: SteppedCommand = {
+      id: "bets.void-event",
+      title: "Void bets of event…",
+      steps: [{ kind: "pick", name: "event", label: "Event", source: "pending-events" }],
+    };
+    const { actor, runs } = start();
+    actor.send({ type: "palette.choose", command: voidEvent, answers: { event: "E1" } });
+    await waitFor(actor, (s) => s.status === "done");
+    expect(runs).toHaveBeenCalledWith(voidEvent, { event: "E1" });
+  });
 });

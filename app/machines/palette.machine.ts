@@ -7,6 +7,9 @@
 import { assign, fromPromise, setup } from "xstate";
 import { messageOf } from "./error-message";
 
+/** Where a pick step's choices come from (`pending-events`: the events with pending bets). */
+export type PickSource = "accounts" | "panels" | "deposits" | "withdraws" | "bets" | "events" | "pending-events";
+
 /** One argument a command asks for. `check` answers a problem, or null when the value is fine. */
 export type Step =
   | {
@@ -17,8 +20,10 @@ export type Step =
       optional?: boolean;
       check?: (value: string, answers: Answers) => string | null;
     }
-  /** Choose one record found by a server search; the UI knows each `source`. */
-  | { kind: "pick"; name: string; label: string; source: "accounts" | "panels" | "deposits" | "withdraws" | "bets" | "events" }
+  /** Choose one record found by a server search, or of a list the server gives; the UI knows each `source`. */
+  | { kind: "pick"; name: string; label: string; source: PickSource }
+  /** Choose one of the markets with pending bets of the event an earlier step answered (`event` names that step). */
+  | { kind: "pick"; name: string; label: string; source: "markets"; event: string }
   | { kind: "confirm"; name: string; label: (answers: Answers) => string };
 
 /**

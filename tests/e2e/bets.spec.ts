@@ -1,8 +1,10 @@
 /**
  * The settlement desk (issue 9), keyboard only, against the real platform: bets placed through
  * the end-user API are settled from the queue (`x`, `j`, `f`, `y`), a whole market is settled
- * with Settle market…, and the bet history shows them in each tab and downloads a CSV.
+ * with Settle market…, whose event and market the palette can take as arguments (so can Void bets
+ * of event… its event), and the bet history shows them in each tab and downloads a CSV.
  */
+import type { Locator, Page } from "@playwright/test";
 import type { Page as ListPage, SportsBet } from "../../protocol/wire";
 import { adminApi, DEMO, endUser, expect, runCommand, signIn, test } from "./fixtures";
 
@@ -114,6 +116,75 @@ test("Settle market… settles every bet of a market by its winner and moves the
   // The winner's exposure came back with the winnings; a lost lay's exposure stays with the house.
   expect((await backer.me()).balance).toBeCloseTo(backerBefore + 100 + backSettled.profit, 2);
   expect((await layer.me()).balance).toBeCloseTo(layerBefore + (laySettled.status === "SUCCESS" ? laySettled.exposure + laySettled.profit : 0), 2);
+});
+
+/** Moves the palette's (or a dialog's) list to the option holding `text` with ↓ and chooses it with Enter. */
+async function chooseOption(page: Page, list: Locator, text: string) {
+  const target = list.getByRole("option").filter({ hasText: text }).first();
+  await expect(target).toBeVisible();
+  const index = (await list.getByRole("option").allTextContents()).findIndex((label) => label.includes(text));
+  for (let i = 0; i < index; i++) await page.keyboard.press("ArrowDown");
+  await expect(target).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Enter");
+}
+
+/** The event and market names of a market's pending bets. */
+async function namesOf(offer: Offer) {
+  const api = await adminApi();
+  const query = new URLSearchParams({ eventId: offer.eventId, marketId: offer.marketId, pageSize: "1" });
+  const [bet] = ((await api.get(`/sports-pending-bets?${query}`)) as ListPage<SportsBet>).items;
+  return { event: bet!.event, market: bet!.market, teamPart: bet!.event.split(" v ")[0]!.slice(0, 4) };
+}
+
+test("Settle market… in the palette takes the event by team name and one of its markets, then the desk asks the result", async ({ page }) => {
+  const all = await offers();
+  const { back, runners } = all[2] ?? all[0]!;
+  const { event, market, teamPart } = await namesOf(back);
+
+  await signIn(page, DEMO.admin);
+  await runCommand(page, "Settle market");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette).toContainText("Event with pending bets");
+  await page.keyboard.type(teamPart);
+  await chooseOption(page, palette, event);
+  await expect(palette).toContainText("Market with pending bets");
+  await chooseOption(page, palette, market);
+
+  await expect(palette).toHaveCount(0);
+  const dialog = page.getByRole("dialog", { name: "Settle market" });
+  await expect(dialog).toContainText(`Result of ${event} · ${market}`);
+  for (const runner of runners) await expect(dialog.getByRole("option", { name: `${runner} won` })).toBeVisible();
+  await expect(dialog.getByRole("option", { name: /^Another runner/ })).toBeVisible();
+  await expect(page).toHaveTitle("Pending Sport Bets - Admin");
+  const params = new URL(page.url()).searchParams;
+  expect([params.get("eventId"), params.get("marketId"), params.get("settle")]).toEqual([back.eventId, back.marketId, "1"]);
+  // Settling nothing: Esc closes the dialog and the desk stays on that market's pending bets.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator("[data-table-row]").first()).toContainText(market);
+});
+
+test("Void bets of event… in the palette takes the event, then the desk's dialog offers its bets to void", async ({ page }) => {
+  const all = await offers();
+  const { back } = all[2] ?? all[0]!;
+  const { event, teamPart } = await namesOf(back);
+
+  await signIn(page, DEMO.admin);
+  await runCommand(page, "Void bets of event");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette).toContainText("Event with pending bets");
+  await page.keyboard.type(teamPart);
+  await chooseOption(page, palette, event);
+
+  const dialog = page.getByRole("dialog", { name: "Void bets of event" });
+  await expect(dialog).toContainText("Void every pending bet of");
+  await expect(dialog.getByRole("option", { name: new RegExp(`^${event} \\d+ bets$`) })).toBeVisible();
+  // Enter asks the one confirmation with the count; n voids nothing.
+  await page.keyboard.press("Enter");
+  await expect(dialog).toContainText(`Void ${event}: settle`);
+  await page.keyboard.press("n");
+  await expect(page.getByRole("dialog", { name: "Void bets of event" })).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.get("eventId")).toBe(back.eventId);
 });
 
 test("bet history shows the settled bets in each tab and downloads them as CSV", async ({ page }) => {

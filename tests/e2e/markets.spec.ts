@@ -1,9 +1,11 @@
 /**
  * Market analysis (issue 10) against the real platform, keyboard only: open an event from the
  * list, see the three blocks, choose a user and clear it, open Run Amount and close it with Esc;
- * and a bet placed through the end-user API repaints the runner's book without a reload.
+ * and a bet placed through the end-user API repaints the runner's book without a reload. On an
+ * event's screen the palette's Settle market… asks only the market, and `s` reaches the result.
  */
-import { DEMO, endUser, expect, signIn, test } from "./fixtures";
+import type { Page as ListPage, SportsBet } from "../../protocol/wire";
+import { adminApi, DEMO, endUser, expect, runCommand, signIn, test } from "./fixtures";
 
 test("an event's book, its users row and Run Amount, all by keyboard; a new bet repaints the book live", async ({ page }) => {
   await signIn(page, DEMO.admin);
@@ -56,4 +58,31 @@ test("an event's book, its users row and Run Amount, all by keyboard; a new bet 
   // Within 2 seconds (the poll is every 10 s) and without a reload.
   await expect(bookCell).not.toHaveText(before!, { timeout: 2_000 });
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test("on an event's screen Settle market… asks only its market (Backspace reaches the event), and s opens the result", async ({ page }) => {
+  // An event with pending bets on its match odds (the seed's).
+  const api = await adminApi();
+  const pending = (await api.get("/sports-pending-bets?pageSize=200")) as ListPage<SportsBet>;
+  const bet = pending.items.find((item) => item.type === "odds" && item.marketId === `${item.eventId}-MO`)!;
+
+  await signIn(page, DEMO.admin);
+  await page.goto(`/market-analysis/${bet.sportName}/${encodeURIComponent(bet.eventId)}`);
+  await expect(page.getByRole("region", { name: "Odds" })).toBeVisible();
+  await expect(page.getByLabel("Status line")).not.toContainText("--:--:--");
+
+  await runCommand(page, "Settle market");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette).toContainText("Market with pending bets 2/2");
+  await expect(palette.getByRole("option").filter({ hasText: bet.market }).first()).toContainText(bet.event);
+  await page.keyboard.press("Backspace");
+  await expect(palette).toContainText("Event with pending bets 1/2");
+  await page.keyboard.press("Escape");
+  await expect(palette).toHaveCount(0);
+
+  // The cursor starts on the first runner of the match odds: s opens its Settle market… at the result.
+  await page.keyboard.press("s");
+  const dialog = page.getByRole("dialog", { name: "Settle market" });
+  await expect(dialog).toContainText(`Result of ${bet.event} · ${bet.market}`);
+  await expect(dialog.getByRole("option", { name: `${bet.runner} won` })).toBeVisible();
 });

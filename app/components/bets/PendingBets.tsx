@@ -3,8 +3,10 @@
  * sport, with the filtered set's totals per market. `s` success, `f` fail, `v` abandoned act on
  * the selection (`x`, Shift+↓/↑, `*`) or else the cursor row: one confirmation with the counts
  * and money, then progress in chunks (bulk runner), cancellable and resumable, each failure
- * reported. `?settle=1` opens Settle market… (on `eventId`/`marketId` when given), `?void=1`
- * Void bets of event…, `?open=<id>&outcome=1|2|3` the confirmation for that bet.
+ * reported. `?settle=1` opens Settle market… (at the result when `eventId` and `marketId` are
+ * given: the palette's Settle market… and the market screen's `s`), `?void=1` Void bets of
+ * event… (at its bets to void when `eventId` is given), `?open=<id>&outcome=1|2|3` the
+ * confirmation for that bet.
  */
 import { Form, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -205,6 +207,8 @@ export function PendingBetsScreen() {
       <Pagination {...pagination} />
       {settleParam && !job && (
         <SettleMarketDialog
+          // The palette may name another event or market while the dialog is open: start over on it.
+          key={`${settleParam}-${query.eventId ?? ""}-${query.marketId ?? ""}`}
           mode={settleParam}
           eventId={query.eventId}
           marketId={query.marketId}

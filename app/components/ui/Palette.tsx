@@ -2,8 +2,11 @@
  * The command palette (cmdk). Filtering and ranking are ours (`shouldFilter={false}`), and vim
  * bindings are off so Ctrl+K is never eaten. Plain text finds commands and the users and panels
  * seen this session; `>` restricts to commands, `@` searches users and panels on the server, `#`
- * pending deposit and withdrawal requests by username or UTR, pending bets by id, user or event, and events by team name. A command with steps asks for its arguments one at a time
- * (palette.machine.ts); Backspace on an empty answer goes back a step, Esc closes.
+ * pending deposit and withdrawal requests by username or UTR, pending bets by id, user or event,
+ * and events by team name. A command with steps asks for its arguments one at a time
+ * (palette.machine.ts), less those the showing screen already answers (an event's screen, its
+ * event); a pick step's list may depend on an earlier answer (an event's markets). Backspace on
+ * an empty answer goes back a step, Esc closes.
  */
 import { useActorRef, useSelector } from "@xstate/react";
 import { useNavigate } from "@remix-run/react";
@@ -13,7 +16,7 @@ import { fromPromise } from "xstate";
 import { Keys } from "./Keys";
 import { Overlay } from "./Overlay";
 import type { AccountHit } from "../../lib/accounts.server";
-import type { BetHit } from "../../lib/bets.server";
+import type { BetHit, MarketTotal } from "../../lib/bets.server";
 import type { EventHit } from "../../lib/markets.server";
 import type { RequestHit } from "../../lib/requests.server";
 import { announce } from "../../lib/feedback";
@@ -25,7 +28,14 @@ import { createIncrementalRanker, prepare } from "../../commands/rank";
 /** About the rows the palette shows at once, and some to scroll: rendering more costs keystrokes. */
 const RESULT_LIMIT = 30;
 import type { Command, CommandContext } from "../../commands/types";
-import { useAccountSearch, useBetSearch, useEventSearch, useRequestSearch } from "../../commands/use-searches";
+import {
+  useAccountSearch,
+  useBetSearch,
+  useEventSearch,
+  usePendingEvents,
+  usePendingMarkets,
+  useRequestSearch,
+} from "../../commands/use-searches";
 import { marketDetailPath } from "../../commands/markets";
 
 type PaletteProps = {
@@ -54,7 +64,9 @@ export function Palette({ commands, context, start, onClose }: PaletteProps) {
     }),
   );
   useEffect(() => {
-    if (start) actor.send({ type: "palette.choose", command: start.command, answers: start.answers });
+    if (!start) return;
+    const answers = { ...screenAnswers(start.command, latest.current.context), ...start.answers };
+    actor.send({ type: "palette.choose", command: start.command, answers });
   }, [actor, start]);
   const snapshot = useSelector(actor, (s) => s);
   // Done, or a button's command declined (No, or Backspace past its first open step): close.
@@ -72,7 +84,7 @@ export function Palette({ commands, context, start, onClose }: PaletteProps) {
         <CommandList
           commands={commands}
           error={error}
-          onChoose={(chosen) => actor.send({ type: "palette.choose", command: chosen })}
+          onChoose={(chosen) => actor.send({ type: "palette.choose", command: chosen, answers: screenAnswers(chosen, context) })}
           onLeave={onClose}
         />
       ) : (
@@ -96,6 +108,7 @@ export function Palette({ commands, context, start, onClose }: PaletteProps) {
             <StepInput
               key={`${snapshot.context.stepIndex}-${error ?? ""}`}
               step={step}
+              answers={snapshot.context.answers}
               onAnswer={(value, extra) => actor.send({ type: "palette.answer", value, extra })}
               onBack={() => actor.send({ type: "palette.back" })}
             />
@@ -110,6 +123,9 @@ export function Palette({ commands, context, start, onClose }: PaletteProps) {
     </Overlay>
   );
 }
+
+/** What the showing screen already answers of a command (its event), so the palette asks only the rest. */
+const screenAnswers = (command: Command, context: CommandContext): Answers => command.screenAnswers?.(context.location) ?? {};
 
 const stepLabel = (step: Step, answers: Record<string, string>) =>
   step.kind === "confirm" ? step.label(answers) : step.label;
@@ -235,20 +251,26 @@ function AccountItem({ hit, onPick }: { hit: AccountHit; onPick: (hit: AccountHi
   );
 }
 
-/** What a server search found, as palette items; a prompt until something is typed. */
+/**
+ * What a server search found, as palette items; a prompt until something is typed. Without a
+ * prompt (a list the server gives whole) every choice shows until the operator narrows it.
+ */
 function ServerHits<Hit>({
   term,
   prompt,
+  empty = "No results",
   search,
   children,
 }: {
   term: string;
-  prompt: string;
+  prompt?: string;
+  /** Said when nothing is found. */
+  empty?: string;
   search: { hits: readonly Hit[]; busy: boolean };
   children: (hit: Hit) => ReactNode;
 }) {
-  if (!term.trim()) return <p className="palette-hint dim">{prompt}</p>;
-  if (search.hits.length === 0) return <p className="palette-hint dim">{search.busy ? "Searching…" : "No results"}</p>;
+  if (prompt && !term.trim()) return <p className="palette-hint dim">{prompt}</p>;
+  if (search.hits.length === 0) return <p className="palette-hint dim">{search.busy ? "Searching…" : empty}</p>;
   return <>{search.hits.map(children)}</>;
 }
 
@@ -302,6 +324,38 @@ const EventHits = ({ term, search, onPick }: HitsProps<EventHit>) => (
   </ServerHits>
 );
 
+const pendingCount = (total: MarketTotal) => `${total.count} pending ${total.count === 1 ? "bet" : "bets"}`;
+
+/** Events with pending bets (Settle market…, Void bets of event…). */
+const PendingEventHits = ({ term, search, onPick }: HitsProps<MarketTotal>) => (
+  <ServerHits term={term} empty={term.trim() ? "No results" : "No pending bets"} search={search}>
+    {(hit) => (
+      <Cmdk.Item key={`event-${hit.eventId}`} value={`event-${hit.eventId}`} onSelect={() => onPick(hit)}>
+        <span className="palette-title">
+          {hit.event} <span className="dim">{pendingCount(hit)}</span>
+        </span>
+        <span className="palette-group">event</span>
+        <span className="num">{formatMoney(hit.exposure)}</span>
+      </Cmdk.Item>
+    )}
+  </ServerHits>
+);
+
+/** One event's markets with pending bets (Settle market…). */
+const MarketHits = ({ term, search, onPick }: HitsProps<MarketTotal>) => (
+  <ServerHits term={term} empty={term.trim() ? "No results" : "No pending bets on this event"} search={search}>
+    {(hit) => (
+      <Cmdk.Item key={`market-${hit.marketId}`} value={`market-${hit.marketId}`} onSelect={() => onPick(hit)}>
+        <span className="palette-title">
+          {hit.market} <span className="dim">{pendingCount(hit)}</span>
+        </span>
+        <span className="palette-group">{hit.event}</span>
+        <span className="num">{formatMoney(hit.exposure)}</span>
+      </Cmdk.Item>
+    )}
+  </ServerHits>
+);
+
 /** Users and panels found by the server. */
 const AccountHits = ({ term, search, onPick }: HitsProps<AccountHit>) => (
   <ServerHits term={term} prompt="Type a username" search={search}>
@@ -309,17 +363,47 @@ const AccountHits = ({ term, search, onPick }: HitsProps<AccountHit>) => (
   </ServerHits>
 );
 
-/** One answer: a text field, a pick from a server search, or for a confirmation Yes (`y`) / No (`n`). */
+/**
+ * One answer: a text field, a pick from a server search or list (an event's markets: of the event
+ * an earlier step answered), or for a confirmation Yes (`y`) / No (`n`).
+ */
 function StepInput({
   step,
+  answers,
   onAnswer,
   onBack,
 }: {
   step: Step;
+  answers: Answers;
   onAnswer: (value: string, extra?: Record<string, string>) => void;
   onBack: () => void;
 }) {
   const [value, setValue] = useState("");
+  if (step.kind === "pick" && step.source === "markets") {
+    const eventId = answers[step.event] ?? "";
+    return (
+      <PickFromSearch
+        label="Market"
+        placeholder="Filter by market name"
+        useSearch={(term) => usePendingMarkets(eventId, term)}
+        Hits={MarketHits}
+        onPick={(hit) => onAnswer(hit.marketId, { [`${step.name}.label`]: hit.market })}
+        onBack={onBack}
+      />
+    );
+  }
+  if (step.kind === "pick" && step.source === "pending-events") {
+    return (
+      <PickFromSearch
+        label="Event"
+        placeholder="Filter by team name"
+        useSearch={usePendingEvents}
+        Hits={PendingEventHits}
+        onPick={(hit) => onAnswer(hit.eventId, { [`${step.name}.label`]: hit.event })}
+        onBack={onBack}
+      />
+    );
+  }
   if (step.kind === "pick" && (step.source === "deposits" || step.source === "withdraws")) {
     const kind = step.source === "deposits" ? "deposit" : "withdraw";
     return (
@@ -422,8 +506,9 @@ function StepInput({
 }
 
 /**
- * A pick step over one server search: its own search field (Backspace on an empty term goes back a
- * step) and the hits it finds, optionally narrowed by `keep`.
+ * A pick step over one server search or list: its own search field (Backspace on an empty term
+ * goes back a step) and the hits it finds, optionally narrowed by `keep`. `useSearch` is called
+ * once every render, so it may close over earlier answers (an event's markets).
  */
 function PickFromSearch<Hit>({
   label,
