@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CasinoBet, type GameBet, type Page, type SportsBet, type UserProfit } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
@@ -169,6 +170,41 @@ describe("settling exactly once", () => {
     expect(transfers.map((row) => row.kind)).toEqual(["bet-place", "bet-settle", "bet-win"]);
   });
 
+  it("answers each of many settlements sent at once on its own, and one that cannot be written holds back no other", async () => {
+    const { eventId, marketId } = await market("odds", ODDS_RUNNERS);
+    const bet = { eventId, marketId, runner: "Alpha", isBack: 1, price: 2.5, amount: 100 };
+    const users = await Promise.all(Array.from({ length: 4 }, () => player(partnerA.id)));
+    const ids = [];
+    for (const user of users) ids.push(await placeOk(user, bet), await placeOk(user, bet));
+    const broken = await placeOk(users[1]!, bet);
+    const settledBefore = await placeOk(users[0]!, bet);
+    expect((await settle(settledBefore, 2)).statusCode).toBe(200);
+    const balances = await Promise.all(users.map((user) => balanceOf(user.id)));
+    const house = await houseBalance();
+    // A fault the database raises while settling one bet, whichever batch it shares.
+    await sql`create function fail_one_settlement() returns trigger language plpgsql as $$
+      begin if new.id = ${sql.lit(Number(broken))} then raise exception 'disk full'; end if; return new; end $$`.execute(db);
+    await sql`create trigger fail_one_settlement before update on sports_bets for each row execute function fail_one_settlement()`.execute(db);
+    try {
+      // Per user: one bet won (+25,000) and one voided (+10,000).
+      const replies = await Promise.all([
+        ...ids.map((id, i) => settle(id, i % 2 === 0 ? 1 : 3)),
+        settle(broken, 1),
+        settle(settledBefore, 1),
+        settle("999999998", 1),
+      ]);
+      expect(replies.map((reply) => reply.statusCode)).toEqual([...ids.map(() => 200), 500, 409, 404]);
+      expect(replies.slice(0, ids.length).map((reply) => reply.data!.status)).toEqual(ids.map((_, i) => (i % 2 === 0 ? "SUCCESS" : "ABANDONED")));
+    } finally {
+      await sql`drop trigger fail_one_settlement on sports_bets`.execute(db);
+      await sql`drop function fail_one_settlement()`.execute(db);
+    }
+    expect(await Promise.all(users.map((user) => balanceOf(user.id)))).toEqual(balances.map((balance) => balance + 35_000n));
+    expect(await houseBalance()).toBe(house - 4n * 15_000n);
+    expect((await db.selectFrom("sports_bets").select("status").where("id", "=", BigInt(broken)).executeTakeFirstOrThrow()).status).toBe("PENDING");
+    expect((await settle(broken, 1)).statusCode).toBe(200);
+  });
+
   it("answers 404 for an unknown bet and 400 for a bad status, changing nothing", async () => {
     expect((await settle("999999999", 1)).statusCode).toBe(404);
     const reply = await post("/settel-bet", tokens.admin, { bet: { _id: "1" }, status: 4 });
@@ -290,6 +326,13 @@ describe("placement refusals reserve nothing", () => {
     await expectRefused(good, 401, /User not found/);
     await db.updateTable("users").set({ login_enabled: true }).where("id", "=", user.id).execute();
 
+    // Winnings past the ceiling (1,000,000,000): 2,000,000 at 1000 would win 1,998,000,000.
+    const longShot = await market("odds", [{ name: "Alpha", back: { price: 1000, size: 1000 }, lay: null }, ODDS_RUNNERS[1]!]);
+    const whale = await player(partnerA.id, 200_000_000n);
+    const tooLarge = await place(whale, { ...good, eventId: longShot.eventId, marketId: longShot.marketId, price: 1000, amount: 2_000_000 });
+    expect([tooLarge.statusCode, tooLarge.msg]).toEqual([400, "Amount too large"]);
+    expect(await balanceOf(whale.id)).toBe(200_000_000n);
+
     const runnerSuspended = await market("odds", [{ ...ODDS_RUNNERS[0]!, status: "SUSPENDED" }, ODDS_RUNNERS[1]!]);
     await expectRefused({ ...good, eventId: runnerSuspended.eventId, marketId: runnerSuspended.marketId }, 409, /not open/);
     expect((await place(user, good)).status).toBe("SUCCESS");
@@ -317,6 +360,9 @@ describe("placement refusals reserve nothing", () => {
     expect([replay.statusCode, replay.msg]).toEqual([409, "roundId: that round was already played"]);
     const game = await post<{ bet: GameBet; balance: number }>("/api/user/game-bet", user.token, { gameId: "teen20", roundId: "R-1", runnerName: "Player A", amount: 5 });
     expect(game.data!.bet).toMatchObject({ gameId: "teen20", runnerName: "Player A", amount: 5 });
+    // Twice the stake would pass the ceiling: refused whatever the draw.
+    const huge = await post("/api/user/casino-bet", user.token, { ...casino, roundId: "R-HUGE", amount: 600_000_000 });
+    expect([huge.statusCode, huge.msg]).toEqual([400, "Amount too large"]);
 
     await db.updateTable("users").set({ permissions: JSON.stringify({ cricket: true }) }).where("id", "=", user.id).execute();
     const refused = await post("/api/user/casino-bet", user.token, { ...casino, roundId: "R-2" });

@@ -24,7 +24,7 @@ import {
 import type { Db } from "../../db/index.js";
 import type { MarketType } from "../../db/schema.js";
 import { conflict, forbidden, notFound } from "../../errors.js";
-import { minorToAmount } from "../../money.js";
+import { minorToAmount, withinAmountCeiling } from "../../money.js";
 import { groupCommit, type Settled } from "../../db/group-commit.js";
 import { pageOf, type PageRequest } from "../../validation/schemas.js";
 import type { BookEvents } from "../../realtime.js";
@@ -242,6 +242,8 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
     if (odds === null) throw conflict(BET_MESSAGE.priceGone);
     const priced: Priced = { type: offer.type, isBack, amount: input.amount, x: hundredths(quotedPrice), odds: hundredths(odds) };
     const exposure = exposureOf(priced);
+    // Refused now, not when it wins: a bet whose winnings pass the ceiling could never be settled as won.
+    withinAmountCeiling(winningsOf(priced));
     const { exposure: reserve, house } = await accountsOf();
 
     const placed = await db.transaction().execute(async (trx) => {
@@ -426,6 +428,8 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
     if (!bettor) throw notFound(BET_MESSAGE.userNotFound);
     if (!bettor.bet_enabled) throw forbidden(BET_MESSAGE.betDisabled);
     if (bettor.permissions.casino !== true) throw forbidden(BET_MESSAGE.flagOff("casino"));
+    // A win pays twice the stake: refused before the draw, so the outcome never decides whether the bet stands.
+    withinAmountCeiling(2n * input.amount);
     const gameCode = input.kind === 1 ? input.gameCode : input.gameId;
     const won = drawOf(`${player.id}:${input.kind}:${gameCode}:${input.roundId}`) < CASINO_WIN_CHANCE;
     const { house } = await accountsOf();
