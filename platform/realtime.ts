@@ -24,7 +24,7 @@ declare module "fastify" {
   }
 }
 
-/** The sports book's events, to the house desk's sessions. */
+/** The sports book's events: settlements to the house desk's sessions, market updates also to partners'. */
 export type BookEvents = { betSettled(event: BetSettledEvent): void; marketUpdate(eventId: string): void };
 
 /** At most one market-update a second per event: the first at once, later ones folded into one at the second's end. */
@@ -75,37 +75,43 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
         app.log.warn({ err: error }, "realtime announce failed");
       }
     };
-    // Book events of one turn share one lookup of the desk's sessions: a market settled in
+    // Book events of one turn share one lookup of the watching sessions: a market settled in
     // batches would otherwise ask for them once a bet, competing with the settlements.
-    let outbox: [event: string, payload: unknown][] = [];
-    const flushBookDesk = async () => {
+    type Audience = "houseDesk" | "bookWatchers";
+    let outbox: [audience: Audience, event: string, payload: unknown][] = [];
+    const flushBook = async () => {
       const events = outbox;
       outbox = [];
       try {
-        const rooms = (await bookWatchingSessions(app.db)).map(roomOf);
-        if (rooms.length > 0) for (const [event, payload] of events) io.to(rooms).emit(event, payload);
+        const sessions = await bookWatchingSessions(app.db);
+        const rooms: Record<Audience, string[]> = {
+          houseDesk: sessions.filter((session) => session.houseDesk).map((session) => roomOf(session.id)),
+          bookWatchers: sessions.map((session) => roomOf(session.id)),
+        };
+        for (const [audience, event, payload] of events) if (rooms[audience].length > 0) io.to(rooms[audience]).emit(event, payload);
       } catch (error) {
         // The bets are stored either way; the desk's poll shows them.
         app.log.warn({ err: error }, "realtime book event failed");
       }
     };
-    const toBookDesk = (event: string, payload: unknown) => {
+    const toBook = (audience: Audience, event: string, payload: unknown) => {
       // Nobody connected: skip the session lookup, which would compete with settlements for the database.
       if (io.engine.clientsCount === 0) return;
-      if (outbox.length === 0) setImmediate(() => void flushBookDesk());
-      outbox.push([event, payload]);
+      if (outbox.length === 0) setImmediate(() => void flushBook());
+      outbox.push([audience, event, payload]);
     };
     const lastMarketUpdate = new Map<string, number>();
     const trailing = new Map<string, NodeJS.Timeout>();
     const book: BookEvents = {
-      betSettled: (event) => toBookDesk(REALTIME_EVENTS.betSettled, event),
+      // Bet ids are the house desk's; an event id tells a partner only to reload its own book.
+      betSettled: (event) => toBook("houseDesk", REALTIME_EVENTS.betSettled, event),
       marketUpdate(eventId) {
         if (trailing.has(eventId)) return;
         const wait = (lastMarketUpdate.get(eventId) ?? 0) + MARKET_UPDATE_INTERVAL_MS - Date.now();
         const emit = () => {
           trailing.delete(eventId);
           lastMarketUpdate.set(eventId, Date.now());
-          toBookDesk(REALTIME_EVENTS.marketUpdate, { eventId });
+          toBook("bookWatchers", REALTIME_EVENTS.marketUpdate, { eventId });
         };
         if (wait <= 0) emit();
         else trailing.set(eventId, setTimeout(emit, wait));

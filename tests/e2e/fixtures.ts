@@ -61,21 +61,31 @@ export async function runCommand(page: Page, text: string) {
 const PLATFORM = `http://127.0.0.1:${E2E_PLATFORM_PORT}`;
 const API_SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
 
+type UserAnswer = { status: string; msg: string; data: unknown };
+
+/** One call of the end-user API, answered as the site would read it (not checked). */
+async function userCall(path: string, body?: unknown, token?: string, userAgent = "betdesk-e2e"): Promise<UserAnswer> {
+  const response = await fetch(`${PLATFORM}/api/user${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "User-Agent": userAgent,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify({ payload: seal(body, API_SECRET) }),
+  });
+  const answer = (await response.json()) as { status: string; msg: string; data: string | null };
+  return { ...answer, data: answer.data ? open(answer.data, API_SECRET) : null };
+}
+
+type BetRequest = { eventId: string; marketId: string; runner: string; isBack: 0 | 1; price: number; amount: number };
+
 /** An end user of the site: signs in through the end-user API, then calls it as the site would. */
 export async function endUser(username: string, password: string, userAgent = "betdesk-e2e") {
   const call = async (path: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${PLATFORM}/api/user${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "User-Agent": userAgent,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify({ payload: seal(body, API_SECRET) }),
-    });
-    const answer = (await response.json()) as { status: string; msg: string; data: string | null };
+    const answer = await userCall(path, body, token, userAgent);
     expect(answer.status, answer.msg).toBe("SUCCESS");
-    return answer.data ? open(answer.data, API_SECRET) : null;
+    return answer.data;
   };
   const { token } = (await call("/login", { username, password })) as { token: string };
   return {
@@ -83,11 +93,21 @@ export async function endUser(username: string, password: string, userAgent = "b
     deposit: (request: { amount: number; type: 0 | 1 | 2; utr: string; couponCode?: string }) =>
       call("/deposit-request", request, token),
     withdraw: (request: { amount: number; bank: Record<string, string> }) => call("/withdraw-request", request, token),
-    bet: (request: { eventId: string; marketId: string; runner: string; isBack: 0 | 1; price: number; amount: number }) =>
-      call("/bet", request, token) as Promise<{ _id: string; balance: number; exposure: number }>,
+    bet: (request: BetRequest) => call("/bet", request, token) as Promise<{ _id: string; balance: number; exposure: number }>,
     casinoBet: (request: { providerCode: string; gameCode: string; roundId: string; amount: number }) => call("/casino-bet", request, token),
     gameBet: (request: { gameId: string; roundId: string; runnerName: string; amount: number }) => call("/game-bet", request, token),
   };
+}
+
+/** Places `bet` as the first of `usernames` the site lets bet (a seeded user may have Login, Bet or a game flag off); its name. */
+export async function betAsFirstAllowed(usernames: readonly string[], password: string, bet: BetRequest): Promise<string> {
+  for (const username of usernames) {
+    const login = await userCall("/login", { username, password });
+    if (login.status !== "SUCCESS") continue;
+    const placed = await userCall("/bet", bet, (login.data as { token: string }).token);
+    if (placed.status === "SUCCESS") return username;
+  }
+  throw new Error(`none of ${usernames.join(", ")} may place the bet`);
 }
 
 /** The admin API as the super admin, for what a test must read beside the screen (prices on offer, results). */

@@ -3,9 +3,10 @@
  * list, see the three blocks, choose a user and clear it, open Run Amount and close it with Esc;
  * and a bet placed through the end-user API repaints the runner's book without a reload. On an
  * event's screen the palette's Settle market… asks only the market, and `s` reaches the result.
+ * A partner's screen repaints too, on a bet in its subtree.
  */
 import type { Page as ListPage, SportsBet } from "../../protocol/wire";
-import { adminApi, DEMO, endUser, expect, runCommand, signIn, test } from "./fixtures";
+import { adminApi, betAsFirstAllowed, DEMO, endUser, expect, runCommand, signIn, test } from "./fixtures";
 
 test("an event's book, its users row and Run Amount, all by keyboard; a new bet repaints the book live", async ({ page }) => {
   await signIn(page, DEMO.admin);
@@ -55,6 +56,31 @@ test("an event's book, its users row and Run Amount, all by keyboard; a new bet 
   // user0008 may log in and bet on every game (the seed's flags).
   const player = await endUser("user0008", "user123");
   await player.bet({ eventId, marketId: `${eventId}-MO`, runner, isBack: 1, price, amount: 5000 });
+  // Within 2 seconds (the poll is every 10 s) and without a reload.
+  await expect(bookCell).not.toHaveText(before!, { timeout: 2_000 });
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test("a partner's event screen repaints its own book live when one of its users bets", async ({ page }) => {
+  await signIn(page, DEMO.panel);
+  await page.keyboard.press("g");
+  await page.keyboard.press("m");
+  await expect(page).toHaveTitle("Market Analysis - Admin");
+  await expect(page.getByLabel("Realtime connection")).toHaveText("● live");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("region", { name: "Odds" })).toBeVisible();
+
+  const eventId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+  const runnerRow = page.getByRole("region", { name: "Odds" }).getByRole("row").nth(1);
+  const runner = (await runnerRow.getAttribute("data-runner"))!;
+  const price = Number((await runnerRow.locator(".back").textContent())!.trim().split(" ")[0]);
+  const bookCell = runnerRow.locator("td").first();
+  const before = await bookCell.textContent();
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+  // The seed gives panel1 the odd-numbered users.
+  const panelUsers = Array.from({ length: 20 }, (_, i) => `user${String(2 * i + 1).padStart(4, "0")}`);
+  await betAsFirstAllowed(panelUsers, "user123", { eventId, marketId: `${eventId}-MO`, runner, isBack: 1, price, amount: 5000 });
   // Within 2 seconds (the poll is every 10 s) and without a reload.
   await expect(bookCell).not.toHaveText(before!, { timeout: 2_000 });
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);

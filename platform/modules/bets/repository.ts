@@ -329,13 +329,13 @@ export function findUserAnchor(db: Db, userId: bigint) {
 }
 
 /**
- * Live sessions of the house desk: the super admin and staff holding `bets`. Partners'
- * sessions are left out for now (docs/protocol.md).
+ * Live sessions that watch the book, each marked whether it belongs to the house desk (the super
+ * admin, staff holding `bets`) or to a partner (who sees its subtree's book).
  */
-export async function bookWatchingSessions(db: Db): Promise<bigint[]> {
-  const rows = await sql<{ id: bigint }>`
-    select s.id from admin_sessions s join admins a on a.id = s.admin_id
+export async function bookWatchingSessions(db: Db): Promise<{ id: bigint; houseDesk: boolean }[]> {
+  const rows = await sql<{ id: bigint; house_desk: boolean }>`
+    select s.id, a.role <> 3 as house_desk from admin_sessions s join admins a on a.id = s.admin_id
      where s.revoked_at is null and s.expires_at > now()
-       and (a.role = 1 or (a.role = 2 and coalesce((a.permissions ->> 'bets')::boolean, false)))`.execute(db);
-  return rows.rows.map((row) => BigInt(row.id));
+       and (a.role in (1, 3) or (a.role = 2 and coalesce((a.permissions ->> 'bets')::boolean, false)))`.execute(db);
+  return rows.rows.map((row) => ({ id: BigInt(row.id), houseDesk: row.house_desk }));
 }
