@@ -1,12 +1,18 @@
 /**
- * Shared e2e fixtures: any console error or uncaught page error fails the test. A browser's own
- * "Failed to load resource … 4xx" line is allowed: a refused sign-in or form answers 4xx by design.
+ * Shared e2e fixtures: any console error or uncaught page error fails the test. Two lines are
+ * allowed: a browser's own "Failed to load resource … 4xx" (a refused sign-in or form answers 4xx
+ * by design), and the AbortError Remix's own single-fetch decoder logs when a newer navigation
+ * cancels a data request whose answer was already arriving (a key pressed while the list reloads;
+ * the router drops that answer as it should, only the log is left).
  */
 import { expect, test as base, type Page } from "@playwright/test";
 import { open, seal } from "../../protocol/envelope";
 import { E2E_PLATFORM_PORT } from "../fixtures/e2e-ports";
 
 const EXPECTED_REFUSAL = /Failed to load resource: the server responded with a status of 4\d\d/;
+const CANCELLED_BY_NAVIGATION = /^AbortError: signal is aborted without reason/;
+/** Remix's client runtime chunk (the single-fetch decoder lives there), never the app's own code. */
+const REMIX_RUNTIME = /\/assets\/components-[\w-]+\.js$/;
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -15,6 +21,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on("console", (message) => {
         if (message.type() !== "error" || EXPECTED_REFUSAL.test(message.text())) return;
         const { url, lineNumber } = message.location();
+        if (CANCELLED_BY_NAVIGATION.test(message.text()) && REMIX_RUNTIME.test(url)) return;
         errors.push(`console.error: ${message.text()} (${url}:${lineNumber})`);
       });
       page.on("pageerror", (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
