@@ -4,6 +4,7 @@
  * admin: v1 and v2 for the house, the demo partner and a user, over today, the seeded week and
  * a month. Budget: p95 within 200 ms.
  */
+import { sql } from "kysely";
 import { DEMO_ACCOUNTS, seedUsername } from "../platform/db/seed";
 import { kolkataToday } from "../platform/validation/days";
 import { open } from "../protocol/envelope";
@@ -19,6 +20,11 @@ const daysBefore = (days: number) => new Date(Date.parse(`${kolkataToday()}T00:0
 
 export async function benchReports(): Promise<void> {
   await withSeededPlatform({ users: 200, bets: SETTLED_BETS, settledShare: 1 }, async (app, headers, secret, seedSeconds) => {
+    // Fast figures over an empty rollup would mean nothing: the house's rows must hold every seeded result.
+    const { rows } = await sql<{ results: string; rolled: string }>`
+      select (select coalesce(sum(house_result), 0) from bet_results)::text as results,
+             (select coalesce(sum(direct + indirect), 0) from report_rollup where subject_kind = 'house')::text as rolled`.execute(app.db);
+    if (rows[0]!.results === "0" || rows[0]!.results !== rows[0]!.rolled) throw new Error(`the rollup does not hold the seeded results: ${JSON.stringify(rows[0])}`);
     const idOf = async (path: string, username: string) => {
       const reply = await app.inject({ method: "GET", url: `/api/admin/${path}?username=${username}`, headers });
       return (open(reply.json<{ data: string }>().data, secret) as { items: { _id: string }[] }).items[0]!._id;
@@ -49,7 +55,8 @@ export async function benchReports(): Promise<void> {
       `${MEASURED} report calls after ${WARM_UP} warm-up, through app.inject as the super admin, on a fresh PGlite holding
 ${SETTLED_BETS.toLocaleString("en-US")} settled bets over the seeded week (\`seed({ bets: ${SETTLED_BETS}, settledShare: 1 })\`: bulk inserts of
 the bets, their results and the daily rollup, which took ${seedSeconds.toFixed(0)} s), cycling v1 and v2 for the house, the demo partner
-and a user over today, the week and 30 days. Each report sums the rollup (migration 008), never the bets. Budget: p95 within ${BUDGET_MS} ms.
+and a user over today, the week and 30 days. Each report sums the rollup (migration 008), never the bets; before
+measuring, the house's rollup rows are checked to sum to every seeded result. Budget: p95 within ${BUDGET_MS} ms.
 
 | calls | p50 | p95 | max | within budget |
 |---|---|---|---|---|
