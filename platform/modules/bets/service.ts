@@ -155,7 +155,7 @@ type Move = { kind: "bet-settle" | "bet-win"; from: AccountRef; to: AccountRef; 
 /** One `/settel-bet` call: who settles which bet how. */
 type SettleOrder = { caller: AdminAccount; betId: bigint; code: SettlementCode };
 
-/** Concurrent settlements joined into one transaction: at most this many (the console keeps 6 in flight). */
+/** Concurrent settlements joined into one transaction: at most this many (the console keeps 12 in flight). */
 const SETTLEMENT_BATCH = 50;
 
 export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
@@ -186,7 +186,6 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
     if (outcome === "SUCCESS") moves.push({ kind: "bet-win", from: house, to: user, amount: winningsOf(bet) });
     return moves.filter((move) => move.amount > 0n);
   }
-
 
   type Placed = { _id: string; balance: number; exposure: number };
 
@@ -449,10 +448,11 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
           loss: won ? 0n : input.amount,
         });
         const remark = `casino bet ${row.id}`;
-        let moved = await apply(trx, { kind: "casino-stake", actorId: house.id, remark, from: user, to: house, amount: input.amount });
-        if (won) moved = { from: (await apply(trx, { kind: "casino-win", actorId: house.id, remark, from: house, to: user, amount: 2n * input.amount })).to, to: 0n };
+        const stake = { kind: "casino-stake", actorId: house.id, remark, from: user, to: house, amount: input.amount } as const;
+        const win = { kind: "casino-win", actorId: house.id, remark, from: house, to: user, amount: 2n * input.amount } as const;
+        const [staked, paid] = await applyAll(trx, won ? [stake, win] : [stake]);
         await insertResults(trx, [{ betKind: "casino", betId: row.id, game: "casino", userId: player.id, houseResult: won ? -input.amount : input.amount }]);
-        return { row, balance: moved.from };
+        return { row, balance: paid ? paid.to : staked!.from };
       });
       return { bet: toCasinoOrGame(row), balance: minorToAmount(balance) };
     } catch (error) {
