@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseRouting, resolveUrl } from "./api-routes.server";
+import { CALLS } from "../../protocol/calls";
+import { API_ROUTES, parseRouting, resolveUrl } from "./api-routes.server";
 
 const bases = { admin: "http://127.0.0.1:4000/api/admin", sports: "http://127.0.0.1:4000/api/sports/" };
 
@@ -29,6 +30,12 @@ describe("API routing table", () => {
     expect(parseRouting("")).toEqual({});
     expect(() => parseRouting("nope=sports")).toThrow(/unknown call/);
     expect(() => parseRouting("login=elsewhere")).toThrow(/admin or sports/);
+  });
+
+  it("routes every call of protocol/calls.ts, and API_ROUTING may move any of them", () => {
+    expect(API_ROUTES).toBe(CALLS);
+    const names = Object.keys(CALLS);
+    expect(Object.keys(parseRouting(names.map((name) => `${name}=sports`).join(",")))).toEqual(names);
   });
 
   it("accepts the API_ROUTING examples the README and env.server.ts give", () => {

@@ -1,5 +1,6 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
+import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { GAME_FLAGS } from "../../../protocol/wire.js";
@@ -99,16 +100,16 @@ export default async function accountsRoutes(app: FastifyInstance) {
   const accounts = createAccountService({ db: app.db, revealer: app.revealer });
   const desk = { onRequest: requireStaffFlag("users", { partners: true }) };
 
-  api.get("/users", { ...desk, schema: { querystring: ListQuery } }, async (request, reply) => {
+  api.get(CALLS.users.path, { ...desk, schema: { querystring: ListQuery } }, async (request, reply) => {
     return reply.ok(await accounts.users(authenticated(request).admin, request.query));
   });
 
-  api.get("/partners", { ...desk, schema: { querystring: ListQuery } }, async (request, reply) => {
+  api.get(CALLS.partners.path, { ...desk, schema: { querystring: ListQuery } }, async (request, reply) => {
     return reply.ok(await accounts.partners(authenticated(request).admin, request.query));
   });
 
   // A file, not the envelope: the console saves the body as it comes.
-  api.get("/download-users", { ...desk, schema: { querystring: DownloadQuery } }, async (request, reply) => {
+  api.get(CALLS.downloadUsers.path, { ...desk, schema: { querystring: DownloadQuery } }, async (request, reply) => {
     const { type, ...query } = request.query;
     const rows = accounts.exportRows(authenticated(request).admin, query, type);
     // Pull the first row before answering, so a refusal (403) still gets the FAIL envelope.
@@ -135,38 +136,38 @@ export default async function accountsRoutes(app: FastifyInstance) {
       .send(csv);
   });
 
-  api.post("/add-user", { ...desk, schema: { body: AddUserBody } }, async (request, reply) => {
+  api.post(CALLS.addUser.path, { ...desk, schema: { body: AddUserBody } }, async (request, reply) => {
     return reply.ok(await accounts.addAccount(authenticated(request).admin, request.body), ACCOUNT_MESSAGE.userAdded);
   });
 
-  api.post("/user-deposit", { ...desk, schema: { body: MoneyBody } }, async (request, reply) => {
+  api.post(CALLS.userDeposit.path, { ...desk, schema: { body: MoneyBody } }, async (request, reply) => {
     return reply.ok(await accounts.deposit(authenticated(request).admin, request.body), ACCOUNT_MESSAGE.deposited);
   });
 
-  api.post("/user-withdraw", { ...desk, schema: { body: MoneyBody } }, async (request, reply) => {
+  api.post(CALLS.userWithdraw.path, { ...desk, schema: { body: MoneyBody } }, async (request, reply) => {
     return reply.ok(await accounts.withdraw(authenticated(request).admin, request.body), ACCOUNT_MESSAGE.withdrawn);
   });
 
-  api.post("/change-user-password", { ...desk, schema: { body: ChangePasswordBody } }, async (request, reply) => {
+  api.post(CALLS.changeUserPassword.path, { ...desk, schema: { body: ChangePasswordBody } }, async (request, reply) => {
     await accounts.changePassword(authenticated(request).admin, request.body);
     return reply.ok(null, ACCOUNT_MESSAGE.passwordChanged);
   });
 
-  api.get("/user-permissions/:id", { ...desk, schema: { params: IdParams } }, async (request, reply) => {
+  api.get(CALLS.userPermissions.path, { ...desk, schema: { params: IdParams } }, async (request, reply) => {
     return reply.ok(await accounts.permissions(authenticated(request).admin, request.params.id, false));
   });
 
-  api.get("/partner-permissions/:id", { ...desk, schema: { params: IdParams } }, async (request, reply) => {
+  api.get(CALLS.partnerPermissions.path, { ...desk, schema: { params: IdParams } }, async (request, reply) => {
     return reply.ok(await accounts.permissions(authenticated(request).admin, request.params.id, true));
   });
 
-  api.post("/change-permissions", { ...desk, schema: { body: ChangePermissionsBody } }, async (request, reply) => {
+  api.post(CALLS.changePermissions.path, { ...desk, schema: { body: ChangePermissionsBody } }, async (request, reply) => {
     await accounts.changePermissions(authenticated(request).admin, request.body);
     return reply.ok(null, ACCOUNT_MESSAGE.permissionsSaved);
   });
 
   api.get(
-    "/login-logs/:userId",
+    CALLS.loginLogs.path,
     { ...desk, schema: { params: UserIdParams, querystring: IsPartnerQuery } },
     async (request, reply) => {
       const { admin } = authenticated(request);
@@ -174,12 +175,12 @@ export default async function accountsRoutes(app: FastifyInstance) {
     },
   );
 
-  api.get("/b2c/make-default-admin/:id", { onRequest: requireSuperAdmin, schema: { params: IdParams } }, async (request, reply) => {
+  api.get(CALLS.makeDefaultAdmin.path, { onRequest: requireSuperAdmin, schema: { params: IdParams } }, async (request, reply) => {
     await accounts.makeDefaultAdmin(request.params.id);
     return reply.ok(null, ACCOUNT_MESSAGE.defaultAdminChanged);
   });
 
-  api.get("/b2c/default-admin", { onRequest: requireStaffFlag("users") }, async (_request, reply) => {
+  api.get(CALLS.defaultAdmin.path, { onRequest: requireStaffFlag("users") }, async (_request, reply) => {
     return reply.ok(await accounts.defaultAdmin());
   });
 }

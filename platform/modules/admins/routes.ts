@@ -1,3 +1,4 @@
+import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { STAFF_FLAGS } from "../../../protocol/wire.js";
@@ -19,26 +20,26 @@ export default async function adminsRoutes(app: FastifyInstance) {
   const admins = createAdminService({ db: app.db, revealer: app.revealer });
   const superAdmin = { onRequest: requireSuperAdmin };
 
-  app.get("/b2c/admin", async (request, reply) => {
+  app.get(CALLS.currentAdmin.path, async (request, reply) => {
     const { admin, session } = authenticated(request);
     return reply.ok(toAdminRecord(admin, session.udid));
   });
 
-  app.get("/permissions", async (request, reply) => {
+  app.get(CALLS.permissions.path, async (request, reply) => {
     return reply.ok(gameFlagsOf(authenticated(request).admin));
   });
 
-  app.get("/partner-roles", async (_request, reply) => {
+  app.get(CALLS.partnerRoles.path, async (_request, reply) => {
     return reply.ok(await admins.partnerRoles());
   });
 
-  api.get("/b2c/admins", superAdmin, async (_request, reply) => reply.ok(await admins.listStaff()));
+  api.get(CALLS.admins.path, superAdmin, async (_request, reply) => reply.ok(await admins.listStaff()));
 
-  api.post("/b2c/add-admin", { ...superAdmin, schema: { body: AddStaffBody } }, async (request, reply) => {
+  api.post(CALLS.addAdmin.path, { ...superAdmin, schema: { body: AddStaffBody } }, async (request, reply) => {
     return reply.ok(await admins.addStaff(authenticated(request).admin, request.body), STAFF_MESSAGE.added);
   });
 
-  api.get("/b2c/remove-admin/:id", { ...superAdmin, schema: { params: IdParams } }, async (request, reply) => {
+  api.get(CALLS.removeAdmin.path, { ...superAdmin, schema: { params: IdParams } }, async (request, reply) => {
     await admins.removeStaff(authenticated(request).admin, request.params.id);
     return reply.ok(null, STAFF_MESSAGE.removed);
   });

@@ -1,3 +1,4 @@
+import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { bearerToken } from "../../plugins/auth.js";
@@ -37,22 +38,22 @@ export default async function authRoutes(app: FastifyInstance) {
     revealer: app.revealer,
   });
 
-  api.post("/login", { config: { auth: false }, schema: { body: LoginBody } }, async (request, reply) => {
+  api.post(CALLS.login.path, { config: { auth: false }, schema: { body: LoginBody } }, async (request, reply) => {
     return reply.ok(await auth.login(request.body, clientOf(request)), "Login successful");
   });
 
   // Beyond the spec: ends the caller's session on the server, not only in the console.
-  api.post("/logout", { schema: { body: LogoutBody } }, async (request, reply) => {
+  api.post(CALLS.logout.path, { schema: { body: LogoutBody } }, async (request, reply) => {
     await auth.logout(authenticated(request).session);
     return reply.ok(null, "Logged out successfully");
   });
 
   // Authenticates loosely (see isLoggedOut), so it opts out of the strict hook.
-  api.get("/is-logouted/:udid", { config: { auth: false }, schema: { params: UdidParams } }, async (request, reply) => {
+  api.get(CALLS.isLogouted.path, { config: { auth: false }, schema: { params: UdidParams } }, async (request, reply) => {
     return reply.ok(await auth.isLoggedOut(bearerToken(request), request.params.udid));
   });
 
-  api.post("/change-password", { schema: { body: ChangePasswordBody } }, async (request, reply) => {
+  api.post(CALLS.changePassword.path, { schema: { body: ChangePasswordBody } }, async (request, reply) => {
     const { admin, session } = authenticated(request);
     await auth.changePassword(admin.id, session, request.body);
     return reply.ok(null, AUTH_MESSAGE.passwordChanged);

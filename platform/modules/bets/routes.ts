@@ -4,6 +4,7 @@
  * admin's alone; partners see the history, profit and downloads of their own subtree.
  */
 import { stringify } from "csv-stringify";
+import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { PAGE_SIZE, SPORTS, type CasinoBet, type GameBet, type SportsBet } from "../../../protocol/wire.js";
@@ -49,7 +50,7 @@ const HistoryQuery = z
   .refine(...fromNotAfterTo)
   .transform(toRange);
 
-const UserParams = z.object({ userId: Id }).strict();
+const UserParams = z.object({ id: Id }).strict();
 
 /** A spreadsheet reads a cell starting with = + - @ tab or CR as a formula; a leading quote keeps it text. */
 const formulaSafe = (value: unknown) => {
@@ -94,31 +95,31 @@ export default async function betRoutes(app: FastifyInstance) {
   const desk = { onRequest: requireStaffFlag("bets") };
   const history = { onRequest: requireStaffFlag("bets", { partners: true }) };
 
-  api.get("/sports-pending-bets", { ...desk, schema: { querystring: PendingQuery } }, async (request, reply) => {
+  api.get(CALLS.pendingBets.path, { ...desk, schema: { querystring: PendingQuery } }, async (request, reply) => {
     const { page, pageSize, eventId, marketId, user, sport } = request.query;
     return reply.ok(await bets.pending({ eventId, marketId, userId: user, sport }, { page, pageSize }));
   });
 
-  api.post("/settel-bet", { ...desk, schema: { body: SettleBody } }, async (request, reply) => {
+  api.post(CALLS.settleBet.path, { ...desk, schema: { body: SettleBody } }, async (request, reply) => {
     const settled = await bets.settle(authenticated(request).admin, request.body.bet._id, request.body.status);
     return reply.ok(settled, BET_MESSAGE.settled);
   });
 
-  api.post("/resettle-bet", { onRequest: requireSuperAdmin, schema: { body: SettleBody } }, async (request, reply) => {
+  api.post(CALLS.resettleBet.path, { onRequest: requireSuperAdmin, schema: { body: SettleBody } }, async (request, reply) => {
     const settled = await bets.resettle(authenticated(request).admin, request.body.bet._id, request.body.status);
     return reply.ok(settled, BET_MESSAGE.resettled);
   });
 
-  api.get("/user-bets", { ...history, schema: { querystring: HistoryQuery } }, async (request, reply) => {
+  api.get(CALLS.userBets.path, { ...history, schema: { querystring: HistoryQuery } }, async (request, reply) => {
     return reply.ok(await bets.userBets(authenticated(request).admin, request.query));
   });
 
-  api.get("/b2c/user-profit/:userId", { ...history, schema: { params: UserParams } }, async (request, reply) => {
-    return reply.ok(await bets.userProfit(authenticated(request).admin, request.params.userId));
+  api.get(CALLS.userProfit.path, { ...history, schema: { params: UserParams } }, async (request, reply) => {
+    return reply.ok(await bets.userProfit(authenticated(request).admin, request.params.id));
   });
 
   // A file, not the envelope: the browser saves it as it comes, page by page.
-  api.get("/download-bets", { ...history, schema: { querystring: HistoryQuery } }, async (request, reply) => {
+  api.get(CALLS.downloadBets.path, { ...history, schema: { querystring: HistoryQuery } }, async (request, reply) => {
     const caller = authenticated(request).admin;
     const query = { ...request.query, pageSize: DOWNLOAD_PAGE };
     // The first page answers before any byte is sent, so a refusal is still a clean 403/404.

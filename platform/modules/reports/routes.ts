@@ -2,6 +2,7 @@
  * `/b2c/report` (v1) and `/report` (v2) under the admin API: staff need `report`; partners
  * are confined to their own subtree by the service.
  */
+import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { REPORT_SUBJECT_TYPES } from "../../../protocol/wire.js";
@@ -35,7 +36,7 @@ export default async function reportRoutes(app: FastifyInstance) {
   const reports = createReportService(app.db);
   const options = { onRequest: requireStaffFlag("report", { partners: true }), schema: { querystring: ReportQuerySchema } };
 
-  api.get("/b2c/report", options, async (request, reply) => reply.ok(await reports.reportV1(authenticated(request).admin, request.query)));
+  api.get(CALLS.reportV1.path, options, async (request, reply) => reply.ok(await reports.reportV1(authenticated(request).admin, request.query)));
 
-  api.get("/report", options, async (request, reply) => reply.ok(await reports.reportV2(authenticated(request).admin, request.query)));
+  api.get(CALLS.reportV2.path, options, async (request, reply) => reply.ok(await reports.reportV2(authenticated(request).admin, request.query)));
 }

@@ -1,4 +1,5 @@
 /** The approval desk: request lists, decisions, transaction history and receipt images. */
+import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { authenticated, requireStaffFlag } from "../auth/access.js";
@@ -85,32 +86,32 @@ export default async function requestRoutes(app: FastifyInstance, { uploadsDir }
   const deposits = { onRequest: requireStaffFlag("deposits", { partners: true }) };
   const withdraws = { onRequest: requireStaffFlag("withdraws", { partners: true }) };
 
-  api.get("/b2c/deposits/:status", { ...deposits, schema: { params: StatusParams, querystring: ListQuery } }, async (request, reply) => {
+  api.get(CALLS.deposits.path, { ...deposits, schema: { params: StatusParams, querystring: ListQuery } }, async (request, reply) => {
     return reply.ok(await requests.deposits(authenticated(request).admin, request.params.status, request.query));
   });
 
-  api.get("/b2c/withdraws/:status", { ...withdraws, schema: { params: StatusParams, querystring: ListQuery } }, async (request, reply) => {
+  api.get(CALLS.withdraws.path, { ...withdraws, schema: { params: StatusParams, querystring: ListQuery } }, async (request, reply) => {
     return reply.ok(await requests.withdraws(authenticated(request).admin, request.params.status, request.query));
   });
 
-  api.post("/b2c/update-deposit", { ...deposits, schema: { body: DepositDecisionBody } }, async (request, reply) => {
+  api.post(CALLS.updateDeposit.path, { ...deposits, schema: { body: DepositDecisionBody } }, async (request, reply) => {
     await requests.decideDeposit(authenticated(request).admin, request.body);
     return reply.ok(null, REQUEST_MESSAGE.depositsUpdated);
   });
 
-  api.post("/b2c/update-withdraw", { ...withdraws, schema: { body: WithdrawDecisionBody } }, async (request, reply) => {
+  api.post(CALLS.updateWithdraw.path, { ...withdraws, schema: { body: WithdrawDecisionBody } }, async (request, reply) => {
     const { _id, ...decision } = request.body;
     await requests.decideWithdraw(authenticated(request).admin, { id: _id, ...decision });
     return reply.ok(null, REQUEST_MESSAGE.withdrawsUpdated);
   });
 
   // Whoever decides deposits sees the limits beside the bonus inputs; settings staff change them.
-  api.get("/b2c/bonus-limits", { onRequest: requireStaffFlag(["deposits", "settings"], { partners: true }) }, async (_request, reply) => {
+  api.get(CALLS.bonusLimits.path, { onRequest: requireStaffFlag(["deposits", "settings"], { partners: true }) }, async (_request, reply) => {
     return reply.ok(await requests.bonusLimits());
   });
 
   api.post(
-    "/b2c/update-bonus-limits",
+    CALLS.updateBonusLimits.path,
     { onRequest: requireStaffFlag("settings"), schema: { body: BonusLimitsBody } },
     async (request, reply) => {
       return reply.ok(await requests.updateBonusLimits(authenticated(request).admin, request.body), REQUEST_MESSAGE.bonusLimitsUpdated);
@@ -118,12 +119,12 @@ export default async function requestRoutes(app: FastifyInstance, { uploadsDir }
   );
 
   // The flag depends on `type`, so the service checks it.
-  api.get("/transaction", { schema: { querystring: HistoryQuery } }, async (request, reply) => {
+  api.get(CALLS.transactions.path, { schema: { querystring: HistoryQuery } }, async (request, reply) => {
     return reply.ok(await requests.history(authenticated(request).admin, request.query));
   });
 
   // A file, not the envelope: an <img> or a download shows it as it comes.
-  api.get("/uploads/:name", { ...deposits, schema: { params: ImageParams } }, async (request, reply) => {
+  api.get(CALLS.upload.path, { ...deposits, schema: { params: ImageParams } }, async (request, reply) => {
     const image = await requests.image(authenticated(request).admin, request.params.name);
     return reply.type(image.mime).header("cache-control", "private, max-age=3600").send(image.bytes);
   });

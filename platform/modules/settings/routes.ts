@@ -3,6 +3,7 @@
  * other staff get 403 before the body is read. Bodies are strict: an unknown field is refused.
  */
 import { join } from "node:path";
+import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { SiteSettingKey } from "../../db/schema.js";
@@ -11,7 +12,7 @@ import { authenticated, requireStaffFlag } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { Decimal2, Id, Text } from "../../validation/schemas.js";
 import { base64DecodedLength, IMAGE_NAME, sniffImage, type ImageExt } from "../requests/uploads.js";
-import { createSettingsService, SETTINGS_MESSAGE, SLIDER_FOLDER, SLIDER_IMAGE_PATH, type CheckedImage, type SettingValues } from "./service.js";
+import { createSettingsService, SETTINGS_MESSAGE, SLIDER_FOLDER, type CheckedImage, type SettingValues } from "./service.js";
 
 export const SETTING_BOUNDS = {
   /** Bonus and main bonus are percentages of a deposit. */
@@ -99,12 +100,12 @@ const ImageParams = z.object({ name: z.string().regex(IMAGE_NAME, "Invalid image
 
 /** The settings whose GET answers what one POST stores. Bank details also answer the corrected spelling. */
 const SIMPLE_SETTINGS: { key: SiteSettingKey; body: z.ZodTypeAny; paths: string[]; msg: string }[] = [
-  { key: "bank-details", body: BankSettingsBody, paths: ["/b2c/update-bank-deatils", "/b2c/update-bank-details"], msg: SETTINGS_MESSAGE.bankDetailsUpdated },
-  { key: "whatsapp", body: WhatsappBody, paths: ["/b2c/update-whatsapp"], msg: SETTINGS_MESSAGE.whatsappUpdated },
-  { key: "telegram", body: TelegramBody, paths: ["/b2c/update-telegram"], msg: SETTINGS_MESSAGE.telegramUpdated },
-  { key: "bonus", body: PercentBonusBody, paths: ["/b2c/update-bonus"], msg: SETTINGS_MESSAGE.bonusUpdated },
-  { key: "main-bonus", body: PercentBonusBody, paths: ["/b2c/update-main-bonus"], msg: SETTINGS_MESSAGE.bonusUpdated },
-  { key: "ref-bonus", body: RefBonusBody, paths: ["/b2c/update-ref-bonus"], msg: SETTINGS_MESSAGE.bonusUpdated },
+  { key: "bank-details", body: BankSettingsBody, paths: [CALLS.updateBankDetails.path, CALLS.updateBankDetailsCorrected.path], msg: SETTINGS_MESSAGE.bankDetailsUpdated },
+  { key: "whatsapp", body: WhatsappBody, paths: [CALLS.updateWhatsapp.path], msg: SETTINGS_MESSAGE.whatsappUpdated },
+  { key: "telegram", body: TelegramBody, paths: [CALLS.updateTelegram.path], msg: SETTINGS_MESSAGE.telegramUpdated },
+  { key: "bonus", body: PercentBonusBody, paths: [CALLS.updateBonus.path], msg: SETTINGS_MESSAGE.bonusUpdated },
+  { key: "main-bonus", body: PercentBonusBody, paths: [CALLS.updateMainBonus.path], msg: SETTINGS_MESSAGE.bonusUpdated },
+  { key: "ref-bonus", body: RefBonusBody, paths: [CALLS.updateRefBonus.path], msg: SETTINGS_MESSAGE.bonusUpdated },
 ];
 
 export default async function settingsRoutes(app: FastifyInstance, { uploadsDir }: { uploadsDir: string }) {
@@ -122,26 +123,26 @@ export default async function settingsRoutes(app: FastifyInstance, { uploadsDir 
     }
   }
 
-  api.get("/b2c/coupons", desk, async (_request, reply) => reply.ok(await settings.coupons()));
+  api.get(CALLS.coupons.path, desk, async (_request, reply) => reply.ok(await settings.coupons()));
 
-  api.post("/b2c/add-coupon", { ...desk, schema: { body: CouponBody } }, async (request, reply) => {
+  api.post(CALLS.addCoupon.path, { ...desk, schema: { body: CouponBody } }, async (request, reply) => {
     return reply.ok(await settings.addCoupon(authenticated(request).admin, request.body), SETTINGS_MESSAGE.couponAdded);
   });
 
-  api.get("/b2c/slider", desk, async (_request, reply) => reply.ok(await settings.slider()));
+  api.get(CALLS.slider.path, desk, async (_request, reply) => reply.ok(await settings.slider()));
 
-  api.post("/b2c/add-slider", { ...desk, bodyLimit: SLIDER_BODY_LIMIT, schema: { body: SliderBody } }, async (request, reply) => {
+  api.post(CALLS.addSlider.path, { ...desk, bodyLimit: SLIDER_BODY_LIMIT, schema: { body: SliderBody } }, async (request, reply) => {
     await settings.addSlider(authenticated(request).admin, checkSliderImages(request.body.images));
     return reply.ok(null, SETTINGS_MESSAGE.sliderSaved);
   });
 
-  api.get("/b2c/remove-slider/:id", { ...desk, schema: { params: IdParams } }, async (request, reply) => {
+  api.get(CALLS.removeSlider.path, { ...desk, schema: { params: IdParams } }, async (request, reply) => {
     await settings.removeSlider(authenticated(request).admin, request.params.id);
     return reply.ok(null, SETTINGS_MESSAGE.sliderRemoved);
   });
 
   // A file, not the envelope: the console serves it to an <img> as it comes.
-  api.get(`${SLIDER_IMAGE_PATH}/:name`, { ...desk, schema: { params: ImageParams } }, async (request, reply) => {
+  api.get(CALLS.sliderImage.path, { ...desk, schema: { params: ImageParams } }, async (request, reply) => {
     const image = await settings.sliderImage(request.params.name);
     return reply.type(image.mime).header("cache-control", "private, max-age=3600").send(image.bytes);
   });

@@ -4,6 +4,7 @@
  * staff with `bets`) and partners (their subtree's book). The scorecard page is served
  * outside the admin scopes (scorecardPageRoutes): a frame loads it without a token.
  */
+import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ROLE, SPORTS } from "../../../protocol/wire.js";
@@ -28,7 +29,7 @@ const ScorecardQuery = z.object(SportQuery).strict();
 export async function sportsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sports = createSportsService({ db: app.db });
-  api.get("/matches/:sport", { schema: { params: SportParams } }, async (request, reply) => {
+  api.get(CALLS.matches.path, { schema: { params: SportParams } }, async (request, reply) => {
     return reply.ok(await sports.events(request.params.sport));
   });
 
@@ -38,18 +39,18 @@ export async function sportsRoutes(app: FastifyInstance) {
     const { admin } = authenticated(request);
     return admin.role === ROLE.partner ? admin.id : null;
   };
-  api.post("/market-green", { ...book, schema: { body: GreenBody } }, async (request, reply) => {
+  api.post(CALLS.marketGreen.path, { ...book, schema: { body: GreenBody } }, async (request, reply) => {
     return reply.ok(await sports.green([...new Set(request.body.eventIds)], withinOf(request)));
   });
 
-  api.get("/market-bets", { ...book, schema: { querystring: MarketBetsQuery } }, async (request, reply) => {
+  api.get(CALLS.marketBets.path, { ...book, schema: { querystring: MarketBetsQuery } }, async (request, reply) => {
     const { eventId, sport, client } = request.query;
     await sports.event(eventId, sport);
     return reply.ok(await sports.book(eventId, { within: withinOf(request), client }));
   });
 
   // The page's address on this host as the caller reached it (the console's SPORTS_API_URL).
-  api.get("/scorecard/:eventId", { ...book, schema: { params: EventParams, querystring: ScorecardQuery } }, async (request, reply) => {
+  api.get(CALLS.scorecard.path, { ...book, schema: { params: EventParams, querystring: ScorecardQuery } }, async (request, reply) => {
     const event = await sports.event(request.params.eventId, request.query.sport);
     return reply.ok({ url: `${request.protocol}://${request.host}${SCORECARD_PAGE_PATH}/${encodeURIComponent(event.event_id)}` });
   });
