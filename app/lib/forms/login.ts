@@ -8,9 +8,22 @@ export const loginSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginSchema>;
 
-/** Only local paths, never back to the login screen, never protocol-relative (`//evil`). */
+/**
+ * Browsers drop tabs and newlines from URLs and read `\` as `/`, so `/\t/evil` and `/\evil` leave
+ * the origin; control, format and space characters (U+3000 too) also make an invalid Location.
+ */
+const UNSAFE = /[\p{C}\p{Z}\s\\]/u;
+const ORIGIN = "http://console.invalid";
+
+/**
+ * Where to go after signing in: a path on the console's own origin, never the login screen or
+ * /session; anything else is `fallback`. The answer is the resolved, percent-encoded path, so it
+ * is always a valid Location header.
+ */
 export function safeRedirect(to: string | undefined | null, fallback = "/"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to === "/login" || to.startsWith("/login?") || to.startsWith("/session")) return fallback;
-  return to;
+  if (!to || !to.startsWith("/") || to.startsWith("//") || UNSAFE.test(to)) return fallback;
+  const url = new URL(to, ORIGIN);
+  const path = url.pathname.replace(/\/+$/, "");
+  if (url.origin !== ORIGIN || path === "/login" || path.startsWith("/session")) return fallback;
+  return url.pathname + url.search + url.hash;
 }
