@@ -6,7 +6,7 @@ import { accountQuerySchema, readAccountQuery, type AccountMode } from "./accoun
 import { MESSAGES } from "./constants";
 import { accountActionInput, accountActionSchema, type AccountAction } from "./forms/account-actions";
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
-import { runForm } from "./forms/run-form.server";
+import { readForm, runForm } from "./forms/run-form.server";
 import { loadListPage } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
@@ -37,7 +37,7 @@ export type AccountListData = Awaited<ReturnType<typeof loadAccountList>>;
 
 /** Runs one form of the desk (the add dialog, a row-panel form; spec §2.6) and answers the toast. */
 export async function accountAction(request: Request, context: AppLoadContext) {
-  const submitted = await request.formData();
+  const submitted = await readForm(request);
   if (submitted.get("intent") === "addAccount") {
     return runForm(addAccountInput(submitted), addAccountSchema, async (form) => {
       await callAsOperator(request, context, "addUser", addUserRequest(form));

@@ -11,7 +11,7 @@ import { ApiError } from "./api.server";
 import { MESSAGES } from "./constants";
 import { env } from "./env.server";
 import { resettleSchema } from "./forms/settlement";
-import { runForm } from "./forms/run-form.server";
+import { readForm, runForm } from "./forms/run-form.server";
 import { loadListPage } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
@@ -154,7 +154,7 @@ export async function settleChunk(request: Request, context: AppLoadContext) {
 
 /** Resettle bet… (super admin): the platform reverses the old outcome and applies the new one. */
 export async function resettleBet(request: Request, context: AppLoadContext) {
-  return runForm(Object.fromEntries(await request.formData()), resettleSchema, async ({ bet, status }) => {
+  return runForm(Object.fromEntries(await readForm(request)), resettleSchema, async ({ bet, status }) => {
     await callAsOperator(request, context, "resettleBet", { bet: { _id: bet } as SportsBet, status });
     return MESSAGES.betResettled;
   });

@@ -5,7 +5,7 @@ import { REQUEST_STATUS, type RequestKind } from "../../protocol/wire";
 import { ApiError } from "./api.server";
 import { MESSAGES } from "./constants";
 import { decisionSchema } from "./forms/decision";
-import { runForm } from "./forms/run-form.server";
+import { readForm, runForm } from "./forms/run-form.server";
 import { loadListPage } from "./list.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
 import { callAsOperator, imageAsOperator } from "./session.server";
@@ -31,7 +31,7 @@ export type RequestsData = Awaited<ReturnType<typeof loadRequests>>;
 
 /** Spec §2.11: success or fail a pending request; the list reloads after. */
 export async function decideRequest(request: Request, context: AppLoadContext, kind: RequestKind) {
-  return runForm(Object.fromEntries(await request.formData()), decisionSchema, async (form) => {
+  return runForm(Object.fromEntries(await readForm(request)), decisionSchema, async (form) => {
     const { id: _id, decision: status, remark, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus } = form;
     if (kind === "deposit") {
       await callAsOperator(request, context, "updateDeposit", { _id, status, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus });

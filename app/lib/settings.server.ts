@@ -15,7 +15,7 @@ import {
   sliderSchema,
   type SimpleSettingId,
 } from "./forms/settings";
-import { runForm } from "./forms/run-form.server";
+import { readForm, readJson, runForm } from "./forms/run-form.server";
 import { orRouteError } from "./route-errors.server";
 import { callAsOperator, imageAsOperator } from "./session.server";
 
@@ -28,7 +28,7 @@ export async function loadSimpleSetting({ request, context }: LoaderFunctionArgs
 
 export async function saveSimpleSetting({ request, context }: LoaderFunctionArgs, id: SimpleSettingId) {
   const { schema, update, saved } = SIMPLE_SETTINGS[id];
-  return runForm(Object.fromEntries(await request.formData()), schema, async (form) => {
+  return runForm(Object.fromEntries(await readForm(request)), schema, async (form) => {
     // Each row's schema answers exactly its update call's body.
     await callAsOperator(request, context, update satisfies CallName, form as never);
     return saved;
@@ -40,7 +40,7 @@ export async function loadBankDetails(request: Request, context: AppLoadContext)
 }
 
 export async function saveBankDetails(request: Request, context: AppLoadContext) {
-  return runForm(bankDetailsInput(await request.formData()), bankDetailsSchema, async (form) => {
+  return runForm(bankDetailsInput(await readForm(request)), bankDetailsSchema, async (form) => {
     await callAsOperator(request, context, "updateBankDetails", form);
     return SETTINGS_MESSAGES.bankDetailsSaved;
   });
@@ -51,7 +51,7 @@ export async function loadCoupons(request: Request, context: AppLoadContext) {
 }
 
 export async function addCoupon(request: Request, context: AppLoadContext) {
-  return runForm(Object.fromEntries(await request.formData()), couponSchema, async (form) => {
+  return runForm(Object.fromEntries(await readForm(request)), couponSchema, async (form) => {
     await callAsOperator(request, context, "addCoupon", form);
     return SETTINGS_MESSAGES.couponAdded;
   });
@@ -66,8 +66,8 @@ export async function loadSlider(request: Request, context: AppLoadContext) {
 /** Uploads come as JSON (base64 images); a removal as a form. */
 export async function sliderAction(request: Request, context: AppLoadContext) {
   const input = request.headers.get("Content-Type")?.includes("application/json")
-    ? await request.json()
-    : Object.fromEntries(await request.formData());
+    ? await readJson(request)
+    : Object.fromEntries(await readForm(request));
   return runForm(input, sliderSchema, async (form) => {
     if (form.intent === "remove") {
       await callAsOperator(request, context, "removeSlider", { id: form.id });

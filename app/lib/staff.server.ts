@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { ApiError } from "./api.server";
 import { SETTINGS_MESSAGES } from "./constants";
-import { runForm } from "./forms/run-form.server";
+import { readForm, runForm } from "./forms/run-form.server";
 import { addStaffInput, permissionsOf, staffActionSchema } from "./forms/staff";
 import { orRouteError } from "./route-errors.server";
 import { callAsOperator } from "./session.server";
@@ -16,7 +16,7 @@ export async function loadStaff(request: Request, context: AppLoadContext) {
 
 /** Adds a member, or removes one named by username (the palette knows the name, the list the row). */
 export async function staffAction(request: Request, context: AppLoadContext) {
-  return runForm(addStaffInput(await request.formData()), staffActionSchema, async (form) => {
+  return runForm(addStaffInput(await readForm(request)), staffActionSchema, async (form) => {
     if (form.intent === "add") {
       await callAsOperator(request, context, "addAdmin", { username: form.username, password: form.password, permissions: permissionsOf(form.flags) });
       return SETTINGS_MESSAGES.staffAdded;

@@ -4,7 +4,7 @@ import { SchemaForm, type FieldSpec } from "~/components/ui/forms";
 import { RouteErrorBoundary } from "~/components/ui/RouteError";
 import { MESSAGES } from "~/lib/constants";
 import { ownPasswordSchema } from "~/lib/forms/own-password";
-import { runForm } from "~/lib/forms/run-form.server";
+import { readForm, runForm } from "~/lib/forms/run-form.server";
 import { titleMeta } from "~/lib/page";
 import { screenHandle } from "~/lib/screens";
 import { callAsOperator } from "~/lib/session.server";
@@ -14,7 +14,7 @@ export const meta = titleMeta;
 export const ErrorBoundary = RouteErrorBoundary;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return runForm(Object.fromEntries(await request.formData()), ownPasswordSchema, async ({ curPassword, password }) => {
+  return runForm(Object.fromEntries(await readForm(request)), ownPasswordSchema, async ({ curPassword, password }) => {
     await callAsOperator(request, context, "changePassword", { curPassword, password });
     return MESSAGES.passwordChanged;
   });

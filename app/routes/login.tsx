@@ -9,6 +9,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { notifyError } from "~/lib/feedback";
 import { firstIssue } from "~/lib/forms/first-issue";
 import { loginSchema } from "~/lib/forms/login";
+import { readForm } from "~/lib/forms/run-form.server";
 import { titleMeta, type PageHandle } from "~/lib/page";
 import { SessionActor } from "~/lib/session-context";
 import { signIn, type SignInAnswer } from "~/lib/session-flow.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The form posted without JavaScript: the same sign-in as /session, answered as a page. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const answer = await signIn(request, context, form);
   const result = (await answer.json()) as SignInAnswer;
   if (!result.ok) return Response.json({ message: result.message }, { status: answer.status });

@@ -1,13 +1,35 @@
 /**
- * The form pipeline's server half: parse what a form posted with its zod schema (the same schema
- * the client checks before sending), run the call, and answer the Outcome the client toasts: the
- * success message, or the first problem and the field it belongs to, or the upstream's refusal.
+ * The form pipeline's server half: read what a form posted, parse it with its zod schema (the same
+ * schema the client checks before sending), run the call, and answer the Outcome the client
+ * toasts: the success message, or the first problem and the field it belongs to, or the upstream's
+ * refusal.
  */
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { ApiError } from "../api.server";
 import type { Outcome } from "../feedback";
 import { firstIssue } from "./first-issue";
+
+/** A body the action cannot read is the client's mistake: a 400 that says so, never a 500. */
+const unreadable = (message: string) => new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/** What a form posted (urlencoded or multipart); any other body throws a 400. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw unreadable("The request body is not a form (send application/x-www-form-urlencoded or multipart/form-data)");
+  }
+}
+
+/** A JSON body; one that does not parse throws a 400. */
+export async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    throw unreadable("The request body is not valid JSON");
+  }
+}
 
 export const refuse = (message: string, field?: string) => data<Outcome>({ ok: false, message, field }, { status: 400 });
 
