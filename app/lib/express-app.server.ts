@@ -1,0 +1,68 @@
+/**
+ * The console's Express app: security headers, the assets, the same-origin guard, Remix, and one
+ * error handler. server.ts starts it; the console's HTTP tests start the same app in-process.
+ */
+import { STATUS_CODES } from "node:http";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import { isSameOrigin } from "./same-origin.server";
+
+export type ConsoleAppOptions = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production";
+  /** What serves the browser's files: Vite's middleware in development, build/client otherwise. */
+  assets: RequestHandler[];
+};
+
+/**
+ * CSRF: the session cookie is SameSite=Lax, and on top of that every state-changing request must
+ * come from this console's own pages.
+ */
+function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  if (isSameOrigin(req)) return next();
+  res.status(403).json({ ok: false, message: "Cross-site request refused" });
+}
+
+/** The HTTP status an Express or middleware error carries (URIError from `/%`: 400), else 500. */
+function statusOf(error: unknown): number {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const code = status ?? statusCode;
+  return typeof code === "number" && code >= 400 && code < 600 ? code : 500;
+}
+
+/**
+ * Replaces Express's default handler, which prints the stack (server paths included) to the
+ * client unless NODE_ENV is production. A client's mistake (a malformed URL such as `/%`) is its
+ * 4xx with a short message; anything else is a 500 whose stack goes to the server's log only.
+ */
+// Express tells an error handler by its four parameters.
+function answerError(error: unknown, _req: Request, res: Response, _next: NextFunction) {
+  const status = statusOf(error);
+  if (status >= 500) console.error(error);
+  if (res.headersSent) return void res.destroy();
+  const message = error instanceof URIError ? "Malformed URL" : status >= 500 ? "Something went wrong" : (STATUS_CODES[status] ?? "Bad request");
+  res.status(status).type("text/plain").send(message);
+}
+
+export function consoleApp({ build, mode, assets }: ConsoleAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.set({ "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY" });
+    next();
+  });
+  for (const serve of assets) app.use(serve);
+  app.use(sameOriginOnly);
+  app.use((_req, res, next) => {
+    // Signed-in pages must not come back from the browser's caches after logout.
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+  app.all("*", createRequestHandler({ build, mode, getLoadContext: (req) => ({ clientIp: req.socket.remoteAddress }) }));
+  app.use(answerError);
+  return app;
+}
