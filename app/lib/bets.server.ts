@@ -140,15 +140,21 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, work: 
 export async function settleChunk(request: Request, context: AppLoadContext) {
   const parsed = chunkSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message, results: [] }, { status: 400 });
+  let forbidden = 0;
   const results = await inBatches(parsed.data.settlements, SETTLE_CONCURRENCY, async ({ bet, status }): Promise<ChunkResult> => {
     try {
       await callAsOperator(request, context, "settleBet", { bet: bet as SportsBet, status });
       return { key: bet._id };
     } catch (error) {
-      if (error instanceof ApiError) return { key: bet._id, error: error.message };
+      if (error instanceof ApiError) {
+        if (error.httpStatus === 403) forbidden++;
+        return { key: bet._id, error: error.message };
+      }
       throw error;
     }
   });
+  // Nothing was allowed: the request itself is refused (403), not a chunk of failed items.
+  if (forbidden === results.length) return Response.json({ ok: false, message: results[0]!.error, results }, { status: 403 });
   return Response.json({ ok: true, results });
 }
 
