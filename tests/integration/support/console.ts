@@ -1,0 +1,36 @@
+/**
+ * The console in-process, over HTTP: the same Express app server.ts starts (app/lib/express-app.server.ts),
+ * hosting the Remix app as Vite builds it for the server, in front of a listening test platform.
+ */
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "@remix-run/node";
+import { createServer } from "vite";
+import { consoleApp } from "../../../app/lib/express-app.server.js";
+import { testApp, TEST_SECRET } from "./platform.js";
+
+export type TestConsole = {
+  /** A request to the console, as a same-origin page of it would send it. */
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+export async function startConsole(): Promise<TestConsole> {
+  const platform = await testApp();
+  const api = await platform.listen({ port: 0, host: "127.0.0.1" });
+  // The console reads its configuration once, when Vite first loads app/lib/env.server.ts below.
+  Object.assign(process.env, { ADMIN_API_URL: `${api}/api/admin`, SPORTS_API_URL: `${api}/api/sports`, API_SECRET: TEST_SECRET });
+  const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: "custom", logLevel: "error" });
+  const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+  const server = consoleApp({ build, mode: "production", assets: [] }).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    fetch: (path, init = {}) =>
+      fetch(`${origin}${path}`, { redirect: "manual", ...init, headers: { Origin: origin, ...Object.fromEntries(new Headers(init.headers)) } }),
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await vite.close();
+      await platform.close();
+    },
+  };
+}
