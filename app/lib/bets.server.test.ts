@@ -1,9 +1,50 @@
-import { describe, expect, it } from "vitest";
-import type { SportsBet } from "../../protocol/wire";
-import { inBatches, todayIn, totalsOf } from "./bets.server";
+import { describe, expect, it, vi } from "vitest";
+import type { Page, SportsBet } from "../../protocol/wire";
+import { inBatches, pendingView, settleChoicesOf, todayIn, totalsOf, type PendingCall, type PendingFilter } from "./bets.server";
+import { settlementChunkSchema } from "./forms/settlement";
 
 const bet = (id: number, marketId: string, amount: number, exposure: number) =>
   ({ _id: String(id), eventId: "E1", event: "A v B", marketId, market: marketId, amount, exposure }) as SportsBet;
+
+/** A pending book: `count` bets spread over events E1–E3 and markets M1–M3 of each, oldest first. */
+const book = (count: number, over: (i: number) => Partial<SportsBet> = () => ({})): SportsBet[] =>
+  Array.from({ length: count }, (_, i) => {
+    const eventId = `E${(i % 3) + 1}`;
+    const marketId = `${eventId}-M${(Math.floor(i / 3) % 3) + 1}`;
+    return {
+      _id: String(i + 1),
+      eventId,
+      event: `Event ${eventId}`,
+      marketId,
+      market: `Market ${marketId}`,
+      type: "odds",
+      runner: "India",
+      userId: "7",
+      sportName: "cricket",
+      amount: 100,
+      exposure: 100,
+      ...over(i),
+    } as SportsBet;
+  });
+
+/**
+ * The pending queue's API: `full` honours the filters and `pageSize` (the reference platform);
+ * `spec` answers the whole book whatever the filters, `perPage` a page (an API of spec §7.2 alone).
+ */
+function pendingApi(bets: SportsBet[], profile: "full" | "spec", perPage = 20) {
+  return vi.fn<PendingCall>(async (filter: PendingFilter, page: number, pageSize = 50): Promise<Page<SportsBet>> => {
+    const rows =
+      profile === "full"
+        ? bets.filter((b) => (!filter.eventId || b.eventId === filter.eventId) && (!filter.marketId || b.marketId === filter.marketId))
+        : bets;
+    const size = profile === "full" ? pageSize : perPage;
+    return { items: rows.slice((page - 1) * size, page * size), total: rows.length, page, pageSize: size };
+  });
+}
+
+const ids = (bets: readonly SportsBet[]) => bets.map((b) => b._id);
+const of = (bets: SportsBet[], filter: { eventId?: string; marketId?: string }) =>
+  bets.filter((b) => (!filter.eventId || b.eventId === filter.eventId) && (!filter.marketId || b.marketId === filter.marketId));
 
 describe("the settlement desk's server helpers", () => {
   it("totals the filtered set per market, largest exposure first, and over all", () => {
@@ -35,5 +76,111 @@ describe("the settlement desk's server helpers", () => {
     // 20:00 UTC is already the next day in Kolkata (UTC+05:30).
     expect(todayIn("Asia/Kolkata", new Date("2026-03-01T20:00:00Z"))).toBe("2026-03-02");
     expect(todayIn("UTC", new Date("2026-03-01T20:00:00Z"))).toBe("2026-03-01");
+  });
+});
+
+describe("settlement sets the console checks itself", () => {
+  const bets = book(300);
+
+  it.each(["full", "spec"] as const)("Settle market… gets exactly the market's bets, every page read (%s API)", async (profile) => {
+    const call = pendingApi(bets, profile);
+    const choice = await settleChoicesOf(call, { eventId: "E2", marketId: "E2-M3" });
+    if (choice.step !== "result") throw new Error(choice.step);
+    expect(choice.refusal).toBeNull();
+    expect(ids(choice.bets)).toEqual(ids(of(bets, { eventId: "E2", marketId: "E2-M3" })));
+    expect(choice.bets.every((b) => b.event === "Event E2" && b.market === "Market E2-M3")).toBe(true);
+    // The spec API answered the whole book 20 a page: all 15 pages were read, not the first.
+    if (profile === "spec") expect(call).toHaveBeenCalledTimes(15);
+  });
+
+  it.each(["full", "spec"] as const)("Void bets of event… gets exactly the event's bets (%s API)", async (profile) => {
+    const choice = await settleChoicesOf(pendingApi(bets, profile), { eventId: "E3" });
+    if (choice.step !== "market") throw new Error(choice.step);
+    expect(ids(choice.bets)).toEqual(ids(of(bets, { eventId: "E3" })));
+    expect(choice.choices.map((market) => market.marketId).sort()).toEqual(["E3-M1", "E3-M2", "E3-M3"]);
+    expect(choice.refusal).toBeNull();
+  });
+
+  it("lists every event with pending bets, however the API pages", async () => {
+    const choice = await settleChoicesOf(pendingApi(bets, "spec", 50), {});
+    if (choice.step !== "event") throw new Error(choice.step);
+    expect(choice.choices.map((event) => [event.eventId, event.count]).sort()).toEqual([
+      ["E1", 100],
+      ["E2", 100],
+      ["E3", 100],
+    ]);
+    expect(choice.coverage).toEqual({ read: 300, total: 300, complete: true });
+  });
+
+  it("refuses a set it could not read whole, saying how much it read", async () => {
+    const choice = await settleChoicesOf(pendingApi(book(10_050), "spec", 500), { eventId: "E1", marketId: "E1-M1" });
+    if (choice.step !== "result") throw new Error(choice.step);
+    expect(choice.bets).toEqual([]);
+    expect(choice.refusal).toBe(
+      "Cannot settle this market: only the first 10,000 of 10,050 pending bets could be read, so its bets are not known completely. Nothing was settled.",
+    );
+  });
+
+  it("refuses a market whose bets disagree on its type", async () => {
+    const mixed = book(30, (i) => (i === 27 ? { type: "fancy" } : {}));
+    const choice = await settleChoicesOf(pendingApi(mixed, "spec"), { eventId: "E1", marketId: "E1-M1" });
+    if (choice.step !== "result") throw new Error(choice.step);
+    expect(choice.refusal).toMatch(/disagree on the market's type/);
+    expect(choice.bets).toEqual([]);
+  });
+
+  it("a chunk with a bet of another market is refused whole", () => {
+    const [a, b] = of(bets, { eventId: "E1", marketId: "E1-M1" });
+    const stray = of(bets, { eventId: "E1", marketId: "E1-M2" })[0]!;
+    const scope = { eventId: "E1", marketId: "E1-M1" };
+    const chunk = (list: SportsBet[]) => ({ scope, settlements: list.map((one) => ({ bet: one, status: 2 })) });
+    expect(settlementChunkSchema.safeParse(chunk([a!, b!])).success).toBe(true);
+    const refused = settlementChunkSchema.safeParse(chunk([a!, stray, b!]));
+    expect(refused.error?.issues[0]?.message).toBe(
+      `Bet ${stray._id} (event E1, market E1-M2) is not of the chosen market E1-M1: nothing was settled`,
+    );
+    expect(settlementChunkSchema.safeParse(chunk([a!, a!])).error?.issues[0]?.message).toMatch(/twice/);
+  });
+});
+
+describe("the pending list's page and totals", () => {
+  const bets = book(300);
+  const filter = { eventId: "E1", marketId: undefined, user: undefined, sport: undefined };
+
+  it("a filter the API ignored: the page and its count are the event's bets, the totals whole", async () => {
+    const view = await pendingView(pendingApi(bets, "spec", 50), { ...filter, page: 2 });
+    const event = of(bets, { eventId: "E1" });
+    expect(view.list.total).toBe(100);
+    expect(ids(view.list.items)).toEqual(ids(event.slice(50, 100)));
+    expect(view.totals?.all).toEqual({ count: 100, stake: 10_000, exposure: 10_000 });
+    expect(view.totals?.coverage.complete).toBe(true);
+    expect(view.coverage).toBeNull();
+  });
+
+  it("a filter the API honoured: its own page, the totals summed over every page", async () => {
+    const call = pendingApi(bets, "full");
+    const view = await pendingView(call, { ...filter, page: 1 });
+    expect(view.list.total).toBe(100);
+    expect(view.totals?.all.count).toBe(100);
+  });
+
+  it("the whole queue is summed over every page of 20, not the first", async () => {
+    const view = await pendingView(pendingApi(bets, "spec", 20), { eventId: undefined, marketId: undefined, user: undefined, sport: undefined, page: 1 });
+    expect(view.list.total).toBe(300);
+    expect(view.totals?.all).toEqual({ count: 300, stake: 30_000, exposure: 30_000 });
+  });
+
+  it("an unfiltered queue past the bound is not summed (and costs one call)", async () => {
+    const call = pendingApi(book(10_001), "full");
+    const view = await pendingView(call, { eventId: undefined, marketId: undefined, user: undefined, sport: undefined, page: 1 });
+    expect(view.totals).toBeNull();
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it("a filter the API ignored over more than the bound: what was read, said as such", async () => {
+    const view = await pendingView(pendingApi(book(10_050), "spec", 500), { ...filter, page: 1 });
+    expect(view.coverage).toEqual({ read: 10_000, total: 10_050, complete: false });
+    expect(view.totals?.coverage.complete).toBe(false);
+    expect(view.list.items.every((b) => b.eventId === "E1")).toBe(true);
   });
 });

@@ -6,13 +6,14 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { BET_KIND, PAGE_SIZE, SETTLEMENT, SPORTS, type SportsBet } from "../../protocol/wire";
+import { BET_KIND, PAGE_SIZE, SPORTS, type Page, type SportsBet } from "../../protocol/wire";
 import { ApiError } from "./api.server";
 import { MESSAGES } from "./constants";
 import { env } from "./env.server";
-import { resettleSchema } from "./forms/settlement";
+import { inScope, resettleSchema, settlementChunkSchema } from "./forms/settlement";
 import { readForm, runForm } from "./forms/run-form.server";
-import { loadListPage } from "./list.server";
+import { partialText, SCAN_LIMIT, type Coverage } from "./list";
+import { loadListPage, readAllPages, type Scan } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
 import { callAsOperator, downloadAsOperator } from "./session.server";
@@ -27,31 +28,27 @@ export const pendingFilterSchema = z.object({
 export type PendingFilter = z.infer<typeof pendingFilterSchema>;
 const pendingQuerySchema = pendingFilterSchema.extend({ page: z.coerce.number().int().min(1).catch(1) });
 
-/** Totals are summed over the whole filtered queue up to this many bets (a market, an event, a user). */
-export const TOTALS_LIMIT = 5_000;
-/** Settle market… lists events from the oldest pending bets, at most this many (the queue is oldest first). */
-export const EVENT_SCAN_LIMIT = 10_000;
 /** Settlements sent upstream at once within one chunk. */
 export const SETTLE_CONCURRENCY = 12;
-/** Bets one chunk may carry (the machine sends fewer). */
-const CHUNK_LIMIT = 50;
 
-type Call = ReturnType<typeof operatorCalls>;
-const operatorCalls = (request: Request, context: AppLoadContext) => ({
-  pending: (filter: PendingFilter, page: number, pageSize: number = PAGE_SIZE.default) =>
-    callAsOperator(request, context, "pendingBets", { ...filter, page, pageSize }),
-});
+/** One page of the pending queue as the API answers it (which may ignore every filter but `page`). */
+export type PendingCall = (filter: PendingFilter, page: number, pageSize?: number) => Promise<Page<SportsBet>>;
+const pendingCall =
+  (request: Request, context: AppLoadContext): PendingCall =>
+  (filter, page, pageSize = PAGE_SIZE.default) =>
+    callAsOperator(request, context, "pendingBets", { ...filter, page, pageSize });
 
-/** Every pending bet of a filter, oldest first, stopping once `limit` bets are read. */
-async function pendingBetsOf(call: Call, filter: PendingFilter, limit: number) {
-  const bets: SportsBet[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await call.pending(filter, page, PAGE_SIZE.max);
-    bets.push(...answer.items);
-    if (answer.items.length < PAGE_SIZE.max || bets.length >= answer.total) return { bets, complete: true };
-    if (bets.length >= limit) return { bets, complete: false };
-  }
-}
+/** Whether a bet belongs to the queue's filter by its own fields. */
+export const matchesFilter = (filter: PendingFilter) => {
+  const scoped = inScope(filter);
+  return (bet: SportsBet) => scoped(bet) && (!filter.user || bet.userId === filter.user) && (!filter.sport || bet.sportName === filter.sport);
+};
+
+/** The pending bets of a filter, oldest first, as far as the bound reads, kept by their own fields. */
+const pendingScan = (call: PendingCall, filter: PendingFilter, limit = SCAN_LIMIT) =>
+  readAllPages((page, pageSize) => call(filter, page, pageSize), { limit, keep: matchesFilter(filter) });
+
+const coverageOf = ({ read, total, complete }: Coverage): Coverage => ({ read, total, complete });
 
 export type MarketTotal = { eventId: string; event: string; marketId: string; market: string; count: number; stake: number; exposure: number };
 
@@ -73,50 +70,73 @@ export function totalsOf(bets: readonly SportsBet[]) {
 }
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** Spec §2.15: a page of the queue; the filtered set's totals when it is small enough to sum. */
+/**
+ * Spec §2.15: a page of the queue and the filtered set's totals. The totals are summed over every
+ * bet the bound reads and say so when that is not all; an unfiltered queue past the bound is not
+ * summed at all (it would cost every reload 10,000 bets). When the API ignored a filter (a bet of
+ * another event came back), the page is cut from the bets read, kept by their own fields.
+ */
+export async function pendingView(call: PendingCall, { page, ...filter }: z.infer<typeof pendingQuerySchema>) {
+  const list = await call(filter, page);
+  const filtered = Object.values(filter).some(Boolean);
+  if (!filtered && list.total > SCAN_LIMIT) return { list, totals: null, coverage: null };
+  const scan = await pendingScan(call, filter);
+  const totals = { ...totalsOf(scan.items), coverage: coverageOf(scan) };
+  if (scan.dropped === 0 && list.items.every(matchesFilter(filter))) return { list, totals, coverage: null };
+  const size = PAGE_SIZE.default;
+  const local = { items: scan.items.slice((page - 1) * size, page * size), total: scan.items.length, page, pageSize: size };
+  return { list: local, totals, coverage: scan.complete ? null : coverageOf(scan) };
+}
+
 export async function loadPendingBets(request: Request, context: AppLoadContext) {
-  const call = operatorCalls(request, context);
-  const page = await loadListPage(request, pendingQuerySchema, ({ page: number, ...filter }) => call.pending(filter, number));
-  const { page: _page, ...filter } = page.query;
-  const totals =
-    page.list.total <= TOTALS_LIMIT ? totalsOf((await orRouteError(pendingBetsOf(call, filter, TOTALS_LIMIT))).bets) : null;
-  return { ...page, totals, oddsHistoryUrl: env.ODDS_HISTORY_URL };
+  const call = pendingCall(request, context);
+  const { query, list: view } = await loadListPage(request, pendingQuerySchema, (query) => pendingView(call, query));
+  return { query, ...view, oddsHistoryUrl: env.ODDS_HISTORY_URL };
 }
 export type PendingBetsData = Awaited<ReturnType<typeof loadPendingBets>>;
 
 /**
- * What Settle market… offers next: the events with pending bets, the markets of an event, or the
- * pending bets of a market (whose runners are the results offered).
+ * A settlement set is every pending bet of its market or event, or nothing: a part would settle
+ * some bets and leave the rest looking settled. Bets of one market must agree on its type (the
+ * result step asks a runner or a run count by it).
  */
-export async function settleChoices(request: Request, context: AppLoadContext) {
-  const call = operatorCalls(request, context);
-  const filter = pendingFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  if (filter.eventId && filter.marketId) {
-    const { bets } = await pendingBetsOf(call, filter, Number.POSITIVE_INFINITY);
-    return { step: "result" as const, bets };
+function settlementSet(scan: Scan<SportsBet>, what: "market" | "event") {
+  const coverage = coverageOf(scan);
+  const refuse = (why: string) => ({ bets: [] as SportsBet[], coverage, refusal: `Cannot settle this ${what}: ${why}. Nothing was settled.` });
+  if (!scan.complete) return refuse(`only the ${partialText(scan)} pending bets could be read, so its bets are not known completely`);
+  if (what === "market" && new Set(scan.items.map((bet) => bet.type)).size > 1) return refuse("its bets disagree on the market's type");
+  return { bets: scan.items, coverage, refusal: null };
+}
+
+const choicesQuerySchema = pendingFilterSchema.pick({ eventId: true, marketId: true });
+
+/**
+ * What Settle market… offers next: the events with pending bets, the markets of an event with
+ * the event's whole set (Void bets of event…), or a market's whole set (whose runners are the
+ * results offered). Every set is kept by the bets' own `eventId` and `marketId`.
+ */
+export async function settleChoicesOf(call: PendingCall, { eventId, marketId }: z.infer<typeof choicesQuerySchema>) {
+  if (eventId && marketId) return { step: "result" as const, ...settlementSet(await pendingScan(call, { eventId, marketId }), "market") };
+  if (eventId) {
+    const scan = await pendingScan(call, { eventId });
+    return { step: "market" as const, choices: totalsOf(scan.items).markets, ...settlementSet(scan, "event") };
   }
-  if (filter.eventId) {
-    const { bets } = await pendingBetsOf(call, filter, Number.POSITIVE_INFINITY);
-    return { step: "market" as const, choices: totalsOf(bets).markets, bets };
-  }
-  const { bets, complete } = await pendingBetsOf(call, filter, EVENT_SCAN_LIMIT);
+  const scan = await pendingScan(call, {});
   const events = new Map<string, MarketTotal>();
-  for (const market of totalsOf(bets).markets) {
+  for (const market of totalsOf(scan.items).markets) {
     const event = events.get(market.eventId) ?? { ...market, marketId: "", market: "", count: 0, stake: 0, exposure: 0 };
     event.count += market.count;
     event.stake = round2(event.stake + market.stake);
     event.exposure = round2(event.exposure + market.exposure);
     events.set(market.eventId, event);
   }
-  return { step: "event" as const, choices: [...events.values()], complete };
+  return { step: "event" as const, choices: [...events.values()], coverage: coverageOf(scan) };
 }
-export type SettleChoices = Awaited<ReturnType<typeof settleChoices>>;
+export type SettleChoices = Awaited<ReturnType<typeof settleChoicesOf>>;
 
-const settlementSchema = z.object({
-  bet: z.object({ _id: z.string().min(1).max(32) }).passthrough(),
-  status: z.union([z.literal(SETTLEMENT.success), z.literal(SETTLEMENT.fail), z.literal(SETTLEMENT.abandoned)]),
-});
-const chunkSchema = z.object({ settlements: z.array(settlementSchema).min(1).max(CHUNK_LIMIT) });
+export const settleChoices = (request: Request, context: AppLoadContext) =>
+  settleChoicesOf(pendingCall(request, context), choicesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams)));
+
 export type ChunkResult = { key: string; error?: string };
 
 /** Runs `work` over `items` with at most `limit` in flight; answers in the items' order. */
@@ -134,11 +154,11 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, work: 
 }
 
 /**
- * One chunk of settlements: each bet sent once to `/settel-bet`, a few at a time; each answer
- * reported per bet. A refusal (409 `Bet already settled`) is that bet's failure, never retried.
+ * One chunk of settlements: refused whole when a bet is not of the job's scope (the desk checked
+ * it too); else each bet sent once to `/settel-bet`, a few at a time, each answer reported per bet. A refusal (409 `Bet already settled`) is that bet's failure, never retried.
  */
 export async function settleChunk(request: Request, context: AppLoadContext) {
-  const parsed = chunkSchema.safeParse(await request.json().catch(() => null));
+  const parsed = settlementChunkSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message, results: [] }, { status: 400 });
   let forbidden = 0;
   const results = await inBatches(parsed.data.settlements, SETTLE_CONCURRENCY, async ({ bet, status }): Promise<ChunkResult> => {
@@ -176,8 +196,8 @@ export function searchBets(request: Request, context: AppLoadContext, term: stri
   const needle = term.toLowerCase();
   return searchSources<BetHit>([
     async () => {
-      const { bets } = await pendingBetsOf(operatorCalls(request, context), {}, BET_SEARCH_SCAN);
-      return bets
+      const { items } = await pendingScan(pendingCall(request, context), {}, BET_SEARCH_SCAN);
+      return items
         .filter((bet) => [bet._id, bet.username, bet.event, bet.eventId].some((text) => text.toLowerCase().includes(needle)))
         .slice(0, SEARCH_LIMIT)
         .map((bet) => ({

@@ -1,9 +1,12 @@
 /**
  * The list kit's server half: read a list screen's address with its zod schema (a hand-edited
  * address falls back to the schema's defaults, or is not found), then load that page; an upstream
- * refusal becomes the page the operator should see (Permission Denied, not found).
+ * refusal becomes the page the operator should see (Permission Denied, not found). And the one
+ * reader of a whole list (`readAllPages`), for totals, choices and filters the API may ignore.
  */
 import type { z } from "zod";
+import { PAGE_SIZE, type Page } from "../../protocol/wire";
+import { SCAN_LIMIT, type Coverage } from "./list";
 import { orRouteError } from "./route-errors.server";
 
 export async function loadListPage<Schema extends z.ZodTypeAny, Page>(
@@ -14,4 +17,47 @@ export async function loadListPage<Schema extends z.ZodTypeAny, Page>(
   const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw new Response("Not Found", { status: 404 });
   return { query: parsed.data, list: await orRouteError(load(parsed.data)) };
+}
+
+export type Scan<T> = Coverage & {
+  /** The items read that `keep` kept, in the API's order. */
+  items: T[];
+  /** Items read that `keep` dropped: more than 0 means the API ignored a filter it was asked. */
+  dropped: number;
+  /** The most items one page answered: the page size in effect (an API may ignore the `pageSize` asked). */
+  pageSize: number;
+};
+
+/**
+ * Reads a list page after page until the API's `total` is reached, trusting only the answers:
+ * the page size in effect (an API may ignore `pageSize` and answer 50 or 20 a page), the latest
+ * `total`, and each item's `_id` (a repeat is read once). It stops, incomplete, at `limit` items,
+ * at an empty page or one that adds nothing new (an API that ignores `page`), or at a short page
+ * before the total.
+ */
+export async function readAllPages<T extends { _id: string }>(
+  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+  { limit = SCAN_LIMIT, keep = () => true }: { limit?: number; keep?: (item: T) => boolean } = {},
+): Promise<Scan<T>> {
+  const seen = new Set<string>();
+  const items: T[] = [];
+  let dropped = 0;
+  let pageSize = 0;
+  for (let page = 1; ; page++) {
+    const answer = await fetchPage(page, PAGE_SIZE.max);
+    const before = seen.size;
+    for (const item of answer.items) {
+      if (seen.has(item._id)) continue;
+      seen.add(item._id);
+      if (keep(item)) items.push(item);
+      else dropped++;
+    }
+    // The items counted, not the answer's `pageSize` field: an API may echo the size it was asked.
+    pageSize = Math.max(pageSize, answer.items.length);
+    const read = seen.size;
+    const scan = { items, dropped, pageSize, read, total: answer.total };
+    if (read >= answer.total) return { ...scan, complete: true };
+    const lastPage = seen.size === before || answer.items.length < pageSize || page * pageSize >= answer.total;
+    if (lastPage || read >= limit) return { ...scan, complete: false };
+  }
 }

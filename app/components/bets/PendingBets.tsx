@@ -12,7 +12,10 @@ import { Form, useLoaderData, useNavigate, useSearchParams } from "@remix-run/re
 import { useEffect, useMemo, useRef, useState } from "react";
 import { SETTLEMENT, SPORTS, type SettlementCode, type SportsBet } from "../../../protocol/wire";
 import type { PendingBetsData } from "../../lib/bets.server";
+import { notifyError } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
+import { scopeProblem } from "../../lib/forms/settlement";
+import { partialText, SCAN_LIMIT } from "../../lib/list";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import type { BulkJob } from "../../machines/bulk.machine";
 import { BulkRun } from "../ui/BulkRun";
@@ -84,7 +87,7 @@ export const sideOf = (bet: Pick<SportsBet, "type" | "isBack">) =>
 const OUTCOMES = [SETTLEMENT.success, SETTLEMENT.fail, SETTLEMENT.abandoned] as const;
 
 export function PendingBetsScreen() {
-  const { query, list, totals, oddsHistoryUrl } = useLoaderData<PendingBetsData>();
+  const { query, list, totals, coverage, oddsHistoryUrl } = useLoaderData<PendingBetsData>();
   const navigate = useNavigate();
   const revalidate = useQuietRevalidate();
   const [params, setParams] = useSearchParams();
@@ -93,8 +96,13 @@ export function PendingBetsScreen() {
   const settleParam = params.get("settle") === "1" ? "market" : params.get("void") === "1" ? "void-event" : null;
   const dialogOpen = job !== null || settleParam !== null;
 
+  // The list's event and market filters are the job's scope: a bet of another one refuses the job.
+  const scope = { eventId: query.eventId, marketId: query.marketId };
   const start = (bets: readonly SportsBet[], status: SettlementCode) => {
-    if (bets.length > 0) setJob(sameOutcomeJob(bets, status));
+    if (bets.length === 0) return;
+    const problem = scopeProblem(bets, scope);
+    if (problem) notifyError(problem);
+    else setJob(sameOutcomeJob(bets, status, scope));
   };
   const columns = useMemo(() => columnsFor(oddsHistoryUrl, (bet, status) => start([bet], status)), [oddsHistoryUrl]);
 
@@ -170,8 +178,11 @@ export function PendingBetsScreen() {
           )}
         </Form>
         <span className="dim" aria-live="polite">
-          {list.total} pending
-          {totals && ` · stake ${formatMoney(totals.all.stake)} · exposure ${formatMoney(totals.all.exposure)}`}
+          {list.total} pending{coverage && ` in the ${partialText(coverage)} bets read`}
+          {totals
+            ? ` · stake ${formatMoney(totals.all.stake)} · exposure ${formatMoney(totals.all.exposure)}` +
+              (totals.coverage.complete ? "" : ` (${partialText(totals.coverage)} bets)`)
+            : ` · stake and exposure not summed past ${SCAN_LIMIT.toLocaleString("en-IN")} bets`}
           {selected.size > 0 && ` · ${selected.size} selected`}
         </span>
         <span className="dim">s success · f fail · v abandoned</span>
@@ -215,7 +226,7 @@ export function PendingBetsScreen() {
           onClose={closeSettleDialog}
           onSettle={(request) => {
             closeSettleDialog();
-            setJob(settleJob(request.title, request.settlements, request.question));
+            setJob(settleJob(request.title, request.settlements, request.question, request.scope));
           }}
         />
       )}

@@ -4,16 +4,25 @@
  * the pending bets alone; the result offers the runners seen in the market's bets, "Another
  * runner" (every back loses, every lay wins) and "Abandoned" (all void); a fancy line asks the
  * final run count. The outcome of every bet is derived here and handed on as one settlement job.
+ * The server keeps each set by the bets' own event and market and refuses one it could not read
+ * whole; the dialog checks the set against its choice again and names both from the bets.
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { SportsBet } from "../../../protocol/wire";
 import type { MarketTotal, SettleChoices } from "../../lib/bets.server";
 import { formatMoney } from "../../lib/format";
+import { scopeProblem, type SettlementScope } from "../../lib/forms/settlement";
+import { partialText } from "../../lib/list";
 import { outcomeOf, type MarketResult } from "../../machines/settlement.machine";
 import { Overlay } from "../ui/Overlay";
 
-export type SettleRequest = { title: string; question: string; settlements: Array<{ bet: SportsBet; status: 1 | 2 | 3 }> };
+export type SettleRequest = {
+  title: string;
+  question: string;
+  settlements: Array<{ bet: SportsBet; status: 1 | 2 | 3 }>;
+  scope: SettlementScope;
+};
 
 type Props = {
   /** `market`: settle one market by its result; `void-event`: void every pending bet of an event. */
@@ -29,6 +38,7 @@ type Choice = { key: string; label: string; detail?: string };
 export function SettleMarketDialog({ mode, eventId: givenEvent, marketId: givenMarket, onSettle, onClose }: Props) {
   const [eventId, setEventId] = useState(givenEvent);
   const [marketId, setMarketId] = useState(mode === "market" ? givenMarket : undefined);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const choices = useFetcher<SettleChoices>();
   const title = mode === "market" ? "Settle market" : "Void bets of event";
 
@@ -39,17 +49,24 @@ export function SettleMarketDialog({ mode, eventId: givenEvent, marketId: givenM
 
   const data = choices.state === "idle" ? choices.data : undefined;
   const back = () => {
+    setRefusal(null);
     if (marketId) setMarketId(undefined);
     else if (eventId) setEventId(undefined);
     else onClose();
   };
   const settle = (bets: readonly SportsBet[], result: MarketResult, what: string) => {
+    const scope = mode === "market" ? { eventId, marketId } : { eventId };
+    const problem = scopeProblem(bets, scope);
+    if (problem) return setRefusal(problem);
     const settlements = bets.map((bet) => ({ bet, status: outcomeOf(bet, result) }));
-    onSettle({ title, question: `${what}: settle ${settlements.length} bets?`, settlements });
+    onSettle({ title, question: `${what}: settle ${settlements.length} bets?`, settlements, scope });
   };
+  // The server's refusal applies to the set this step settles: the market's, or the event's when voiding.
+  const serverRefusal = data && (data.step === "result" || (data.step === "market" && mode === "void-event")) ? data.refusal : null;
 
   let body;
   if (!data) body = <p className="dim">Loading…</p>;
+  else if (refusal ?? serverRefusal) body = <Refusal message={(refusal ?? serverRefusal)!} onBack={back} />;
   else if (data.step === "market" && mode === "void-event") {
     const event = data.bets[0]?.event ?? eventId;
     body = (
@@ -70,7 +87,7 @@ export function SettleMarketDialog({ mode, eventId: givenEvent, marketId: givenM
         label={events ? "Event" : "Market"}
         empty={events ? "No pending bets" : "No pending bets on this event"}
         choices={data.choices.map((total) => (events ? totalChoice(total.eventId, total.event, total) : totalChoice(total.marketId, total.market, total)))}
-        note={data.step === "event" && !data.complete ? "Events of the oldest pending bets" : undefined}
+        note={data.step === "event" && !data.coverage.complete ? `Events of the ${partialText(data.coverage)} pending bets` : undefined}
         onChoose={events ? setEventId : setMarketId}
         onBack={back}
       />
@@ -131,6 +148,22 @@ function ResultStep({ bets, onResult, onBack }: { bets: SportsBet[]; onResult: (
         else onResult({ kind: "runner", name: key.slice("runner:".length) }, `${what}: ${key.slice("runner:".length)} won`);
       }}
     />
+  );
+}
+
+/** Why this set cannot be settled; Backspace goes back a step. */
+function Refusal({ message, onBack }: { message: string; onBack: () => void }) {
+  const box = useRef<HTMLParagraphElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== "Backspace") return;
+    event.preventDefault();
+    onBack();
+  };
+  return (
+    <p ref={box} role="alert" tabIndex={0} className="error-message" onKeyDown={onKeyDown}>
+      {message}
+    </p>
   );
 }
 

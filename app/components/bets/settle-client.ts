@@ -6,7 +6,7 @@ import { SETTLEMENT, type SettlementCode, type SportsBet } from "../../../protoc
 import { MESSAGES } from "../../lib/constants";
 import { notifySuccess } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
-import { OUTCOME_LABEL } from "../../lib/forms/settlement";
+import { OUTCOME_LABEL, type SettlementScope } from "../../lib/forms/settlement";
 import type { BulkJob, ItemResult } from "../../machines/bulk.machine";
 import { previewOf, settlementJob, type Settlement } from "../../machines/settlement.machine";
 
@@ -14,11 +14,12 @@ export const SETTLE_ENDPOINT = "/resources/bets/settle";
 
 type Sent = { bet: SportsBet; status: SettlementCode };
 
-async function postChunk(chunk: Settlement[]): Promise<ItemResult[]> {
+/** One chunk with the scope it was built for: the server refuses a bet of another event or market. */
+async function postChunk(scope: SettlementScope, chunk: Settlement[]): Promise<ItemResult[]> {
   const response = await fetch(SETTLE_ENDPOINT, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ settlements: chunk }),
+    body: JSON.stringify({ scope, settlements: chunk }),
   });
   const answer = (await response.json().catch(() => null)) as { results?: ItemResult[]; message?: string } | null;
   if (!response.ok || !answer?.results) throw new Error(answer?.message ?? MESSAGES.fallback);
@@ -38,21 +39,22 @@ export function previewText(settlements: readonly Sent[]): string {
  * list reloads when the progress closes, not per chunk: a reload reads the queue while the same
  * database settles it.
  */
-export function settleJob(title: string, settlements: Sent[], question: string): BulkJob {
+export function settleJob(title: string, settlements: Sent[], question: string, scope: SettlementScope): BulkJob {
   return settlementJob(title, `${question} ${previewText(settlements)}`, settlements, async (chunk) => {
-    const results = await postChunk(chunk);
+    const results = await postChunk(scope, chunk);
     if (settlements.length === 1 && results.every((result) => !result.error)) notifySuccess(MESSAGES.betSettled, { short: true });
     return results;
   });
 }
 
-/** `s`, `f`, `v` on the cursor row or the selection: every bet gets the one outcome. */
-export function sameOutcomeJob(bets: readonly SportsBet[], status: SettlementCode): BulkJob {
+/** `s`, `f`, `v` on the cursor row or the selection: every bet gets the one outcome; the scope is the list's filter. */
+export function sameOutcomeJob(bets: readonly SportsBet[], status: SettlementCode, scope: SettlementScope): BulkJob {
   const noun = bets.length === 1 ? `bet ${bets[0]!._id} (${bets[0]!.username}, ${bets[0]!.runner})` : `${bets.length} bets`;
   const verb = status === SETTLEMENT.abandoned ? "Void" : `Settle as ${OUTCOME_LABEL[status]}`;
   return settleJob(
     bets.length === 1 ? "Settle bet" : "Settle bets",
     bets.map((bet) => ({ bet, status })),
     `${verb} ${noun}?`,
+    scope,
   );
 }

@@ -1,6 +1,7 @@
 /**
- * A bet's outcome as the operator types it (palette: Settle bet…, Resettle bet…), and the
- * resettlement form, one schema for the palette's check and the action.
+ * A bet's outcome as the operator types it (palette: Settle bet…, Resettle bet…), the
+ * resettlement form, and the settlement chunk with the scope its bets must belong to: one schema
+ * each for the desk's check and the action.
  */
 import { z } from "zod";
 import { SETTLEMENT, type SettlementCode } from "../../../protocol/wire";
@@ -37,3 +38,56 @@ export const resettleSchema = z.object({
   bet: z.string().trim().regex(/^\d{1,19}$/, "Bet ID must be a number"),
   status: outcome,
 });
+
+/**
+ * What a settlement job was built for: the chosen event (and market), or the filters the list
+ * showed. Every bet of the job must belong to it by its own `eventId` and `marketId`: an API may
+ * ignore the filters it was asked, so what it answered proves nothing by itself.
+ */
+export type SettlementScope = { eventId?: string; marketId?: string };
+type ScopedBet = { _id: string; eventId: string; marketId: string | null };
+
+export const inScope =
+  (scope: SettlementScope) =>
+  (bet: ScopedBet): boolean =>
+    (!scope.eventId || bet.eventId === scope.eventId) && (!scope.marketId || bet.marketId === scope.marketId);
+
+/** Why these bets are not one job for this scope (a stray or repeated bet), or null. */
+export function scopeProblem(bets: readonly ScopedBet[], scope: SettlementScope): string | null {
+  const ids = new Set<string>();
+  for (const bet of bets) {
+    if (!inScope(scope)(bet)) {
+      const chosen = scope.marketId ? `market ${scope.marketId}` : `event ${scope.eventId}`;
+      return `Bet ${bet._id} (event ${bet.eventId}, market ${bet.marketId ?? "none"}) is not of the chosen ${chosen}: nothing was settled`;
+    }
+    if (ids.has(bet._id)) return `Bet ${bet._id} is in the job twice: nothing was settled`;
+    ids.add(bet._id);
+  }
+  return null;
+}
+
+/** Bets one chunk may carry (the desk sends fewer). */
+export const SETTLE_CHUNK_LIMIT = 50;
+
+const id = z.string().min(1).max(64);
+/** One chunk of a settlement job as the desk posts it; a stray bet refuses the whole chunk. */
+export const settlementChunkSchema = z
+  .object({
+    scope: z.object({ eventId: id.optional(), marketId: id.optional() }),
+    settlements: z
+      .array(
+        z.object({
+          bet: z.object({ _id: z.string().min(1).max(32), eventId: z.string(), marketId: z.string().nullable() }).passthrough(),
+          status: z.union([z.literal(SETTLEMENT.success), z.literal(SETTLEMENT.fail), z.literal(SETTLEMENT.abandoned)]),
+        }),
+      )
+      .min(1)
+      .max(SETTLE_CHUNK_LIMIT),
+  })
+  .superRefine((chunk, ctx) => {
+    const problem = scopeProblem(
+      chunk.settlements.map((settlement) => settlement.bet),
+      chunk.scope,
+    );
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
