@@ -1,9 +1,9 @@
 import { pipeline, Readable } from "node:stream";
-import { stringify } from "csv-stringify";
 import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { GAME_FLAGS } from "../../../protocol/wire.js";
+import { csvStream } from "../../csv.js";
 import { authenticated, requireStaffFlag, requireSuperAdmin } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { blankless, exactIssue, Id, Money, Paging, Text } from "../../validation/schemas.js";
@@ -120,13 +120,7 @@ export default async function accountsRoutes(app: FastifyInstance) {
       yield csvRecord(first.value, withRole);
       for await (const row of rows) yield csvRecord(row, withRole);
     }
-    // escape_formulas: a field a spreadsheet would read as a formula (=, +, -, @…) gets a leading '.
-    const csv = stringify({
-      columns: [...CSV_COLUMNS, ...(withRole ? ["Role"] : [])],
-      header: true,
-      record_delimiter: "windows",
-      escape_formulas: true,
-    });
+    const csv = csvStream([...CSV_COLUMNS, ...(withRole ? ["Role"] : [])]);
     // The status line is sent by now: a failure mid-stream can only cut the file short.
     pipeline(Readable.from(records()), csv, (error) => error && request.log.error({ err: error }, "download-users failed"));
     const day = new Date().toISOString().slice(0, 10).replaceAll("-", "");

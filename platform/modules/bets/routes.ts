@@ -3,11 +3,11 @@
  * are a house function (super admin, or staff with `bets`); resettlement is the super
  * admin's alone; partners see the history, profit and downloads of their own subtree.
  */
-import { stringify } from "csv-stringify";
 import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { PAGE_SIZE, SPORTS, type CasinoBet, type GameBet, type SportsBet } from "../../../protocol/wire.js";
+import { csvStream } from "../../csv.js";
 import { authenticated, requireStaffFlag, requireSuperAdmin } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { DAY_MS, dayRange, DayRangeFields, dayStart, fromNotAfterTo } from "../../validation/days.js";
@@ -51,12 +51,6 @@ const HistoryQuery = z
   .transform(toRange);
 
 const UserParams = z.object({ id: Id }).strict();
-
-/** A spreadsheet reads a cell starting with = + - @ tab or CR as a formula; a leading quote keeps it text. */
-const formulaSafe = (value: unknown) => {
-  const text = String(value ?? "");
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-};
 
 const SPORTS_COLUMNS = ["Sport", "Bet ID", "Event", "Market", "Market Type", "Runner Name", "Side", "Stake", "Exp", "Price", "Odds", "Status", "Profit/Loss", "Placed Date"];
 const CASINO_COLUMNS = ["Bet ID", "Provider Code", "Game Code", "Round ID", "Price", "Placed Date", "Status", "Profit/Loss"];
@@ -129,12 +123,12 @@ export default async function betRoutes(app: FastifyInstance) {
     async function* rows() {
       let page = first;
       for (let n = 1; ; n++) {
-        for (const bet of page.items) yield toRow(bet).map(formulaSafe);
+        for (const bet of page.items) yield toRow(bet);
         if (n * DOWNLOAD_PAGE >= page.total || page.items.length === 0) return;
         page = await bets.userBets(caller, { ...query, page: n + 1 });
       }
     }
-    const csv = stringify({ header: true, columns: CSV_HEADER[type], record_delimiter: "windows" });
+    const csv = csvStream(CSV_HEADER[type]);
     void (async () => {
       try {
         for await (const row of rows()) {
