@@ -8,6 +8,7 @@ import { buildApp } from "../../platform/app.js";
 import type { Db } from "../../platform/db/index.js";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
 import { SLIDER_MAX_IMAGES } from "../../platform/modules/settings/service.js";
+import { IMAGES } from "./support/images.js";
 import { call, createAdmin, expectRefused, freshIp, login, testDb, testEnv } from "./support/platform.js";
 
 let app: FastifyInstance;
@@ -192,13 +193,6 @@ describe("coupons", () => {
   });
 });
 
-// The first bytes of each kind; the platform reads nothing else to know the type.
-const IMAGES = {
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]),
-  jpg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]),
-  webp: Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WEBPVP8 "), Buffer.alloc(64, 3)]),
-  gif: Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(64, 4)]),
-};
 const slot = (bytes: Buffer, ext: string) => ({ image: bytes.toString("base64"), ext });
 const sliderFiles = async () => (await readdir(join(uploadsDir, "slider")).catch(() => [])).sort();
 const slider = async () => (await call<SliderImage[]>(app, "GET", "/b2c/slider", { token: admin })).data!;

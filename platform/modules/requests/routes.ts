@@ -6,7 +6,7 @@ import { authenticated, requireStaffFlag } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { blankless, Decimal2, exactIssue, Id, Money, Paging, Text, withMessage } from "../../validation/schemas.js";
 import { createRequestService, REQUEST_MESSAGE, type BonusInput } from "./service.js";
-import { IMAGE_NAME } from "./uploads.js";
+import { IMAGE_HEADERS, IMAGE_NAME } from "./uploads.js";
 
 const Status = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
 const StatusParams = z.object({ status: Status });
@@ -126,6 +126,6 @@ export default async function requestRoutes(app: FastifyInstance, { uploadsDir }
   // A file, not the envelope: an <img> or a download shows it as it comes.
   api.get(CALLS.upload.path, { ...deposits, schema: { params: ImageParams } }, async (request, reply) => {
     const image = await requests.image(authenticated(request).admin, request.params.name);
-    return reply.type(image.mime).header("cache-control", "private, max-age=3600").send(image.bytes);
+    return reply.type(image.mime).headers(IMAGE_HEADERS).send(image.bytes);
   });
 }

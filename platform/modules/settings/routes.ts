@@ -7,11 +7,11 @@ import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { SiteSettingKey } from "../../db/schema.js";
-import { badRequest, payloadTooLarge } from "../../errors.js";
+import { payloadTooLarge } from "../../errors.js";
 import { authenticated, requireStaffFlag } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { Decimal2, Id, Text } from "../../validation/schemas.js";
-import { base64DecodedLength, IMAGE_NAME, sniffImage, type ImageExt } from "../requests/uploads.js";
+import { base64DecodedLength, checkImage, IMAGE_HEADERS, IMAGE_NAME, type ImageExt } from "../requests/uploads.js";
 import { createSettingsService, SETTINGS_MESSAGE, SLIDER_FOLDER, type CheckedImage, type SettingValues } from "./service.js";
 
 export const SETTING_BOUNDS = {
@@ -82,16 +82,15 @@ const SliderBody = z
   })
   .strict();
 
-/** Each image's bytes and type: 413 above 2 MB, 400 unless PNG, JPEG or WebP by its first bytes. */
+/** Each image's bytes and type: 413 above 2 MB, 400 unless a whole PNG, JPEG or WebP within the size per side (checkImage). */
 function checkSliderImages(images: { image: string }[]): CheckedImage[] {
   return images.map(({ image }, index) => {
+    const field = `images.${index}.image`;
     if (image.length > MAX_BASE64_CHARS || base64DecodedLength(image) > SETTING_BOUNDS.sliderImageBytes) {
-      throw payloadTooLarge(`images.${index}.image: Image must be at most 2 MB`);
+      throw payloadTooLarge(`${field}: Image must be at most 2 MB`);
     }
     const bytes = Buffer.from(image, "base64");
-    const ext = sniffImage(bytes, SLIDER_TYPES);
-    if (!ext) throw badRequest(`images.${index}.image: Image must be a PNG, JPEG or WebP file`);
-    return { bytes, ext };
+    return { bytes, ext: checkImage(bytes, SLIDER_TYPES, { field, notType: "Image must be a PNG, JPEG or WebP file" }) };
   });
 }
 
@@ -144,6 +143,6 @@ export default async function settingsRoutes(app: FastifyInstance, { uploadsDir 
   // A file, not the envelope: the console serves it to an <img> as it comes.
   api.get(CALLS.sliderImage.path, { ...desk, schema: { params: ImageParams } }, async (request, reply) => {
     const image = await settings.sliderImage(request.params.name);
-    return reply.type(image.mime).header("cache-control", "private, max-age=3600").send(image.bytes);
+    return reply.type(image.mime).headers(IMAGE_HEADERS).send(image.bytes);
   });
 }

@@ -10,7 +10,7 @@ import type { SiteSettingKey } from "../../db/schema.js";
 import { conflict, notFound } from "../../errors.js";
 import { recordAudit } from "../accounts/repository.js";
 import type { AdminAccount } from "../admins/repository.js";
-import { deleteImage, readImage, storeImage, type ImageExt } from "../requests/uploads.js";
+import { readImage, removeImage, storeImage, type ImageExt } from "../requests/uploads.js";
 import {
   deleteSliderImage,
   insertCoupon,
@@ -106,7 +106,7 @@ export function createSettingsService({ db, sliderDir, log }: SettingsServiceOpt
         await recordAudit(trx, { actorId: actor.id, action: auditAction("slider"), targetKind: "settings", targetIds: ["slider"], change: { before, after: [...before, ...names] } });
       });
     } catch (error) {
-      await Promise.all(names.map((name) => deleteImage(sliderDir, name)));
+      await Promise.all(names.map((name) => removeImage(sliderDir, name)));
       throw error;
     }
   }
@@ -123,7 +123,7 @@ export function createSettingsService({ db, sliderDir, log }: SettingsServiceOpt
       return name;
     });
     // The removal is committed: a file that cannot go is logged, never a failed answer.
-    await deleteImage(sliderDir, removed).catch((error: unknown) => log.warn({ err: error, file: removed }, "slider image file not deleted"));
+    await removeImage(sliderDir, removed).catch((error: unknown) => log.warn({ err: error, file: removed }, "slider image file not deleted"));
   }
 
   async function sliderImage(name: string): Promise<{ bytes: Buffer; mime: string }> {
