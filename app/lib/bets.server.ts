@@ -137,7 +137,8 @@ export type SettleChoices = Awaited<ReturnType<typeof settleChoicesOf>>;
 export const settleChoices = (request: Request, context: AppLoadContext) =>
   settleChoicesOf(pendingCall(request, context), choicesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams)));
 
-export type ChunkResult = { key: string; error?: string };
+/** A bet's answer; `unknown`: none came back (or the API failed on its side), so it may be settled. */
+export type ChunkResult = { key: string; error?: string; unknown?: boolean };
 
 /** Runs `work` over `items` with at most `limit` in flight; answers in the items' order. */
 export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -155,7 +156,9 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, work: 
 
 /**
  * One chunk of settlements: refused whole when a bet is not of the job's scope (the desk checked
- * it too); else each bet sent once to `/settel-bet`, a few at a time, each answer reported per bet. A refusal (409 `Bet already settled`) is that bet's failure, never retried.
+ * it too); else each bet sent once to `/settel-bet`, a few at a time, each answer reported per
+ * bet. A refusal (409 `Bet already settled`) is that bet's failure; a lost answer is that bet's
+ * unknown outcome. Neither is retried.
  */
 export async function settleChunk(request: Request, context: AppLoadContext) {
   const parsed = settlementChunkSchema.safeParse(await request.json().catch(() => null));
@@ -168,7 +171,8 @@ export async function settleChunk(request: Request, context: AppLoadContext) {
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.httpStatus === 403) forbidden++;
-        return { key: bet._id, error: error.message };
+        const unknown = error.httpStatus === null || error.httpStatus >= 500;
+        return { key: bet._id, error: error.message, ...(unknown && { unknown }) };
       }
       throw error;
     }

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
-import { bulkMachine, eachItem, remainingOf, type BulkItem } from "./bulk.machine";
+import { bulkMachine, eachItem, remainingOf, UNKNOWN_OUTCOME, type BulkItem, type ItemResult } from "./bulk.machine";
 
 const items: BulkItem[] = Array.from({ length: 5 }, (_, i) => ({ key: `u${i}`, label: `user${i}`, requestId: `req-${i}` }));
 
@@ -65,5 +65,42 @@ describe("bulk runner", () => {
     await waitFor(actor, (s) => s.hasTag("finished"));
     expect(runs.mock.calls.map(([item]) => item.key)).toEqual(["u0", "u1", "u2", "u3", "u4"]);
     expect(runs.mock.calls.map(([item]) => item.requestId)).toEqual(["req-0", "req-1", "req-2", "req-3", "req-4"]);
+  });
+
+  it("an item whose answer was lost is marked unknown and never sent again, in a chunk or alone", async () => {
+    const chunks: string[][] = [];
+    const answers: Array<(chunk: BulkItem[]) => Promise<ItemResult[]>> = [
+      // The chunk's own answer: u0 done, u1 refused, u2's answer lost upstream (a timeout).
+      async () => [{ key: "u0" }, { key: "u1", error: "Bet already settled" }, { key: "u2", error: "Something went wrong", unknown: true }],
+      // The whole chunk's answer lost on the way back.
+      async () => {
+        throw new Error("Failed to fetch");
+      },
+    ];
+    const actor = createActor(
+      bulkMachine.provide({
+        actors: {
+          runChunk: fromPromise(({ input }: { input: BulkItem[] }) => {
+            chunks.push(input.map((item) => item.key));
+            return answers[chunks.length - 1]!(input);
+          }),
+        },
+      }),
+      { input: { items, chunkSize: 3 } },
+    ).start();
+    actor.send({ type: "bulk.confirm" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    const { done, failed } = actor.getSnapshot().context;
+    expect(done).toEqual(["u0"]);
+    expect(failed).toEqual([
+      { key: "u1", label: "user1", reason: "Bet already settled" },
+      { key: "u2", label: "user2", reason: `${UNKNOWN_OUTCOME} (Something went wrong)`, unknown: true },
+      { key: "u3", label: "user3", reason: `${UNKNOWN_OUTCOME} (Failed to fetch)`, unknown: true },
+      { key: "u4", label: "user4", reason: `${UNKNOWN_OUTCOME} (Failed to fetch)`, unknown: true },
+    ]);
+    expect(chunks).toEqual([
+      ["u0", "u1", "u2"],
+      ["u3", "u4"],
+    ]);
   });
 });

@@ -2,15 +2,20 @@
  * Bulk commands: one confirmation for the whole batch, then the items run in chunks (one item a
  * chunk unless the job says more) with done / failed / remaining counts per item. Cancel stops
  * after the chunk in flight; resume picks up at the next chunk and never repeats an item that was
- * sent, whatever its answer. Each item's requestId is fixed when the batch is confirmed, so even
- * an item whose answer was lost cannot apply twice. Pure: running a chunk is the `runChunk` actor.
+ * sent, whatever its answer. Each item's requestId is fixed when the batch is confirmed; an API
+ * may ignore it (spec §7.2 has no idempotency), so an item whose answer was lost is never resent by
+ * the runner: it is marked "Unknown: check before retrying" and the operator decides. Pure:
+ * running a chunk is the `runChunk` actor.
  */
 import { assign, fromPromise, setup } from "xstate";
 import { messageOf } from "./error-message";
 
 export type BulkItem = { key: string; label: string; requestId: string };
-/** One item's answer within a chunk: no `error` means it was done. */
-export type ItemResult = { key: string; error?: string };
+/**
+ * One item's answer within a chunk: no `error` means it was done; `unknown` means no answer came
+ * back for it (a timeout, a lost connection, a 5xx): it may have been applied.
+ */
+export type ItemResult = { key: string; error?: string; unknown?: boolean };
 export type RunChunk = (items: BulkItem[]) => Promise<ItemResult[]>;
 
 /** What a bulk command hands the shell: its confirmation and the work. */
@@ -23,7 +28,10 @@ export type BulkJob = {
   chunkSize?: number;
 } & ({ perform: (item: BulkItem) => Promise<void> } | { performChunk: RunChunk });
 
-export type BulkFailure = { key: string; label: string; reason: string };
+export type BulkFailure = { key: string; label: string; reason: string; unknown?: true };
+
+/** What an item whose answer was lost shows: it may have been applied, so nobody resends it blind. */
+export const UNKNOWN_OUTCOME = "Unknown: check before retrying";
 
 /** A chunk runner from a one-item effect: items one after another, each failure its own. */
 export const eachItem =
@@ -55,20 +63,24 @@ type Context = {
 };
 
 const notProvided = new Error("bulk machine: runChunk was not provided");
-const NO_ANSWER = "No answer for this item";
+const NO_ANSWER = "no answer for this item";
 
 const chunkOf = (context: Context) => context.items.slice(context.next, context.next + context.chunkSize);
 
-/** Records a chunk's answers; an item the answer does not mention failed (it may be resent by no one). */
+/**
+ * Records a chunk's answers. An item the answer does not mention, or whose own answer was lost, has
+ * an unknown outcome (it may have been applied): it is marked so, and resent by no one.
+ */
 function recordChunk(context: Context, results: ItemResult[] | null, reason = NO_ANSWER) {
   const byKey = new Map((results ?? []).map((result) => [result.key, result]));
   const chunk = chunkOf(context);
   const done = [...context.done];
   const failed = [...context.failed];
-  for (const item of chunk) {
-    const result = byKey.get(item.key);
-    if (result && !result.error) done.push(item.key);
-    else failed.push({ key: item.key, label: item.label, reason: result?.error ?? reason });
+  for (const { key, label } of chunk) {
+    const result = byKey.get(key);
+    if (result && !result.error) done.push(key);
+    else if (result && !result.unknown) failed.push({ key, label, reason: result.error! });
+    else failed.push({ key, label, reason: `${UNKNOWN_OUTCOME} (${result?.error ?? reason})`, unknown: true });
   }
   return { done, failed, next: context.next + chunk.length };
 }

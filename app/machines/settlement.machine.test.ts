@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { SETTLEMENT } from "../../protocol/wire";
-import type { BulkItem, ItemResult } from "./bulk.machine";
+import { UNKNOWN_OUTCOME, type BulkItem, type ItemResult } from "./bulk.machine";
 import { outcomeOf, previewOf, settlementMachine, SETTLE_CHUNK_SIZE, type SettleableBet } from "./settlement.machine";
 
 const bet = (id: number, over: Partial<SettleableBet> = {}): SettleableBet => ({
@@ -118,7 +118,7 @@ describe("settlement machine", () => {
     expect(sent).toHaveBeenCalledTimes(2);
   });
 
-  it("a chunk whose answer is lost reports each of its bets and is not sent again", async () => {
+  it("a chunk whose answer is lost marks each of its bets unknown and is not sent again", async () => {
     const { actor, sentKeys } = start(60, async (chunk) => {
       if (chunk[0]!.key === "0") throw new Error("Something went wrong");
       return chunk.map(({ key }) => ({ key }));
@@ -127,7 +127,8 @@ describe("settlement machine", () => {
     await waitFor(actor, (s) => s.hasTag("finished"));
     const { done, failed } = actor.getSnapshot().context;
     expect(failed).toHaveLength(40);
-    expect(failed[0]!.reason).toBe("Something went wrong");
+    expect(failed[0]).toMatchObject({ reason: `${UNKNOWN_OUTCOME} (Something went wrong)`, unknown: true });
+    expect(failed.every((failure) => failure.unknown)).toBe(true);
     expect(done).toHaveLength(20);
     expect(sentKeys()).toHaveLength(60);
   });
