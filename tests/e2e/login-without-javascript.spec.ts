@@ -49,3 +49,29 @@ test("a wrong password without JavaScript shows the server's message on the logi
   await expect(page).toHaveURL(/\/login$/);
   for (const url of urls) expect(url).not.toContain("not-the-password");
 });
+
+/** Issue 15 item 5: where a sign-in may go next. Browsers drop tabs and newlines and read `\` as `/`. */
+const HOSTILE_TARGETS = ["/\t/evil.example/phish", "/\n/evil.example/phish", "/\u3000/evil.example", "/\\evil.example", "//evil.example"];
+
+for (const target of HOSTILE_TARGETS) {
+  test(`a sign-in without JavaScript headed for ${JSON.stringify(target)} lands on the console's home`, async ({ page, baseURL }) => {
+    await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
+    await page.getByLabel("Username").fill(DEMO.admin.username);
+    await page.getByLabel("Password").fill(DEMO.admin.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { name: `Signed in as ${DEMO.admin.username}` })).toBeVisible();
+    expect(page.url()).toBe(`${baseURL}/`);
+  });
+}
+
+test("a plain form POST with a hostile redirectTo is answered 302 to /", async ({ page, baseURL }) => {
+  for (const target of HOSTILE_TARGETS) {
+    const response = await page.request.post(`/login?redirectTo=${encodeURIComponent(target)}`, {
+      form: { ...DEMO.admin, redirectTo: target },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(response.status(), target).toBe(302);
+    expect(response.headers()["location"], target).toBe("/");
+  }
+});
