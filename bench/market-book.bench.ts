@@ -48,7 +48,7 @@ export async function benchMarketBets(): Promise<void> {
       .where("bet_enabled", "=", true)
       .where(sql<boolean>`(permissions ->> 'cricket')::boolean and (permissions ->> 'bookmaker')::boolean and (permissions ->> 'fancy')::boolean`)
       .execute();
-    const bets = createBetService({ db, book: { betSettled: () => {}, marketUpdate: () => {} } });
+    const bets = createBetService({ db, book: { betSettled: () => {}, marketUpdate: () => {} }, casinoSeedHours: env.CASINO_SEED_HOURS });
     const started = performance.now();
     let placed = 0;
     for (let i = 0; placed < OPEN_BETS; i++) {

@@ -50,6 +50,8 @@ const EnvSchema = z.object({
       .regex(/^(?:'self'|https?:\/\/[\w.:[\]-]+)(?: (?:'self'|https?:\/\/[\w.:[\]-]+))*$/, "must be space-separated origins")
       .default("'self' http://localhost:3000 http://127.0.0.1:3000"),
   ),
+  /** How long one casino server seed draws before it is retired and revealed (modules/bets/casino-draw.ts). */
+  CASINO_SEED_HOURS: optional(z.coerce.number().min(0).max(24 * 365).default(24)),
   /** Set → socket.io shares events between platform instances through Redis. */
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
   /** The Redis channel prefix: instances sharing it share events; deployments sharing a Redis use different ones. */

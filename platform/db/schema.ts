@@ -262,6 +262,17 @@ export interface CasinoBetsTable {
   profit: Minor;
   loss: Minor;
   created_at: CreatedAt;
+  /** The server seed the round was drawn with (migration 010); null for rounds played before it. */
+  seed_id: ColumnType<bigint | null, bigint | null | undefined, never>;
+}
+
+/** Server seeds of the casino draw (migration 010): secret while active, revealed once retired. */
+export interface CasinoSeedsTable {
+  id: Identity;
+  seed: string;
+  seed_hash: string;
+  started_at: ColumnType<Date, Date | undefined, never>;
+  retired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A partner above a user and its share (percent) of one game at settlement. */
@@ -400,6 +411,7 @@ export interface Database {
   sports_markets: SportsMarketsTable;
   sports_runners: SportsRunnersTable;
   casino_bets: CasinoBetsTable;
+  casino_seeds: CasinoSeedsTable;
   bet_results: BetResultsTable;
   bet_resettlements: BetResettlementsTable;
   sports_pending_counts: SportsPendingCountsTable;

@@ -1,24 +1,24 @@
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CasinoBet, type GameBet, type Page, type SportsBet, type UserProfit } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
-import type { FeedStatus, MarketType } from "../../platform/db/schema.js";
+import type { MarketType } from "../../platform/db/schema.js";
 import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
 import { BET_EXPOSURE } from "../../platform/modules/bets/service.js";
-import { createFeedStore } from "../../platform/modules/sports/repository.js";
 import { mulberry32 } from "../../platform/sim/random.js";
 import {
   call,
   createAdmin,
   createBettor,
+  createMarket,
   freshIp,
   houseId,
   ledgerBreaches,
   login,
   testApp,
   testDb,
+  type RunnerSpec,
   type TestAdmin,
   type TestUser,
 } from "./support/platform.js";
@@ -55,26 +55,8 @@ type Player = TestUser & { token: string };
 
 const player = (parent: bigint, balance?: bigint): Promise<Player> => createBettor(app, parent, balance);
 
-type Quote = { price: number; size: number | null } | null;
-type RunnerSpec = { name: string; back: Quote; lay: Quote; status?: FeedStatus };
-
-/** A fresh event with one market of `type`, written through the feed store as a provider would. */
-async function market(type: MarketType, runners: RunnerSpec[], { sport = 0 as 0 | 1 | 2, status = "OPEN" as FeedStatus } = {}) {
-  const store = createFeedStore(db);
-  const eventId = `T${randomUUID().slice(0, 8)}`;
-  const marketId = `${eventId}-${type}`;
-  await store.putEvent({ eventId, sport, teamA: "Alpha", teamB: "Beta", startTime: new Date(), inplay: true, status: "OPEN", score: [] });
-  await store.putMarket({
-    marketId,
-    eventId,
-    type,
-    name: type === "fancy" ? runners[0]!.name : "Match Odds",
-    heading: type === "fancy" ? "Session" : null,
-    status,
-    runners: runners.map((runner) => ({ status: "ACTIVE", ...runner })),
-  });
-  return { eventId, marketId, store };
-}
+/** A fresh event with one market of `type` (support/platform.ts). */
+const market = (type: MarketType, runners: RunnerSpec[], options?: Parameters<typeof createMarket>[3]) => createMarket(db, type, runners, options);
 
 const ODDS_RUNNERS: RunnerSpec[] = [
   { name: "Alpha", back: { price: 2.5, size: 1000 }, lay: { price: 2.52, size: 1000 } },

@@ -14,7 +14,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seal } from "../../protocol/envelope.js";
 import { MAX_GREEN_EVENTS } from "../../platform/modules/sports/routes.js";
-import { call, createAdmin, createPlayer, footprint, freshIp, ledgerBreaches, login, testApp, testDb, TEST_SECRET } from "./support/platform.js";
+import { call, createAdmin, createBettor, createMarket, footprint, freshIp, ledgerBreaches, login, testApp, testDb, TEST_SECRET } from "./support/platform.js";
 
 const SEED = 7;
 const RUNS_PER_ROUTE = 40;
@@ -22,6 +22,8 @@ const RUNS_PER_ROUTE = 40;
 /** What a field accepts, so the generator knows what it must refuse. */
 type Kind =
   | { type: "money" }
+  | { type: "stake" }
+  | { type: "price" }
   | { type: "percent" }
   | { type: "text"; max: number }
   | { type: "id" }
@@ -31,6 +33,10 @@ type Kind =
   | { type: "list"; item: Kind; max: number };
 
 const money = { type: "money" } as const;
+/** A bet's stake: money of at least the minimum stake (1.00). */
+const stake = { type: "stake" } as const;
+/** A bet's price, refused near the lowest one a market quotes (1.01). */
+const price = { type: "price" } as const;
 const percent = { type: "percent" } as const;
 const text = (max: number): Kind => ({ type: "text", max });
 const id = { type: "id" } as const;
@@ -43,7 +49,7 @@ type Caller = "admin" | "player" | "none";
 type Route = { path: string; as: Caller; body: () => Record<string, unknown>; fields: Record<string, Kind> };
 
 // Filled in beforeAll: the ids the valid bodies name.
-const ids = { user: "", deposit: "", withdraw: "" };
+const ids = { user: "", deposit: "", withdraw: "", event: "", market: "" };
 /** The smallest valid PNG (1×1, transparent). */
 const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 const BANK = { holder: "Asha Rao", bank: "State Bank", accNo: "1234567890", ifsc: "SBIN0001234", branch: "Pune" };
@@ -102,20 +108,21 @@ const ROUTES: Route[] = [
   {
     path: "/api/user/bet",
     as: "player",
-    body: () => ({ eventId: "no-event", marketId: "no-market", runner: "Team A", isBack: 1, price: 2, amount: 10, requestId: "prop-bet-1" }),
-    fields: { eventId: text(64), marketId: text(64), runner: text(128), isBack: choice(0, 1), price: money, amount: money, requestId: text(64) },
+    // A lay at 1.02 on an open market: a tiny stake that got past validation would reserve an exposure of nothing.
+    body: () => ({ eventId: ids.event, marketId: ids.market, runner: "Alpha", isBack: 0, price: 1.02, amount: 1, requestId: "prop-bet-1" }),
+    fields: { eventId: text(64), marketId: text(64), runner: text(128), isBack: choice(0, 1), price, amount: stake, requestId: text(64) },
   },
   {
     path: "/api/user/casino-bet",
     as: "player",
     body: () => ({ providerCode: "EVO", gameCode: "ROULETTE", roundId: "prop-round-1", amount: 10 }),
-    fields: { providerCode: text(64), gameCode: text(64), roundId: text(64), amount: money },
+    fields: { providerCode: text(64), gameCode: text(64), roundId: text(64), amount: stake },
   },
   {
     path: "/api/user/game-bet",
     as: "player",
     body: () => ({ gameId: "TEENPATTI", roundId: "prop-round-2", runnerName: "Player A", amount: 10 }),
-    fields: { gameId: text(64), roundId: text(64), runnerName: text(64), amount: money },
+    fields: { gameId: text(64), roundId: text(64), runnerName: text(64), amount: stake },
   },
   { path: "/api/sports/market-green", as: "admin", body: () => ({ eventIds: ["no-such-event"] }), fields: { eventIds: list(text(64), MAX_GREEN_EVENTS) } },
   { path: "/api/user/login", as: "none", body: () => ({ username: "nobody", password: "wrong-password" }), fields: { username: text(64), password: text(128) } },
@@ -153,10 +160,19 @@ const badPercent = fc.oneof(
   fc.constantFrom(1e-9, 5e-324),
 );
 
+/** Valid money below the minimum stake: 0.01 to 0.99. */
+const belowMinimumStake = fc.integer({ min: 1, max: 99 }).map((cents) => cents / 100);
+/** Prices at and around the lowest quote (1.01) that no market offers or no price may be. */
+const badPrice = fc.oneof(fc.constantFrom(1, 1.005, 1.009, 1.0101, 1.011, 0, -1.01, 100_000.01), fc.double({ min: 1.0001, max: 1.0199, noNaN: true }));
+
 function hostile(kind: Kind): fc.Arbitrary<unknown> {
   switch (kind.type) {
     case "money":
       return fc.oneof(badAmount, notANumber);
+    case "stake":
+      return fc.oneof(belowMinimumStake, badAmount, notANumber);
+    case "price":
+      return fc.oneof(badPrice, badAmount, notANumber);
     case "percent":
       return fc.oneof(badPercent, notANumber);
     case "text":
@@ -229,11 +245,17 @@ beforeAll(async () => {
   const admin = await createAdmin({ role: 1 });
   tokens.admin = await login(app, admin.username, admin.password, freshIp());
   const partner = await createAdmin({ role: 3, balance: 100_000n });
-  const player = await createPlayer(app, partner.id, 100_000n);
+  const player = await createBettor(app, partner.id, 100_000n);
   tokens.player = player.token;
   ids.user = String(player.id);
   const deposit = await call<{ _id: string }>(app, "POST", "/api/user/deposit-request", { token: player.token, body: { amount: 10, type: 0, utr: "U" } });
   const withdraw = await call<{ _id: string }>(app, "POST", "/api/user/withdraw-request", { token: player.token, body: { amount: 10, bank: BANK } });
+  const offered = await createMarket(await testDb(), "odds", [
+    { name: "Alpha", back: { price: 1.01, size: 1000 }, lay: { price: 1.02, size: 1000 } },
+    { name: "Beta", back: { price: 1.01, size: 1000 }, lay: { price: 1.02, size: 1000 } },
+  ]);
+  ids.event = offered.eventId;
+  ids.market = offered.marketId;
   ids.deposit = deposit.data!._id;
   ids.withdraw = withdraw.data!._id;
 });

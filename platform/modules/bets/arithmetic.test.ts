@@ -1,14 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { bookOf, exposureOf, settlementOf, winningsOf, type Priced } from "./arithmetic.js";
+import { bookOf, exposureOf, MIN_STAKE_MINOR, settlementOf, winningsOf, type Priced } from "./arithmetic.js";
 
 const bet = (over: Partial<Priced>): Priced => ({ type: "odds", isBack: true, amount: 10_000n, x: 250n, odds: 250n, ...over });
 
 describe("sports book arithmetic", () => {
-  it("rounds each product once, half up, in minor units", () => {
-    // lay 0.05 at 1.10: 0.05 × 0.10 = 0.005 → 0.01; fancy no 0.15 at rate 10: 0.015 → 0.02
-    expect(exposureOf(bet({ isBack: false, amount: 5n, x: 110n }))).toBe(1n);
+  it("rounds each product once, in the house's favour: the player's risk up, the player's winnings down", () => {
+    // lay 0.01 at 1.32: 0.0032 → 0.01 (never 0); fancy no 0.15 at rate 10: 0.015 → 0.02
+    expect(exposureOf(bet({ isBack: false, amount: 1n, x: 132n }))).toBe(1n);
     expect(exposureOf(bet({ type: "fancy", isBack: false, amount: 15n, odds: 1_000n }))).toBe(2n);
+    // back 0.01 at 1.57 pays 0.0057 → 0.00, not 0.01; back 33.33 at 1.85: 28.3305 → 28.33; fancy yes 0.15 at 10 → 0.01
+    expect(winningsOf(bet({ amount: 1n, x: 157n }))).toBe(0n);
     expect(winningsOf(bet({ amount: 3_333n, x: 185n }))).toBe(2_833n);
+    expect(winningsOf(bet({ type: "fancy", amount: 15n, odds: 1_000n }))).toBe(1n);
+    // exact products are not moved either way
+    expect(exposureOf(bet({ isBack: false, amount: 10_000n, x: 250n }))).toBe(15_000n);
+    expect(winningsOf(bet({ amount: 10_000n, x: 250n }))).toBe(15_000n);
+  });
+
+  it("leaves no exposure or winnings at nothing from the minimum stake, the lowest price and the lowest rate", () => {
+    const lowest = { amount: MIN_STAKE_MINOR, x: 101n, odds: 100n };
+    for (const type of ["odds", "bookmaker", "fancy"] as const) {
+      for (const isBack of [true, false]) {
+        expect(exposureOf(bet({ ...lowest, type, isBack }))).toBeGreaterThan(0n);
+        expect(winningsOf(bet({ ...lowest, type, isBack }))).toBeGreaterThan(0n);
+      }
+    }
   });
 
   it("pays winnings on success, takes the exposure on failure, and nothing on void", () => {

@@ -1,6 +1,7 @@
 /**
- * The sports book's money rules (PROTOCOL.md "Bets"), in minor units. Prices and rates
- * are hundredths (1.85 → 185n), so every product is exact and rounds once, half up.
+ * The sports book's money rules (PROTOCOL.md "Bets"; docs/protocol.md "Sports book"), in minor
+ * units. Prices and rates are hundredths (1.85 → 185n), so every product is exact and rounds
+ * once, in the house's favour: what the player risks rounds up, what the player wins rounds down.
  */
 import type { MarketType } from "../../db/schema.js";
 
@@ -8,21 +9,27 @@ export type Priced = { type: MarketType; isBack: boolean; amount: bigint; x: big
 
 export type Outcome = "SUCCESS" | "FAIL" | "ABANDONED";
 
-/** `minor × hundredths / 100` rounded half up (both non-negative): a stake times a price. */
-const times = (minor: bigint, hundredths: bigint) => (minor * hundredths + 50n) / 100n;
-/** `minor × hundredths / 10,000` rounded half up: a stake times a rate per 100. */
-const perHundred = (minor: bigint, hundredths: bigint) => (minor * hundredths + 5_000n) / 10_000n;
+/**
+ * The smallest stake of any bet, sports, casino or game: 1.00. With it, and prices of at least
+ * 1.01 and rates of at least 1, no exposure or winnings rounds to nothing.
+ */
+export const MIN_STAKE_MINOR = 100n;
 
-/** What placement reserves: back and fancy yes the stake; lay stake × (x − 1); fancy no stake × rate / 100. */
+/** `stake × hundredths / scale` (both non-negative), rounded down or up. */
+const down = (minor: bigint, hundredths: bigint, scale: bigint) => (minor * hundredths) / scale;
+const up = (minor: bigint, hundredths: bigint, scale: bigint) => (minor * hundredths + scale - 1n) / scale;
+
+/** The player's side of a bet: back and fancy yes risk the stake; lay stake × (x − 1), fancy no stake × rate / 100. */
+const sideOf = (bet: Priced, round: typeof down) => (bet.type === "fancy" ? round(bet.amount, bet.odds, 10_000n) : round(bet.amount, bet.x - 100n, 100n));
+
+/** What placement reserves, rounded up: back and fancy yes the stake; lay stake × (x − 1); fancy no stake × rate / 100. */
 export function exposureOf(bet: Priced): bigint {
-  if (bet.isBack) return bet.amount;
-  return bet.type === "fancy" ? perHundred(bet.amount, bet.odds) : times(bet.amount, bet.x - 100n);
+  return bet.isBack ? bet.amount : sideOf(bet, up);
 }
 
-/** What a won bet earns from the house: back stake × (x − 1); fancy yes stake × rate / 100; lay and fancy no the stake. */
+/** What a won bet earns from the house, rounded down: back stake × (x − 1); fancy yes stake × rate / 100; lay and fancy no the stake. */
 export function winningsOf(bet: Priced): bigint {
-  if (!bet.isBack) return bet.amount;
-  return bet.type === "fancy" ? perHundred(bet.amount, bet.odds) : times(bet.amount, bet.x - 100n);
+  return bet.isBack ? sideOf(bet, down) : bet.amount;
 }
 
 /** The bet's profit and loss after `outcome`, and what the house gained (negative: the user won). */

@@ -158,16 +158,18 @@ export async function insertResults(db: Db, results: NewResult[]): Promise<void>
       from (values ${sql.join(rows)}) as v (bet_kind, bet_id, game, user_id, house_result, chain)`.execute(db);
 }
 
-/** The latest result row of a bet: what a reversal negates. */
-export function latestResult(db: Db, betId: bigint) {
-  return db
-    .selectFrom("bet_results")
-    .select(["game", "user_id", "house_result", "chain"])
-    .where("bet_kind", "=", "sports")
-    .where("bet_id", "=", betId)
-    .where("house_result", "<>", 0n)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
+/**
+ * What a bet's result rows add up to now, per partner chain: what a resettlement negates. Summing
+ * every row (not picking the latest one) undoes exactly what the reports hold for the bet,
+ * whatever chain of settlements and resettlements, void ones included, came before.
+ */
+export async function standingResults(db: Db, betId: bigint) {
+  const { rows } = await sql<{ game: GameFlag; user_id: bigint; chain: ChainLink[]; house_result: string }>`
+    select game, user_id, chain, sum(house_result) as house_result
+      from bet_results where bet_kind = 'sports' and bet_id = ${betId}
+     group by game, user_id, chain
+    having sum(house_result) <> 0`.execute(db);
+  return rows.map((row) => ({ game: row.game, userId: BigInt(row.user_id), chain: row.chain, houseResult: BigInt(row.house_result) }));
 }
 
 export async function recordResettlement(
@@ -310,7 +312,7 @@ export type CasinoRow = Awaited<ReturnType<typeof listUserCasinoBets>>[number];
 
 export async function insertCasinoBet(
   db: Db,
-  bet: { kind: 1 | 2; user_id: bigint; provider_code: string | null; game_code: string; runner_name: string | null; round_id: string; amount: bigint; status: "SUCCESS" | "FAIL"; profit: bigint; loss: bigint },
+  bet: { kind: 1 | 2; user_id: bigint; provider_code: string | null; game_code: string; runner_name: string | null; round_id: string; amount: bigint; status: "SUCCESS" | "FAIL"; profit: bigint; loss: bigint; seed_id: bigint },
 ) {
   return db.insertInto("casino_bets").values(bet).returningAll().executeTakeFirstOrThrow();
 }

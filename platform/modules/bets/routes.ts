@@ -85,7 +85,7 @@ const DOWNLOAD_PAGE = PAGE_SIZE.max;
 
 export default async function betRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const bets = createBetService({ db: app.db, book: app.realtime.book });
+  const bets = createBetService({ db: app.db, book: app.realtime.book, casinoSeedHours: app.config.CASINO_SEED_HOURS });
   const desk = { onRequest: requireStaffFlag("bets") };
   const history = { onRequest: requireStaffFlag("bets", { partners: true }) };
 

@@ -4,9 +4,8 @@
  * exactly once: one conditional update (`status = 'PENDING'`) in the transaction that
  * writes the transfers. Each settlement records the house result per game flag and the
  * partner chain's shares (bet_results) for the reports. Casino and game bets settle when
- * placed, by a seeded draw with a house edge.
+ * placed, by a provably fair draw with a house edge (casino-draw.ts).
  */
-import { createHash } from "node:crypto";
 import {
   BET_KIND,
   ROLE,
@@ -23,7 +22,7 @@ import {
 } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
 import type { MarketType } from "../../db/schema.js";
-import { conflict, forbidden, notFound } from "../../errors.js";
+import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
 import { minorToAmount, withinAmountCeiling } from "../../money.js";
 import { groupCommit, type Settled } from "../../db/group-commit.js";
 import { pageOf, type PageRequest } from "../../validation/schemas.js";
@@ -35,6 +34,7 @@ import { apply, applyAll, findSystemAccountId, LEDGER_MESSAGE, type AccountRef }
 import type { Player } from "../players/repository.js";
 import { addPosition, removePositions, type PositionChange, type PositionKey } from "../sports/book-repository.js";
 import { findOffer } from "../sports/repository.js";
+import { CASINO_WIN_CHANCE, createCasinoSeeds, drawOf } from "./casino-draw.js";
 import { bookOf, exposureOf, settlementOf, winningsOf, type Outcome, type Priced } from "./arithmetic.js";
 import {
   countPending,
@@ -49,7 +49,6 @@ import {
   insertCasinoBet,
   insertResults,
   insertSportsBet,
-  latestResult,
   listPending,
   listUserCasinoBets,
   listUserSportsBets,
@@ -60,6 +59,7 @@ import {
   pendingKeys,
   recordResettlement,
   setResult,
+  standingResults,
   type BetRow,
   type CasinoRow,
   type HistoryRange,
@@ -84,6 +84,7 @@ export const BET_MESSAGE = {
   reversalUncovered: "The user's balance cannot cover the reversal",
   roundPlayed: "roundId: that round was already played",
   requestReused: "requestId was already used for another bet",
+  stakeTooSmall: "Amount too small",
 } as const;
 
 /** The system account that holds pending bets' exposure (migration 005). */
@@ -132,9 +133,6 @@ export function tally(keys: string[]): Map<string, bigint> {
 /** "1.85" → 185n. */
 const hundredths = (numeric: string) => BigInt(Math.round(Number(numeric) * 100));
 
-/** Casino and game draws: the user wins back twice the stake with this probability (a 5 % house edge). */
-const CASINO_WIN_CHANCE = 0.475;
-
 export type PlaceBetInput = {
   eventId: string;
   marketId: string;
@@ -158,7 +156,8 @@ type SettleOrder = { caller: AdminAccount; betId: bigint; code: SettlementCode }
 /** Concurrent settlements joined into one transaction: at most this many (the console keeps 12 in flight). */
 const SETTLEMENT_BATCH = 50;
 
-export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
+export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: BookEvents; casinoSeedHours: number }) {
+  const seeds = createCasinoSeeds(db, { rotationHours: casinoSeedHours });
   // Read before a transaction starts: on PGlite a query outside it would wait for it forever.
   let accounts: Promise<Accounts> | undefined;
   const accountsOf = () =>
@@ -241,6 +240,8 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
     if (odds === null) throw conflict(BET_MESSAGE.priceGone);
     const priced: Priced = { type: offer.type, isBack, amount: input.amount, x: hundredths(quotedPrice), odds: hundredths(odds) };
     const exposure = exposureOf(priced);
+    // A quote no stake can risk anything on (a fancy rate of 0): refused here, before the ledger's non-zero check.
+    if (exposure <= 0n) throw badRequest(BET_MESSAGE.stakeTooSmall);
     // Refused now, not when it wins: a bet whose winnings pass the ceiling could never be settled as won.
     withinAmountCeiling(winningsOf(priced));
     const { exposure: reserve, house } = await accountsOf();
@@ -372,12 +373,12 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
         if ((error as Error).message === LEDGER_MESSAGE.insufficientBalance) throw conflict(BET_MESSAGE.reversalUncovered);
         throw error;
       }
-      const previous = await latestResult(trx, betId);
+      const standing = await standingResults(trx, betId);
       const game = gameOf(bet.sport, bet.market_type);
       const result = settlementOf(priced, outcome);
       await setResult(trx, betId, { ...result, status: outcome, settledBy: caller.id });
       await applyAll(trx, movesOf(priced, outcome, bet.user_id, accounts).map((move) => ({ ...move, actorId: caller.id, remark })));
-      const reversal = previous ? [{ betKind: "sports" as const, betId, game, userId: bet.user_id, houseResult: -previous.house_result, chain: previous.chain }] : [];
+      const reversal = standing.map((row) => ({ betKind: "sports" as const, betId, ...row, houseResult: -row.houseResult }));
       await insertResults(trx, [...reversal, { betKind: "sports", betId, game, userId: bet.user_id, houseResult: result.houseResult }]);
       await recordResettlement(trx, {
         betId,
@@ -422,7 +423,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
   }
 
   /** Casino (kind 1) and game (kind 2) bets: stake to the house, and on a win twice the stake back, in one transaction. */
-  async function placeCasinoBet(player: Player, input: CasinoBetInput): Promise<{ bet: CasinoBet | GameBet; balance: number }> {
+  async function placeCasinoBet(player: Player, input: CasinoBetInput): Promise<{ bet: CasinoBet | GameBet; balance: number; seedHash: string }> {
     const bettor = await findBettor(db, player.id);
     if (!bettor) throw notFound(BET_MESSAGE.userNotFound);
     if (!bettor.bet_enabled) throw forbidden(BET_MESSAGE.betDisabled);
@@ -430,7 +431,8 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
     // A win pays twice the stake: refused before the draw, so the outcome never decides whether the bet stands.
     withinAmountCeiling(2n * input.amount);
     const gameCode = input.kind === 1 ? input.gameCode : input.gameId;
-    const won = drawOf(`${player.id}:${input.kind}:${gameCode}:${input.roundId}`) < CASINO_WIN_CHANCE;
+    const seed = await seeds.active();
+    const won = drawOf(seed.seed, { userId: player.id, kind: input.kind, gameCode, roundId: input.roundId }) < CASINO_WIN_CHANCE;
     const { house } = await accountsOf();
     const user: AccountRef = { kind: "user", id: player.id };
     try {
@@ -446,6 +448,7 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
           status: won ? "SUCCESS" : "FAIL",
           profit: won ? input.amount : 0n,
           loss: won ? 0n : input.amount,
+          seed_id: seed.id,
         });
         const remark = `casino bet ${row.id}`;
         const stake = { kind: "casino-stake", actorId: house.id, remark, from: user, to: house, amount: input.amount } as const;
@@ -454,19 +457,14 @@ export function createBetService({ db, book }: { db: Db; book: BookEvents }) {
         await insertResults(trx, [{ betKind: "casino", betId: row.id, game: "casino", userId: player.id, houseResult: won ? -input.amount : input.amount }]);
         return { row, balance: paid ? paid.to : staked!.from };
       });
-      return { bet: toCasinoOrGame(row), balance: minorToAmount(balance) };
+      return { bet: toCasinoOrGame(row), balance: minorToAmount(balance), seedHash: seed.seedHash };
     } catch (error) {
       if ((error as { code?: unknown }).code === "23505") throw conflict(BET_MESSAGE.roundPlayed);
       throw error;
     }
   }
 
-  return { placeBet, settle, resettle, pending, userBets, userProfit, placeCasinoBet };
-}
-
-/** A stable number in [0, 1) from text: the casino simulator's seeded draw. */
-function drawOf(seed: string): number {
-  return createHash("sha256").update(seed).digest().readUInt32BE(0) / 2 ** 32;
+  return { placeBet, settle, resettle, pending, userBets, userProfit, placeCasinoBet, casinoFairness: seeds.fairness };
 }
 
 export function toSportsBet(row: NonNullable<BetRow>): SportsBet {

@@ -12,10 +12,11 @@ import { GAME_FLAGS, type WireResponse } from "../../../protocol/wire.js";
 import { ADMIN_API_PREFIX, buildApp } from "../../../platform/app.js";
 import { openDb, type Db } from "../../../platform/db/index.js";
 import { migrate } from "../../../platform/db/migrate.js";
-import type { Flags } from "../../../platform/db/schema.js";
+import type { FeedStatus, Flags, MarketType } from "../../../platform/db/schema.js";
 import { seedIfEmpty } from "../../../platform/db/seed.js";
 import { loadEnv, type Env } from "../../../platform/env.js";
 import { recordOpenings } from "../../../platform/modules/ledger/service.js";
+import { createFeedStore } from "../../../platform/modules/sports/repository.js";
 import { createRevealer, storePassword } from "../../../platform/security/reveal.js";
 
 export const TEST_SECRET = "integration-test-secret";
@@ -275,4 +276,25 @@ export async function expectRefused(
   const reply = await send();
   expect({ statusCode: reply.statusCode, msg: reply.msg }).toEqual(expected);
   expect(await state()).toEqual(before);
+}
+
+type Quote = { price: number; size: number | null } | null;
+export type RunnerSpec = { name: string; back: Quote; lay: Quote; status?: FeedStatus };
+
+/** A fresh event with one market of `type`, written through the feed store as a provider would. */
+export async function createMarket(db: Db, type: MarketType, runners: RunnerSpec[], { sport = 0 as 0 | 1 | 2, status = "OPEN" as FeedStatus } = {}) {
+  const store = createFeedStore(db);
+  const eventId = `T${randomUUID().slice(0, 8)}`;
+  const marketId = `${eventId}-${type}`;
+  await store.putEvent({ eventId, sport, teamA: "Alpha", teamB: "Beta", startTime: new Date(), inplay: true, status: "OPEN", score: [] });
+  await store.putMarket({
+    marketId,
+    eventId,
+    type,
+    name: type === "fancy" ? runners[0]!.name : "Match Odds",
+    heading: type === "fancy" ? "Session" : null,
+    status,
+    runners: runners.map((runner) => ({ status: "ACTIVE", ...runner })),
+  });
+  return { eventId, marketId, store };
 }
