@@ -107,13 +107,12 @@ export const downloadAsOperator = <K extends CallName>(
   body: RequestOf<K>,
 ): Promise<Response> => asOperator(request, context, (caller) => downloadFromApi(name, body, caller));
 
-/** A stored image (a receipt, a slider image) streamed on to an <img>: the browser never holds the token. */
+/**
+ * A stored image (a receipt, a slider image) streamed on to an <img>: the browser never holds the
+ * token. No Cache-Control of its own: the app's no-store (express-app.server.ts) covers it like
+ * every signed-in answer, where a second one made the header "no-store, private, max-age=3600".
+ */
 export async function imageAsOperator(request: Request, context: AppLoadContext, name: "upload" | "sliderImage", file: string) {
   const upstream = await orRouteError(downloadAsOperator(request, context, name, { name: file }));
-  return new Response(upstream.body, {
-    headers: {
-      "Content-Type": upstream.headers.get("Content-Type") ?? "application/octet-stream",
-      "Cache-Control": "private, max-age=3600",
-    },
-  });
+  return new Response(upstream.body, { headers: { "Content-Type": upstream.headers.get("Content-Type") ?? "application/octet-stream" } });
 }

@@ -1,7 +1,7 @@
 /**
  * Input limits of issue 15: report and history days within DAY_YEARS (item 4), losses in the
  * bet download written as numbers (item 9), stored images bounded in pixels and ending at
- * their end marker, served as what they are (item 10).
+ * their end marker, served as what they are by the platform and through the console (item 10).
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
@@ -17,6 +17,7 @@ import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
 import { IMAGE_MAX_SIDE } from "../../platform/modules/requests/uploads.js";
 import { createFeedStore } from "../../platform/modules/sports/repository.js";
 import { DAY_YEARS } from "../../platform/validation/days.js";
+import { startConsole } from "./support/console.js";
 import { HTML, IMAGES, pngOfSize } from "./support/images.js";
 import { call, createBettor, createPlayer, expectRefused, footprint, freshIp, houseId, login, testDb, testEnv } from "./support/platform.js";
 
@@ -155,5 +156,27 @@ describe(`stored images are at most ${IMAGE_MAX_SIDE} pixels per side and end at
     const file = await get(`/uploads/${row.image}`);
     expect(file.rawPayload.equals(IMAGES.gif)).toBe(true);
     expect(file.headers).toMatchObject({ "content-type": "image/gif", "x-content-type-options": "nosniff", "cache-control": "no-store" });
+  });
+});
+
+describe("the console passes a stored image on", () => {
+  it("with one Cache-Control, no-store, and nosniff", async () => {
+    const browserFacing = await startConsole();
+    try {
+      const signIn = await browserFacing.fetch("/login", { method: "POST", body: new URLSearchParams({ ...DEMO_ACCOUNTS.admin, redirectTo: "/" }) });
+      const cookie = signIn.headers.get("Set-Cookie")!.split(";")[0]!;
+      const upload = { intent: "upload", images: [{ image: IMAGES.png.toString("base64"), ext: "png" }] };
+      await browserFacing.fetch("/slider", { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify(upload) });
+      const stored = await db.selectFrom("slider_images").select(["id", "file_name"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+
+      const image = await browserFacing.fetch(`/resources/slider/${stored.file_name}`, { headers: { Cookie: cookie } });
+      expect(Buffer.from(await image.arrayBuffer()).equals(IMAGES.png)).toBe(true);
+      // Headers.get joins repeated headers with ", ": one header reads as its value alone.
+      expect(Object.fromEntries(image.headers)).toMatchObject({ "content-type": "image/png", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+
+      await browserFacing.fetch("/slider", { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams({ intent: "remove", id: String(stored.id) }) });
+    } finally {
+      await browserFacing.close();
+    }
   });
 });
