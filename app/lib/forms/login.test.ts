@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./login";
+import { loginSchema, safeRedirect } from "./login";
 
 describe("where sign-in goes next (issue 15 item 5)", () => {
   it.each([
@@ -35,4 +35,11 @@ describe("where sign-in goes next (issue 15 item 5)", () => {
   ])("keeps the console's own path %j as %j", (to, expected) => {
     expect(safeRedirect(to)).toBe(expected);
   });
+});
+
+it("signs in anyway when redirectTo is too long or not text, going home", () => {
+  for (const redirectTo of [`/${"a".repeat(3000)}`, 42]) {
+    const form = loginSchema.parse({ username: "admin", password: "pw", redirectTo });
+    expect(safeRedirect(form.redirectTo)).toBe("/");
+  }
 });

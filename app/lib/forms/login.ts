@@ -4,7 +4,8 @@ import { z } from "zod";
 export const loginSchema = z.object({
   username: z.string().trim().min(1, "Username is required").max(64),
   password: z.string().min(1, "Password is required").max(128),
-  redirectTo: z.string().max(2048).optional(),
+  // A target the form cannot take goes home like any other unsafe one, never blocking the sign-in.
+  redirectTo: z.string().max(2048).optional().catch(undefined),
 });
 export type LoginForm = z.infer<typeof loginSchema>;
 
