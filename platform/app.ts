@@ -21,6 +21,7 @@ import { SCORECARD_PAGE_PATH, scorecardPageRoutes, SPORTS_API_PREFIX, sportsRout
 import auth from "./plugins/auth.js";
 import envelope from "./plugins/envelope.js";
 import errorHandler from "./plugins/error-handler.js";
+import profile from "./plugins/profile.js";
 import { zodValidatorCompiler } from "./plugins/validation.js";
 import realtime from "./realtime.js";
 import { createRevealer, type Revealer } from "./security/reveal.js";
@@ -59,6 +60,8 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.register(errorHandler);
   app.register(envelope, { secret: env.API_SECRET });
+  // After the envelope: its hooks see opened bodies.
+  app.register(profile, { name: env.PLATFORM_PROFILE, prefixes: { admin: ADMIN_API_PREFIX, sports: SPORTS_API_PREFIX } });
 
   app.register(realtime, { redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX });
 

@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   ),
   /** How long one casino server seed draws before it is retired and revealed (modules/bets/casino-draw.ts). */
   CASINO_SEED_HOURS: optional(z.coerce.number().min(0).max(24 * 365).default(24)),
+  /** `spec`: answer exactly the spec's calls, as an operator's API would (plugins/profile.ts); `full`: every extension too. */
+  PLATFORM_PROFILE: optional(z.enum(["full", "spec"]).default("full")),
   /** Set → socket.io shares events between platform instances through Redis. */
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
   /** The Redis channel prefix: instances sharing it share events; deployments sharing a Redis use different ones. */

@@ -4,13 +4,15 @@
  * refused and receives nothing. Each session's sockets share a room, and a new request is
  * emitted to the rooms of the live sessions allowed to see it, computed at emit time, so a
  * session that signs out or expires stops receiving without a reconnect. With
- * REDIS_URL the Redis adapter carries emits between platform instances.
+ * REDIS_URL the Redis adapter carries emits between platform instances. The profile
+ * (plugins/profile.ts) decides which events exist: `spec` sends only new-deposit and new-withdraw.
  */
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createClient } from "redis";
 import { Server } from "socket.io";
+import type { RealtimeEvent } from "../protocol/calls.js";
 import { REALTIME_EVENTS, WIRE_MESSAGE, type BetSettledEvent, type RequestKind } from "../protocol/wire.js";
 import { findLiveSession } from "./modules/auth/repository.js";
 import { bookWatchingSessions } from "./modules/bets/repository.js";
@@ -31,7 +33,7 @@ export type BookEvents = { betSettled(event: BetSettledEvent): void; marketUpdat
 const MARKET_UPDATE_INTERVAL_MS = 1000;
 
 const roomOf = (sessionId: bigint) => `session:${sessionId}`;
-const EVENT: Record<RequestKind, string> = { deposit: REALTIME_EVENTS.newDeposit, withdraw: REALTIME_EVENTS.newWithdraw };
+const EVENT: Record<RequestKind, RealtimeEvent> = { deposit: REALTIME_EVENTS.newDeposit, withdraw: REALTIME_EVENTS.newWithdraw };
 
 async function redisAdapter(app: FastifyInstance, url: string, key: string) {
   const pub = createClient({ url });
@@ -66,7 +68,9 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
       void socket.join(roomOf(socket.data.sessionId as bigint));
     });
 
+    // Events enter at announce and toBook; each asks the profile first, so one it does not send costs no session lookup.
     const announce: Announce = async (kind, userId, event) => {
+      if (!app.profile.emits(EVENT[kind])) return;
       try {
         const sessions = await watchingSessions(app.db, userId, REQUEST_FLAG[kind]);
         if (sessions.length > 0) io.to(sessions.map(roomOf)).emit(EVENT[kind], event);
@@ -78,7 +82,7 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
     // Book events of one turn share one lookup of the watching sessions: a market settled in
     // batches would otherwise ask for them once a bet, competing with the settlements.
     type Audience = "houseDesk" | "bookWatchers";
-    let outbox: [audience: Audience, event: string, payload: unknown][] = [];
+    let outbox: [audience: Audience, event: RealtimeEvent, payload: unknown][] = [];
     const flushBook = async () => {
       const events = outbox;
       outbox = [];
@@ -94,9 +98,9 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
         app.log.warn({ err: error }, "realtime book event failed");
       }
     };
-    const toBook = (audience: Audience, event: string, payload: unknown) => {
+    const toBook = (audience: Audience, event: RealtimeEvent, payload: unknown) => {
       // Nobody connected: skip the session lookup, which would compete with settlements for the database.
-      if (io.engine.clientsCount === 0) return;
+      if (!app.profile.emits(event) || io.engine.clientsCount === 0) return;
       if (outbox.length === 0) setImmediate(() => void flushBook());
       outbox.push([audience, event, payload]);
     };
@@ -127,5 +131,5 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
       io.engine.close();
     });
   },
-  { name: "realtime" },
+  { name: "realtime", dependencies: ["profile"] },
 );

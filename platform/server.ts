@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   await app.listen({ host: env.PLATFORM_HOST, port: env.PLATFORM_PORT });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : env.PLATFORM_PORT;
-  console.log(`platform listening on http://${env.PLATFORM_HOST}:${port}`);
+  console.log(`platform listening on http://${env.PLATFORM_HOST}:${port}, profile ${env.PLATFORM_PROFILE}`);
 
   if (simFeedOn(env)) {
     feed = createFeedSimulator({ seed: env.FEED_SEED, store: createFeedStore(db), onChange: app.realtime.book.marketUpdate, tickMs: env.FEED_TICK_MS });

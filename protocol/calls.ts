@@ -222,8 +222,9 @@ export const CALL_LIST: readonly CallEntry[] = Object.entries(CALLS).map(([name,
 export type RequestOf<K extends CallName> = Exclude<(typeof CALLS)[K]["request"], undefined>;
 export type AnswerOf<K extends CallName> = Exclude<(typeof CALLS)[K]["answer"], undefined>;
 
+export type RealtimeEvent = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
 /** The realtime events (spec §7.3 names the first two). */
-export const REALTIME_MARKS: Record<(typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS], Mark> = {
+export const REALTIME_MARKS: Record<RealtimeEvent, Mark> = {
   [REALTIME_EVENTS.newDeposit]: "spec",
   [REALTIME_EVENTS.newWithdraw]: "spec",
   [REALTIME_EVENTS.marketUpdate]: "extension",

@@ -13,7 +13,7 @@ export const INVALID_PAYLOAD = "Invalid payload";
 
 declare module "fastify" {
   interface FastifyReply {
-    /** Answers 200 `{status: "SUCCESS", msg, data: seal(data)}`. */
+    /** Answers 200 `{status: "SUCCESS", msg, data: seal(data)}`, `data` as the profile sends it (plugins/profile.ts). */
     ok(data?: unknown, msg?: string): FastifyReply;
   }
 }
@@ -34,7 +34,7 @@ export default fp<{ secret: string }>(
     app.removeContentTypeParser("text/plain");
 
     app.decorateReply("ok", function ok(this: FastifyReply, data: unknown = null, msg = "") {
-      const body: WireResponse = { status: "SUCCESS", msg, data: seal(data, secret) };
+      const body: WireResponse = { status: "SUCCESS", msg, data: seal(this.server.profile.answer(this.request, data), secret) };
       return this.code(200).send(body);
     });
 

@@ -16,6 +16,9 @@ const FASTIFY_ERRORS: Record<string, () => HttpError> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: () => badRequest(INVALID_PAYLOAD),
 };
 
+/** What an unknown route answers; the spec profile answers an extension call the same (plugins/profile.ts). */
+export const UNKNOWN_ROUTE = "Not found";
+
 type FastifyError = Error & { code: string; statusCode: number };
 
 const isFastifyClientError = (error: unknown): error is FastifyError =>
@@ -47,7 +50,7 @@ function toHttpError(error: unknown): HttpError | undefined {
 export default fp(
   async function errorHandler(app) {
     app.setNotFoundHandler(() => {
-      throw notFound("Not found");
+      throw notFound(UNKNOWN_ROUTE);
     });
 
     app.setErrorHandler((error, request, reply) => {
