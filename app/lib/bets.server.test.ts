@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Page, SportsBet } from "../../protocol/wire";
 import { inBatches, pendingView, settleChoicesOf, todayIn, totalsOf, type PendingCall, type PendingFilter } from "./bets.server";
+import { capabilities } from "./capabilities.server";
 import { settlementChunkSchema } from "./forms/settlement";
 
 const bet = (id: number, marketId: string, amount: number, exposure: number) =>
@@ -90,7 +91,12 @@ describe("settlement sets the console checks itself", () => {
     expect(ids(choice.bets)).toEqual(ids(of(bets, { eventId: "E2", marketId: "E2-M3" })));
     expect(choice.bets.every((b) => b.event === "Event E2" && b.market === "Market E2-M3")).toBe(true);
     // The spec API answered the whole book 20 a page: all 15 pages were read, not the first.
-    if (profile === "spec") expect(call).toHaveBeenCalledTimes(15);
+    if (profile === "spec") {
+      expect(call).toHaveBeenCalledTimes(15);
+      // …and the console learnt what this API lacks.
+      expect(capabilities.lack("pendingBets", "pendingBets?marketId")).toBe("answered items that do not match marketId");
+      expect(capabilities.lack("pendingBets", "pendingBets?pageSize")).toBe("answered 20 a page when asked 500");
+    }
   });
 
   it.each(["full", "spec"] as const)("Void bets of event… gets exactly the event's bets (%s API)", async (profile) => {

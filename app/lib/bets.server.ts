@@ -8,6 +8,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { BET_KIND, PAGE_SIZE, SPORTS, type Page, type SportsBet } from "../../protocol/wire";
 import { ApiError } from "./api.server";
+import { capabilities } from "./capabilities.server";
 import { MESSAGES } from "./constants";
 import { env } from "./env.server";
 import { inScope, resettleSchema, settlementChunkSchema } from "./forms/settlement";
@@ -44,9 +45,22 @@ export const matchesFilter = (filter: PendingFilter) => {
   return (bet: SportsBet) => scoped(bet) && (!filter.user || bet.userId === filter.user) && (!filter.sport || bet.sportName === filter.sport);
 };
 
-/** The pending bets of a filter, oldest first, as far as the bound reads, kept by their own fields. */
-const pendingScan = (call: PendingCall, filter: PendingFilter, limit = SCAN_LIMIT) =>
-  readAllPages((page, pageSize) => call(filter, page, pageSize), { limit, keep: matchesFilter(filter) });
+/**
+ * The pending bets of a filter, oldest first, as far as the bound reads, kept by their own fields;
+ * a filter a bet did not match, or a short page size, is what this API lacks (capabilities).
+ */
+async function pendingScan(call: PendingCall, filter: PendingFilter, limit = SCAN_LIMIT) {
+  const ignored = new Set<keyof PendingFilter>();
+  const fields = (Object.keys(filter) as Array<keyof PendingFilter>).filter((field) => filter[field]);
+  const keep = (bet: SportsBet) => {
+    const missed = fields.filter((field) => !matchesFilter({ [field]: filter[field] })(bet));
+    for (const field of missed) ignored.add(field);
+    return missed.length === 0;
+  };
+  const scan = await readAllPages((page, pageSize) => call(filter, page, pageSize), { limit, keep });
+  capabilities.learnFromReading("pendingBets", { ignored, pageSize: scan.pageSize, total: scan.total });
+  return scan;
+}
 
 const coverageOf = ({ read, total, complete }: Coverage): Coverage => ({ read, total, complete });
 
@@ -185,7 +199,7 @@ export async function settleChunk(request: Request, context: AppLoadContext) {
 /** Resettle bet… (super admin): the platform reverses the old outcome and applies the new one. */
 export async function resettleBet(request: Request, context: AppLoadContext) {
   return runForm(Object.fromEntries(await readForm(request)), resettleSchema, async ({ bet, status }) => {
-    await callAsOperator(request, context, "resettleBet", { bet: { _id: bet } as SportsBet, status });
+    await capabilities.withExtension("resettleBet", () => callAsOperator(request, context, "resettleBet", { bet: { _id: bet } as SportsBet, status }));
     return MESSAGES.betResettled;
   });
 }

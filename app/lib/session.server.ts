@@ -3,6 +3,7 @@
  * sign-in's udid, encrypted and authenticated (AES-256-GCM) so the token is never readable in the
  * browser. SESSION_SECRET may list several secrets: the first encrypts, all are tried to decrypt.
  */
+import { capabilities } from "./capabilities.server";
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/node";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -97,7 +98,14 @@ export const callAsOperator = <K extends CallName>(
   context: AppLoadContext,
   name: K,
   body: RequestOf<K>,
-): Promise<AnswerOf<K>> => asOperator(request, context, (caller) => callApi(name, body, caller));
+): Promise<AnswerOf<K>> =>
+  asOperator(request, context, (caller) =>
+    // An extension call's bare 404 teaches what this API lacks (capabilities.server.ts).
+    callApi(name, body, caller).catch((error: unknown) => {
+      capabilities.learnFromFailure(name, error);
+      throw error;
+    }),
+  );
 
 /** A file the upstream API answers (a CSV), to stream on to the browser. */
 export const downloadAsOperator = <K extends CallName>(
