@@ -74,6 +74,17 @@ describe("sign-in", () => {
     expect(response.headers.get("Set-Cookie")).toBeNull();
   });
 
+  it.each([
+    ["an upstream 500", 500],
+    ["an unreadable success", 200],
+    ["no answer", null],
+  ])("answers %s as 502, never as the upstream's own status", async (_case, status) => {
+    callApi.mockRejectedValueOnce(new ApiError("Something went wrong", status));
+    const response = await post({ intent: "signIn", username: "admin", password: "pw" });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ ok: false, message: "Something went wrong" });
+  });
+
   it("stores the token in an encrypted cookie and vets where to go next", async () => {
     callApi.mockResolvedValueOnce({ token: "secret-token" }).mockResolvedValueOnce({ udid: "u-9" });
     const response = await post({ intent: "signIn", username: "admin", password: "pw", redirectTo: "//evil.example" });

@@ -6,6 +6,7 @@ import { ApiError, callApi } from "./api.server";
 import { MESSAGES } from "./constants";
 import { loginSchema, safeRedirect } from "./forms/login";
 import { firstIssue } from "./forms/first-issue";
+import { upstreamStatus } from "./route-errors.server";
 import { callerOf, commitSession, destroySession, readSession } from "./session.server";
 
 /** What signIn's JSON body says. */
@@ -25,7 +26,7 @@ export async function signIn(request: Request, context: AppLoadContext, body: un
       { headers: { "Set-Cookie": await commitSession({ token, udid: admin.udid }) } },
     );
   } catch (error) {
-    if (error instanceof ApiError) return fail(error.message, error.httpStatus ?? 502);
+    if (error instanceof ApiError) return fail(error.message, upstreamStatus(error));
     throw error;
   }
 }
