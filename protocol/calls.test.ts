@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CALL_LIST, CALLS, REALTIME_MARKS } from "./calls";
 
@@ -90,5 +91,25 @@ describe("the calls table", () => {
     for (const entry of CALL_LIST.filter((call) => call.mark === "extension")) {
       expect([...Object.values(entry.query), ...entry.bodyExtensions, ...entry.answerExtensions], entry.name).toEqual([]);
     }
+  });
+
+  it("has every extension in docs/protocol.md's table, with what the console does without it", () => {
+    const doc = readFileSync("docs/protocol.md", "utf8");
+    const rows = doc
+      .slice(doc.indexOf("## Spec calls and extensions"), doc.indexOf("## Transport"))
+      .split("\n")
+      .filter((line) => /^\| .+ \| .+ \| .+ \|$/.test(line));
+    const undocumented: string[] = [];
+    const expectRow = (...words: string[]) => {
+      if (!rows.some((row) => words.every((word) => row.includes(word)))) undocumented.push(words.join(" "));
+    };
+    for (const entry of CALL_LIST) {
+      const path = entry.path.replace(/:([A-Za-z]+)/g, "{$1}");
+      if (entry.mark === "extension") expectRow(`${entry.method} ${path}`);
+      for (const [name, mark] of Object.entries(entry.query)) if (mark === "extension") expectRow(`\`${name}\``, path);
+      for (const name of [...entry.bodyExtensions, ...entry.answerExtensions]) expectRow(`\`${name}\``, path);
+    }
+    for (const [event, mark] of Object.entries(REALTIME_MARKS)) if (mark === "extension") expectRow(`\`${event}\``);
+    expect(undocumented).toEqual([]);
   });
 });
