@@ -63,6 +63,15 @@ describe("settlement outcomes", () => {
     ]);
     expect(preview).toEqual({ won: 2, lost: 2, void: 1, stake: 600, houseResult: 85 - 85 - 180 + 90 });
   });
+
+  it("previews winnings rounded down as the platform pays them", () => {
+    // back 1.01 @ 1.57 wins 0.5757: paid 0.57; fancy yes 1.15 @ rate 10 wins 0.115: paid 0.11
+    const preview = previewOf([
+      { bet: bet(1, { amount: 1.01, x: 1.57 }), status: SETTLEMENT.success },
+      { bet: bet(2, { type: "fancy", amount: 1.15, x: 45, odds: 10 }), status: SETTLEMENT.success },
+    ]);
+    expect(preview.houseResult).toBe(-0.68);
+  });
 });
 
 describe("settlement machine", () => {

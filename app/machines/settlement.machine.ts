@@ -40,9 +40,16 @@ export function outcomeOf(bet: SettleableBet, result: MarketResult): SettlementC
 }
 
 const paise = (rupees: number) => Math.round(rupees * 100);
-/** What a won bet earns (PROTOCOL.md "Bets"): back stake × (x − 1), fancy yes stake × rate / 100, lay and no the stake. */
-const winningsOf = (bet: SettleableBet) =>
-  bet.isBack ? Math.round(paise(bet.amount) * (bet.type === "fancy" ? bet.odds / 100 : bet.x - 1)) : paise(bet.amount);
+/**
+ * What a won bet earns, as the platform pays it (docs/protocol.md "Sports book", Ledger): back stake
+ * × (x − 1), fancy yes stake × rate / 100, rounded down in paise (the house's favour); lay and no
+ * the stake. In bigint: a stake in paise times a price in hundredths can pass 2^53.
+ */
+function winningsOf(bet: SettleableBet): number {
+  if (!bet.isBack) return paise(bet.amount);
+  const [factor, scale] = bet.type === "fancy" ? [paise(bet.odds), 10_000n] : [paise(bet.x) - 100, 100n];
+  return Number((BigInt(paise(bet.amount)) * BigInt(factor)) / scale);
+}
 
 export type Settlement = { bet: SettleableBet; status: SettlementCode };
 
