@@ -1,10 +1,46 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/fixtures/chromium";
-import { E2E_CONSOLE_PORT, E2E_PLATFORM_PORT } from "./tests/fixtures/e2e-ports";
+import { E2E_PROJECTS, type E2eProject } from "./tests/fixtures/e2e-ports";
 
-/** The e2e run starts its own platform on a fresh temporary database, and the built console. */
-const PLATFORM_PORT = E2E_PLATFORM_PORT;
-const CONSOLE_PORT = E2E_CONSOLE_PORT;
+/**
+ * Each project starts its own platform on a fresh temporary database, and the built console
+ * pointed at it: `full` runs every scenario but tests/e2e/spec/ against the platform with all its
+ * extensions; `spec` runs tests/e2e/spec/ against PLATFORM_PROFILE=spec, an API with only the
+ * spec's calls. Web servers belong to the config, not a project, so every run starts all four.
+ */
+const servers = (project: E2eProject) => {
+  const { platformPort, consolePort } = E2E_PROJECTS[project];
+  return [
+    {
+      command: `bash -c 'DATA_DIR="$(mktemp -d)/platform" exec node --import tsx platform/server.ts'`,
+      url: `http://127.0.0.1:${platformPort}/api/health`,
+      env: {
+        PLATFORM_PORT: String(platformPort),
+        PLATFORM_PROFILE: project,
+        NODE_ENV: "test",
+        // The console under test frames the scorecard page.
+        SCORECARD_FRAME_ANCESTORS: `http://localhost:${consolePort} http://127.0.0.1:${consolePort}`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "node --import tsx server.ts",
+      url: `http://127.0.0.1:${consolePort}/login`,
+      env: {
+        PORT: String(consolePort),
+        NODE_ENV: "test",
+        ADMIN_API_URL: `http://127.0.0.1:${platformPort}/api/admin`,
+        SPORTS_API_URL: `http://127.0.0.1:${platformPort}/api/sports`,
+        SOCKET_URL: `http://127.0.0.1:${platformPort}`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ];
+};
+
+const SPEC_SCENARIOS = "spec/**";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -15,38 +51,15 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
-    baseURL: `http://localhost:${CONSOLE_PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: [
-    {
-      command: `bash -c 'DATA_DIR="$(mktemp -d)/platform" exec node --import tsx platform/server.ts'`,
-      url: `http://127.0.0.1:${PLATFORM_PORT}/api/health`,
-      env: {
-        PLATFORM_PORT: String(PLATFORM_PORT),
-        NODE_ENV: "test",
-        // The console under test frames the scorecard page.
-        SCORECARD_FRAME_ANCESTORS: `http://localhost:${CONSOLE_PORT} http://127.0.0.1:${CONSOLE_PORT}`,
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: "node --import tsx server.ts",
-      url: `http://127.0.0.1:${CONSOLE_PORT}/login`,
-      env: {
-        PORT: String(CONSOLE_PORT),
-        NODE_ENV: "test",
-        ADMIN_API_URL: `http://127.0.0.1:${PLATFORM_PORT}/api/admin`,
-        SPORTS_API_URL: `http://127.0.0.1:${PLATFORM_PORT}/api/sports`,
-        SOCKET_URL: `http://127.0.0.1:${PLATFORM_PORT}`,
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
+  projects: [
+    { name: "full", testIgnore: SPEC_SCENARIOS, use: { baseURL: `http://localhost:${E2E_PROJECTS.full.consolePort}` } },
+    { name: "spec", testMatch: SPEC_SCENARIOS, use: { baseURL: `http://localhost:${E2E_PROJECTS.spec.consolePort}` } },
   ],
+  webServer: [...servers("full"), ...servers("spec")],
 });

@@ -7,7 +7,7 @@
  */
 import { expect, test as base, type Page } from "@playwright/test";
 import { open, seal } from "../../protocol/envelope";
-import { E2E_PLATFORM_PORT } from "../fixtures/e2e-ports";
+import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
 
 const EXPECTED_REFUSAL = /Failed to load resource: the server responded with a status of 4\d\d/;
 const CANCELLED_BY_NAVIGATION = /^AbortError: signal is aborted without reason/;
@@ -64,15 +64,15 @@ export async function runCommand(page: Page, text: string) {
   await page.keyboard.press("Enter");
 }
 
-/** The platform the e2e run starts (playwright.config.ts), and its development envelope key. */
-const PLATFORM = `http://127.0.0.1:${E2E_PLATFORM_PORT}`;
+/** The platform the running test's project started (playwright.config.ts), and its development envelope key. */
+const platform = () => `http://127.0.0.1:${E2E_PROJECTS[test.info().project.name as E2eProject].platformPort}`;
 const API_SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
 
 type UserAnswer = { status: string; msg: string; data: unknown };
 
 /** One call of the end-user API, answered as the site would read it (not checked). */
 async function userCall(path: string, body?: unknown, token?: string, userAgent = "betdesk-e2e"): Promise<UserAnswer> {
-  const response = await fetch(`${PLATFORM}/api/user${path}`, {
+  const response = await fetch(`${platform()}/api/user${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: {
       "Content-Type": "application/json",
@@ -120,7 +120,7 @@ export async function betAsFirstAllowed(usernames: readonly string[], password: 
 /** The admin API as the super admin, for what a test must read beside the screen (prices on offer, results). */
 export async function adminApi() {
   const call = async (method: "GET" | "POST", path: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${PLATFORM}/api/admin${path}`, {
+    const response = await fetch(`${platform()}/api/admin${path}`, {
       method,
       headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify({ payload: seal(body, API_SECRET) }),
