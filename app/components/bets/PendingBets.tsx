@@ -117,7 +117,7 @@ export function PendingBetsScreen() {
     if (chosen.length === 0) return false;
     start(chosen, status);
   };
-  const { table, pagination, cursorRow, selected } = useListScreen<SportsBet>({
+  const { table, pagination, cursorRow, selected, clearSelection } = useListScreen<SportsBet>({
     list,
     rowKey: (bet) => bet._id,
     pageHref: addressOf,
@@ -233,8 +233,10 @@ export function PendingBetsScreen() {
       {job && (
         <BulkRun
           job={job}
-          onClose={() => {
+          onClose={(ran) => {
             setJob(null);
+            // A batch that ran is over: its selection goes with it (declined, it stays to be settled otherwise).
+            if (ran) clearSelection();
             revalidate();
           }}
         />

@@ -10,7 +10,8 @@ import { bulkMachine, chunkRunnerOf, remainingOf, type BulkJob } from "../../mac
 import { notifySuccess } from "../../lib/feedback";
 import { Overlay } from "./Overlay";
 
-export function BulkRun({ job, onClose }: { job: BulkJob; onClose: () => void }) {
+/** `onClose(ran)`: `ran` is false when the confirmation was declined and nothing was sent. */
+export function BulkRun({ job, onClose }: { job: BulkJob; onClose: (ran: boolean) => void }) {
   const runChunk = useRef(chunkRunnerOf(job));
   const actor = useActorRef(
     bulkMachine.provide({ actors: { runChunk: fromPromise(({ input }) => runChunk.current(input)) } }),
@@ -26,7 +27,7 @@ export function BulkRun({ job, onClose }: { job: BulkJob; onClose: () => void })
     // Closing mid-run is a cancel: the item in flight finishes, nothing further starts.
     if (running) actor.send({ type: "bulk.cancel" });
     if (finished) notifySuccess(`${job.title}: ${done.length} done, ${failed.length} failed`);
-    onClose();
+    onClose(!snapshot.hasTag("confirming"));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const send = { y: "bulk.confirm", n: "bulk.decline", c: "bulk.cancel", r: "bulk.resume" } as const;
@@ -34,7 +35,7 @@ export function BulkRun({ job, onClose }: { job: BulkJob; onClose: () => void })
     if (!type) return;
     event.preventDefault();
     actor.send({ type });
-    if (type === "bulk.decline") onClose();
+    if (type === "bulk.decline") onClose(false);
   };
 
   return (
@@ -48,7 +49,7 @@ export function BulkRun({ job, onClose }: { job: BulkJob; onClose: () => void })
               <button type="button" autoFocus onClick={() => actor.send({ type: "bulk.confirm" })}>
                 <kbd>y</kbd> Yes
               </button>
-              <button type="button" onClick={() => (actor.send({ type: "bulk.decline" }), onClose())}>
+              <button type="button" onClick={() => (actor.send({ type: "bulk.decline" }), onClose(false))}>
                 <kbd>n</kbd> No
               </button>
             </div>

@@ -63,6 +63,11 @@ export function useListState<Row>(options: ListScreenOptions<Row>) {
 
   // A reload may bring fewer rows (a request decided elsewhere): keep the cursor on one.
   useEffect(() => setCursor((current) => Math.min(current, Math.max(0, list.items.length - 1))), [list.items.length]);
+  // ...and the selection names only rows still showing, so its count never names rows that are gone.
+  useEffect(() => {
+    const showing = new Set(list.items.map(rowKey));
+    setSelected((current) => ([...current].every((key) => showing.has(key)) ? current : new Set([...current].filter((key) => showing.has(key)))));
+  }, [list.items]);
 
   const keysOfRows = () => list.items.map(rowKey);
   const move = (to: CursorKey, extend = false) => {
@@ -127,6 +132,7 @@ export function useListState<Row>(options: ListScreenOptions<Row>) {
     cursor,
     cursorRow,
     selected,
+    clearSelection: () => setSelected(new Set()),
     expanded,
     setExpanded,
     handlers,
