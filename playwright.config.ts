@@ -1,4 +1,4 @@
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/fixtures/chromium";
 import { E2E_PROJECTS, type E2eProject } from "./tests/fixtures/e2e-ports";
 
@@ -8,7 +8,9 @@ import { E2E_PROJECTS, type E2eProject } from "./tests/fixtures/e2e-ports";
  * extensions; `spec` runs tests/e2e/spec/ against PLATFORM_PROFILE=spec, an API with only the
  * spec's calls. Web servers belong to the config, not a project, so every run starts all four.
  */
-const servers = (project: E2eProject) => {
+type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, unknown[]>[number];
+
+const servers = (project: E2eProject): WebServer[] => {
   const { platformPort, consolePort } = E2E_PROJECTS[project];
   return [
     {
