@@ -130,6 +130,7 @@ export const BET_PALETTE_COMMANDS: readonly Command[] = [
     group: "Bets",
     keywords: ["correct", "reverse", "change result"],
     access: { audience: "superAdmin" },
+    extension: "resettleBet",
     steps: [
       { kind: "text", name: "bet", label: "Bet ID", check: (value) => (/^\d{1,19}$/.test(value.trim()) ? null : "Bet ID must be a number") },
       outcomeStep,

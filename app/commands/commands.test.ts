@@ -9,8 +9,9 @@ const rank = <T extends Rankable>(items: readonly T[], term: string, limit?: num
   rankPrepared(prepare(items), term, limit).ranked;
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { CALLS } from "../../protocol/calls";
 import { STAFF_FLAGS } from "../../protocol/wire";
-import { mayUse, SCREENS, SIDEBAR_LINKS } from "../lib/screens";
+import { mayUse, SCREENS, SIDEBAR_LINKS, type Screen } from "../lib/screens";
 import { COMMANDS, commandById, commandsFor, keyConflicts, SCREEN_COMMANDS, screenCommandsFor } from "./registry";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
@@ -233,6 +234,39 @@ describe("registry", () => {
     expect(bulk(commandsFor(admin, null).map((c) => c.id))).toEqual([]);
     expect(bulk(commandsFor(admin, selection).map((c) => c.id))).toHaveLength(4);
     expect(bulk(commandsFor({ ...admin, role: 3 as const }, selection).map((c) => c.id))).toEqual([]);
+  });
+});
+
+describe("commands on an API without some extensions", () => {
+  const admin = { username: "admin", role: 1 as const, flags: {} };
+  const lacking = {
+    resettleBet: "The operator's API lacks this extension: POST /resettle-bet answered 404",
+    bonusLimits: "The operator's API lacks this extension: GET /b2c/bonus-limits answered 404",
+  };
+  const refusals = (commands: ReturnType<typeof commandsFor>) =>
+    Object.fromEntries(commands.filter((c) => c.refusal).map((c) => [c.id, c.refusal]));
+
+  it("stay offered, each with the reason it cannot run: Resettle bet…, the bonus limits screen and its setting", () => {
+    const commands = commandsFor(admin, null, lacking);
+    expect(refusals(commands)).toEqual({
+      "bets.resettle": lacking.resettleBet,
+      "go.bonus-limits": lacking.bonusLimits,
+      "settings.set-bonus-limits": lacking.bonusLimits,
+    });
+    expect(commands.map((c) => c.id)).toEqual(commandsFor(admin).map((c) => c.id));
+  });
+
+  it("are refused only once the API showed the extension missing, and a command needing none never is", () => {
+    expect(refusals(commandsFor(admin))).toEqual({});
+    const needsNone = COMMANDS.filter((c) => !c.extension).map((c) => c.id);
+    expect(commandsFor(admin, null, lacking).filter((c) => needsNone.includes(c.id) && c.refusal)).toEqual([]);
+    // Logout needs nothing: without /logout the console still forgets the session (session-flow.server.ts).
+    expect(commandById("session.logout").extension).toBeUndefined();
+  });
+
+  it("name calls of the protocol table that are extensions", () => {
+    for (const command of COMMANDS.filter((c) => c.extension)) expect(CALLS[command.extension!].mark).toBe("extension");
+    for (const screen of Object.values(SCREENS) as Screen[]) if (screen.extension) expect(CALLS[screen.extension].mark).toBe("extension");
   });
 });
 

@@ -2,6 +2,7 @@
  * The registry of actions: every command of every desk, global or of a screen scope. Screens,
  * keys, the palette and `?` help all read these same entries; a new desk adds its file here.
  */
+import { lackOf, type Lacking } from "../lib/capabilities";
 import { mayUse, type ScreenScope } from "../lib/screens";
 import { ACCOUNT_COMMANDS } from "./accounts";
 import { BET_PALETTE_COMMANDS, BET_SCREEN_COMMANDS } from "./bets";
@@ -12,7 +13,7 @@ import { REQUEST_PALETTE_COMMANDS, REQUEST_SCREEN_COMMANDS } from "./requests";
 import { SETTINGS_COMMANDS } from "./settings";
 import { STAFF_COMMANDS } from "./staff";
 import { GO_TO_COMMANDS, SHELL_COMMANDS } from "./shell";
-import type { Command, Operator, ScreenCommand, ViewSelection } from "./types";
+import type { Command, OfferedCommand, Operator, ScreenCommand, ViewSelection } from "./types";
 
 export const COMMANDS: readonly Command[] = [
   ...GO_TO_COMMANDS,
@@ -41,9 +42,16 @@ export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number]["id"];
 export const mayRun = (command: Command, operator: Operator, selection: ViewSelection | null): boolean =>
   (!command.access || mayUse(command.access, operator)) && (!command.needsSelection || (selection?.rows.length ?? 0) > 0);
 
-/** The commands this operator may run (with this selection): the palette's, the keys', the buttons'. */
-export const commandsFor = (operator: Operator, selection: ViewSelection | null = null): Command[] =>
-  COMMANDS.filter((command) => mayRun(command, operator, selection));
+/**
+ * The commands this operator may run (with this selection): the palette's, the keys', the buttons'.
+ * One needing an extension the operator's API lacks stays listed, with its `refusal`, so the
+ * palette can say why it does not run.
+ */
+export const commandsFor = (operator: Operator, selection: ViewSelection | null = null, lacking: Lacking = {}): OfferedCommand[] =>
+  COMMANDS.filter((command) => mayRun(command, operator, selection)).map((command) => {
+    const refusal = lackOf(command, lacking);
+    return refusal ? { ...command, refusal } : command;
+  });
 
 /** The keys a screen adds to the global ones: the commands of its scopes. */
 export const screenCommandsFor = (scopes: readonly ScreenScope[] = []): ScreenCommand[] =>

@@ -4,13 +4,13 @@
  */
 import { problemOf } from "../lib/forms/first-issue";
 import { couponBonusField, couponCodeField, SIMPLE_SETTINGS, type SimpleSettingId } from "../lib/forms/settings";
-import { SCREENS } from "../lib/screens";
+import { SCREENS, type Screen } from "../lib/screens";
 import type { Command } from "./types";
 
 /** `Set WhatsApp number…` and the like: one step per field of a SIMPLE_SETTINGS row, then confirm. */
 const setSetting = (id: SimpleSettingId): Command => {
   const setting = SIMPLE_SETTINGS[id];
-  const screen = SCREENS[setting.screen];
+  const screen: Screen = SCREENS[setting.screen];
   const shape: Record<string, Parameters<typeof problemOf>[0]> = setting.schema.shape;
   return {
     id: `settings.set-${setting.screen}`,
@@ -18,6 +18,7 @@ const setSetting = (id: SimpleSettingId): Command => {
     group: "Settings",
     keywords: [...setting.command.keywords, screen.label.toLowerCase()],
     access: screen,
+    extension: screen.extension,
     steps: [
       ...setting.fields.map((field) => ({
         kind: "text" as const,

@@ -12,6 +12,7 @@ export const GO_TO_COMMANDS: readonly Command[] = LETTERED_SCREENS.map((screen) 
   keywords: [screen.label.toLowerCase(), ...(screen.keywords ?? [])],
   keys: [`g ${screen.letter}`],
   access: screen,
+  extension: screen.extension,
   run: ({ navigate }) => navigate(screen.path),
 }));
 

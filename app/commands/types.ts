@@ -3,6 +3,7 @@
  * the `?` key help. A command is global (palette, keys anywhere) or belongs to a screen scope
  * (keys only on the screens that list that scope in app/lib/screens.ts).
  */
+import type { CallName } from "../../protocol/calls";
 import type { AccountMode } from "../lib/account-list";
 import type { Outcome } from "../lib/feedback";
 import type { Operator } from "../lib/operator";
@@ -59,6 +60,11 @@ export type Command = CommandBase & {
    * absent: every signed-in operator. The palette, keys and buttons read it; the platform checks again.
    */
   access?: Access;
+  /**
+   * The extension call it needs (protocol/calls.ts): once the operator's API showed it missing, the
+   * palette shows the command disabled with the reason, and its keys and buttons do not run it.
+   */
+  extension?: CallName;
   /** Runs on the rows selected in the current view (bulk commands): offered only with a selection. */
   needsSelection?: boolean;
   /** Arguments the palette asks for one at a time before running (Raycast style). */
@@ -71,6 +77,9 @@ export type Command = CommandBase & {
   /** An Outcome is announced with the spec's toast; a failed one keeps the palette open. */
   run: (context: CommandContext, answers: Answers) => void | Promise<Outcome | void>;
 };
+
+/** A command as offered to this operator on this API: `refusal` says why it cannot run now (an extension the API lacks). */
+export type OfferedCommand = Command & { refusal?: string };
 
 /**
  * A key of a screen: the screen that is showing runs it (`useScreenCommands`), on its cursor row,

@@ -3,18 +3,19 @@
  * screen showing, and this is the one place that decides whether the operator is typing.
  */
 import { useEffect, useRef, useState } from "react";
+import { notifyError } from "../lib/feedback";
 import { createSequenceMatcher, keyToken } from "./keymap";
-import type { Command, CommandContext, ScreenCommand, ScreenHandler } from "./types";
+import type { CommandContext, OfferedCommand, ScreenCommand, ScreenHandler } from "./types";
 
 /** Keys pressed in a text field or inside a dialog belong to it; only chords (Ctrl+K) get through. */
 const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || !!target.closest("[role=dialog]"));
 
-type Binding = { kind: "global"; command: Command } | { kind: "screen"; command: ScreenCommand };
+type Binding = { kind: "global"; command: OfferedCommand } | { kind: "screen"; command: ScreenCommand };
 
 type DispatcherOptions = {
-  commands: readonly Command[];
+  commands: readonly OfferedCommand[];
   screenCommands: readonly ScreenCommand[];
   /** The showing screen's handler for one of its commands, if it has one now. */
   handlerOf: (id: string) => ScreenHandler | undefined;
@@ -63,7 +64,9 @@ export function useKeyDispatcher({ commands, screenCommands, handlerOf, context,
       const binding = result.target;
       if (binding.kind === "global") {
         event.preventDefault();
-        void binding.command.run(latest.current.context, {});
+        // A command the operator's API cannot serve says why instead of running.
+        if (binding.command.refusal) notifyError(binding.command.refusal);
+        else void binding.command.run(latest.current.context, {});
         return;
       }
       const handler = latest.current.handlerOf(binding.command.id);

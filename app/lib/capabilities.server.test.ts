@@ -54,6 +54,17 @@ describe("capabilities learnt from the answers", () => {
     expect(capabilities.lacking(ADMIN)).toEqual({});
   });
 
+  it("tells the browser each missing call once, with the sentence the refusal says, and no query parameters", async () => {
+    const capabilities = fresh();
+    expect(capabilities.missingCalls()).toEqual({});
+    capabilities.learnFromFailure("removeSlider", new ApiError("Not found", 404));
+    capabilities.learnFromReading("pendingBets", { ignored: ["eventId"], pageSize: 20, total: 300 });
+    expect(capabilities.missingCalls()).toEqual({
+      removeSlider: "The operator's API lacks this extension: GET /b2c/remove-slider/:id answered 404",
+    });
+    await expect(capabilities.withExtension("removeSlider", async () => null)).rejects.toThrow(capabilities.missingCalls().removeSlider!);
+  });
+
   it("is kept per API base URL", () => {
     const capabilities = createCapabilities((name) => (name === "bonusLimits" ? SPORTS : ADMIN));
     capabilities.learnFromFailure("bonusLimits", new ApiError("Not found", 404));

@@ -7,10 +7,11 @@
  *   `pageSize` answered with fewer items a page while more remained.
  * Nothing is learnt as present: an API that has a call today proves nothing about its filters.
  */
-import { CALLS, type CallName } from "../../protocol/calls";
+import { CALL_LIST, CALLS, type CallName } from "../../protocol/calls";
 import { PAGE_SIZE } from "../../protocol/wire";
 import { ApiError } from "./api.server";
 import { parseRouting } from "./api-routes.server";
+import { lackSentence, type Lacking } from "./capabilities";
 import { env } from "./env.server";
 
 /** An extension: a call, or one of a call's query parameters (`pendingBets?eventId`). */
@@ -56,7 +57,7 @@ export function createCapabilities(baseOf: (name: CallName) => string) {
     async withExtension<T>(name: CallName, work: () => Promise<T>): Promise<T> {
       const refusal = () => {
         const seen = lacking.get(baseOf(name))?.get(name);
-        return seen && new ApiError(`The operator's API lacks this extension: ${seen}`, 404);
+        return seen && new ApiError(lackSentence(seen), 404);
       };
       const known = refusal();
       if (known) throw known;
@@ -69,6 +70,14 @@ export function createCapabilities(baseOf: (name: CallName) => string) {
     },
     /** Every extension one API base lacks, with what showed it. */
     lacking: (base: string): Record<string, string> => Object.fromEntries(lacking.get(base) ?? []),
+    /** The extension calls known missing, each where its own API answers it: what the browser is told. */
+    missingCalls: (): Lacking =>
+      Object.fromEntries(
+        CALL_LIST.flatMap(({ name }) => {
+          const seen = lacking.get(baseOf(name))?.get(name);
+          return seen ? [[name, lackSentence(seen)]] : [];
+        }),
+      ),
   };
 }
 

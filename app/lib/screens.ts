@@ -5,6 +5,7 @@
  */
 import type { Operator } from "./operator";
 import type { PageHandle } from "./page";
+import type { CallName } from "../../protocol/calls";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
@@ -35,6 +36,8 @@ export type Screen = Access & {
   /** Position among the sidebar's links (spec §2.3); absent: not in the sidebar. */
   sidebar?: number;
   scopes?: readonly ScreenScope[];
+  /** The extension call the screen reads (protocol/calls.ts): its `Go to …` and commands need it too. */
+  extension?: CallName;
 };
 
 const ACCOUNT_DESK = ["list", "search", "accounts"] as const;
@@ -63,7 +66,7 @@ export const SCREENS = {
   bonus: { path: "/bonus", label: "Bonus", letter: "o", sidebar: 11, ...SETTINGS, keywords: ["settings"] },
   "ref-bonus": { path: "/ref-bonus", label: "Refer Bonus", letter: "f", sidebar: 12, ...SETTINGS, keywords: ["referral", "settings"] },
   coupons: { path: "/coupons", label: "Coupons", letter: "C", ...SETTINGS, keywords: ["codes", "promotion", "settings"] },
-  "bonus-limits": { path: "/bonus-limits", label: "Bonus Limits", letter: "L", ...SETTINGS, keywords: ["ceiling", "maximum", "settings"] },
+  "bonus-limits": { path: "/bonus-limits", label: "Bonus Limits", letter: "L", ...SETTINGS, extension: "bonusLimits", keywords: ["ceiling", "maximum", "settings"] },
   admins: { path: "/admins", label: "Admin Management", letter: "a", audience: "superAdmin", keywords: ["staff", "add staff"] },
   "change-password": { path: "/change-password", label: "Change Password", letter: "c", sidebar: 15, keywords: ["password", "account"] },
 } as const satisfies Record<string, Screen>;

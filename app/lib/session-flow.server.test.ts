@@ -8,7 +8,7 @@ vi.mock("./api.server", async (importOriginal) => ({
 }));
 
 const { ApiError } = await import("./api.server");
-const { checkSession, signIn } = await import("./session-flow.server");
+const { checkSession, signIn, signOut } = await import("./session-flow.server");
 const { commitSession } = await import("./session.server");
 
 const context: AppLoadContext = { clientIp: "10.1.2.3" };
@@ -97,5 +97,18 @@ describe("sign-in", () => {
       "secret-token",
     );
     expect(callApi).toHaveBeenNthCalledWith(1, "login", { username: "admin", password: "pw" }, expect.objectContaining({ clientIp: "10.1.2.3" }));
+  });
+});
+
+describe("sign-out", () => {
+  it("ends the session here when the API has no /logout, and does not ask it again", async () => {
+    callApi.mockRejectedValueOnce(new ApiError("Not found", 404));
+    for (let time = 0; time < 2; time++) {
+      const response = await signOut(await requestWithSession(), context);
+      expect(await response.json()).toEqual({ ok: true });
+      expect(clearsCookie(response)).toBe(true);
+    }
+    expect(callApi).toHaveBeenCalledTimes(1);
+    expect(callApi).toHaveBeenCalledWith("logout", {}, expect.objectContaining({ token: "tok" }));
   });
 });

@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { CheckResult } from "../machines/session.machine";
 import { ApiError, callApi } from "./api.server";
+import { capabilities } from "./capabilities.server";
 import { MESSAGES } from "./constants";
 import { loginSchema, safeRedirect } from "./forms/login";
 import { firstIssue } from "./forms/first-issue";
@@ -34,8 +35,9 @@ export async function signIn(request: Request, context: AppLoadContext, body: un
 export async function signOut(request: Request, context: AppLoadContext): Promise<Response> {
   const session = await readSession(request);
   if (session) {
-    // Revoke upstream too; the cookie goes whatever the platform answers.
-    await callApi("logout", {}, callerOf(request, context, session.token)).catch(() => undefined);
+    // Revoke upstream too (an extension: an API without it is not asked again, and its token lives
+    // until it expires); the cookie goes whatever the platform answers.
+    await capabilities.withExtension("logout", () => callApi("logout", {}, callerOf(request, context, session.token))).catch(() => undefined);
   }
   return Response.json({ ok: true }, { headers: { "Set-Cookie": await destroySession() } });
 }

@@ -99,13 +99,9 @@ export const callAsOperator = <K extends CallName>(
   name: K,
   body: RequestOf<K>,
 ): Promise<AnswerOf<K>> =>
-  asOperator(request, context, (caller) =>
-    // An extension call's bare 404 teaches what this API lacks (capabilities.server.ts).
-    callApi(name, body, caller).catch((error: unknown) => {
-      capabilities.learnFromFailure(name, error);
-      throw error;
-    }),
-  );
+  // An extension call's bare 404 teaches what this API lacks, and a call known missing is refused
+  // at once, saying so (capabilities.server.ts); a spec call is simply made.
+  asOperator(request, context, (caller) => capabilities.withExtension(name, () => callApi(name, body, caller)));
 
 /** A file the upstream API answers (a CSV), to stream on to the browser. */
 export const downloadAsOperator = <K extends CallName>(

@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Shell } from "~/components/ui/Shell";
+import { capabilities } from "~/lib/capabilities.server";
 import { callAsOperator } from "~/lib/session.server";
 import { orRouteError } from "~/lib/route-errors.server";
 import { toOperator } from "~/lib/operator";
@@ -12,7 +13,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     orRouteError(callAsOperator(request, context, "currentAdmin", undefined)),
     pendingCounts(request, context),
   ]);
-  return { operator: toOperator(admin), balance: admin.balance, pending };
+  // What the operator's API showed missing so far (call names and a sentence each, nothing secret).
+  return { operator: toOperator(admin), balance: admin.balance, pending, lacking: capabilities.missingCalls() };
 }
 
 // The balance in the status line must follow every change the operator makes.
@@ -20,9 +22,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod !== undefined || defaultShouldRevalidate;
 
 export default function SignedIn() {
-  const { operator, balance, pending } = useLoaderData<typeof loader>();
+  const { operator, balance, pending, lacking } = useLoaderData<typeof loader>();
   return (
-    <Shell operator={operator} balance={balance} pending={pending}>
+    <Shell operator={operator} balance={balance} pending={pending} lacking={lacking}>
       <Outlet />
     </Shell>
   );

@@ -9,6 +9,7 @@ import { useState, type ChangeEvent } from "react";
 import { notifyError, type Outcome } from "../../lib/feedback";
 import { SETTING_BOUNDS, sliderFileProblem } from "../../lib/forms/settings";
 import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
+import { useLack } from "../ui/shell-context";
 
 type Slot = { key: number; file?: { name: string; image: string; ext: string; preview: string } };
 
@@ -36,6 +37,8 @@ export function SliderScreen({ images }: { images: ReadonlyArray<{ _id: string; 
   useAnnouncedOutcome(upload.data, () => setSlots(emptySlots()));
   useAnnouncedOutcome(remove.data);
   const chosen = slots.flatMap((slot) => (slot.file ? [slot.file] : []));
+  // Removal is an extension call: an API without it keeps the images, and Remove says why.
+  const removeLack = useLack("removeSlider");
 
   const choose = (key: number) => async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -61,6 +64,7 @@ export function SliderScreen({ images }: { images: ReadonlyArray<{ _id: string; 
     <>
       <section aria-labelledby="slider-stored">
         <h3 id="slider-stored">Slider images</h3>
+        {removeLack && <p className="dim">{removeLack}</p>}
         <ul className="slider-slots">
           {images.map((image, index) => (
             <li key={image._id}>
@@ -68,7 +72,7 @@ export function SliderScreen({ images }: { images: ReadonlyArray<{ _id: string; 
               <remove.Form method="post">
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="id" value={image._id} />
-                <button type="submit" aria-label={`Remove slider image ${index + 1}`} disabled={remove.state !== "idle"}>
+                <button type="submit" aria-label={`Remove slider image ${index + 1}`} disabled={remove.state !== "idle" || removeLack !== null}>
                   Remove
                 </button>
               </remove.Form>

@@ -27,7 +27,7 @@ import { createIncrementalRanker, prepare } from "../../commands/rank";
 
 /** About the rows the palette shows at once, and some to scroll: rendering more costs keystrokes. */
 const RESULT_LIMIT = 30;
-import type { Command, CommandContext } from "../../commands/types";
+import type { Command, CommandContext, OfferedCommand } from "../../commands/types";
 import {
   useAccountSearch,
   useBetSearch,
@@ -39,7 +39,8 @@ import {
 import { marketDetailPath } from "../../commands/markets";
 
 type PaletteProps = {
-  commands: readonly Command[];
+  /** A command with a `refusal` (an extension the operator's API lacks) shows disabled, saying why. */
+  commands: readonly OfferedCommand[];
   context: CommandContext;
   /** A command a button started, with the answers it already knows; the palette asks the rest. */
   start?: { command: Command; answers: Answers } | null;
@@ -136,7 +137,7 @@ function CommandList({
   onChoose,
   onLeave,
 }: {
-  commands: readonly Command[];
+  commands: readonly OfferedCommand[];
   error: string | null;
   onChoose: (command: Command) => void;
   /** Called after `@` opened a record, so the palette closes. */
@@ -212,9 +213,13 @@ function CommandList({
                   key={entry.command.id}
                   value={entry.command.id}
                   data-command={entry.command.id}
+                  disabled={entry.command.refusal !== undefined}
                   onSelect={() => onChoose(entry.command)}
                 >
-                  <span className="palette-title">{entry.title}</span>
+                  <span className={entry.command.refusal ? "palette-title dim" : "palette-title"}>
+                    {entry.title}
+                    {entry.command.refusal && <span className="palette-refusal"> · {entry.command.refusal}</span>}
+                  </span>
                   <span className="palette-group">{entry.command.group}</span>
                   {entry.command.keys?.map((sequence) => <Keys key={sequence} sequence={sequence} />)}
                 </Cmdk.Item>
@@ -230,10 +235,10 @@ function CommandList({
 }
 
 type Entry =
-  | { kind: "command"; title: string; keywords?: readonly string[]; command: Command }
+  | { kind: "command"; title: string; keywords?: readonly string[]; command: OfferedCommand }
   | { kind: "account"; title: string; keywords: readonly string[]; hit: AccountHit };
 
-const commandEntry = (command: Command): Entry => ({ kind: "command", title: command.title, keywords: command.keywords, command });
+const commandEntry = (command: OfferedCommand): Entry => ({ kind: "command", title: command.title, keywords: command.keywords, command });
 const accountEntry = (hit: AccountHit): Entry => ({
   kind: "account",
   title: hit.username,

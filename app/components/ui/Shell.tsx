@@ -7,9 +7,10 @@ import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRe
 import { commandById, commandsFor, mayRun, screenCommandsFor } from "../../commands/registry";
 import type { Command, CommandContext, Operator, ViewSelection } from "../../commands/types";
 import { useKeyDispatcher } from "../../commands/use-key-dispatcher";
-import { announce } from "../../lib/feedback";
+import { announce, notifyError } from "../../lib/feedback";
 import { documentTitle, usePageTitle } from "../../lib/page";
 import type { PendingCounts } from "../../lib/requests.server";
+import { lackOf, type Lacking } from "../../lib/capabilities";
 import { mayOpen, screenAt } from "../../lib/screens";
 import { speakAlert } from "../../lib/speech";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
@@ -34,12 +35,19 @@ const Palette = lazy(() => loadLayers().then((layers) => ({ default: layers.Pale
 const KeyHelp = lazy(() => loadLayers().then((layers) => ({ default: layers.KeyHelp })));
 const BulkRun = lazy(() => loadLayers().then((layers) => ({ default: layers.BulkRun })));
 
-type ShellProps = { operator: Operator; balance: number | "unlimited"; pending: PendingCounts; children: ReactNode };
+type ShellProps = {
+  operator: Operator;
+  balance: number | "unlimited";
+  pending: PendingCounts;
+  /** The extension calls the operator's API showed missing: their commands say why instead of running. */
+  lacking: Lacking;
+  children: ReactNode;
+};
 
 /** Whether spoken alerts are muted, remembered in this browser. */
 const MUTE_KEY = "betdesk.muted";
 
-export function Shell({ operator, balance, pending, children }: ShellProps) {
+export function Shell({ operator, balance, pending, lacking, children }: ShellProps) {
   const title = usePageTitle();
   const navigate = useNavigate();
   const session = SessionActor.useActorRef();
@@ -106,7 +114,7 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
     }),
     [operator, navigate, session, submitAction, selection, toggleMute, location.pathname, location.search],
   );
-  const commands = useMemo(() => commandsFor(operator, selection), [operator, selection]);
+  const commands = useMemo(() => commandsFor(operator, selection, lacking), [operator, selection, lacking]);
   // A screen showing Permission Denied has no keys.
   const allowed = screen !== undefined && mayOpen(screen, operator);
   const screenCommands = useMemo(() => screenCommandsFor(allowed ? screen.scopes : []), [screen, allowed]);
@@ -130,6 +138,7 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
   const shell: ShellApi = useMemo(
     () => ({
       operator,
+      lacking,
       reportSelection: setSelection,
       registerHandlers: (screenHandlers) => {
         handlers.current.add(screenHandlers);
@@ -141,6 +150,8 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
         const command = commandById(id);
         // A button runs only what the palette would offer this operator; the platform checks again.
         if (!mayRun(command, operator, latestContext.current.selection)) return;
+        const refusal = lackOf(command, lacking);
+        if (refusal) return notifyError(refusal);
         if (command.steps?.some((step) => !(step.name in answers))) {
           startTransition(() => {
             setStarted({ command, answers });
@@ -151,7 +162,7 @@ export function Shell({ operator, balance, pending, children }: ShellProps) {
         void Promise.resolve(command.run(latestContext.current, answers)).then((outcome) => outcome && announce(outcome));
       },
     }),
-    [operator],
+    [operator, lacking],
   );
   // A command run from the palette may itself open another layer (key help); leave that open.
   const closePalette = useCallback(() => setLayer((current) => (current === "palette" ? null : current)), []);

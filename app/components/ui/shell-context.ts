@@ -5,6 +5,8 @@
 import { createContext, useCallback, useContext, useEffect, useRef } from "react";
 import type { ScreenCommandId } from "../../commands/registry";
 import type { Operator, ScreenHandler, ViewSelection } from "../../commands/types";
+import type { CallName } from "../../../protocol/calls";
+import type { Lacking } from "../../lib/capabilities";
 import type { Answers } from "../../machines/palette.machine";
 
 export type ShellApi = {
@@ -14,6 +16,8 @@ export type ShellApi = {
   registerHandlers: (handlers: () => ScreenHandlers) => () => void;
   reportSelection: (selection: ViewSelection | null) => void;
   operator: Operator;
+  /** The extension calls the operator's API showed missing, each with the sentence saying so. */
+  lacking: Lacking;
 };
 
 export type ScreenHandlers = Partial<Record<ScreenCommandId, ScreenHandler>>;
@@ -47,3 +51,6 @@ export function useScreenCommands(handlers: ScreenHandlers): void {
 export const useReportSelection = () => useShell().reportSelection;
 
 export const useOperator = (): Operator => useShell().operator;
+
+/** Why a control needing this extension call cannot be used (the operator's API lacks it), or null. */
+export const useLack = (extension: CallName): string | null => useShell().lacking[extension] ?? null;
