@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_TIME_ZONE } from "./constants";
-import { formatClock, formatDateTime, setDisplayTimeZone } from "./format";
+import { formatClock, formatDateTime, formatSignedWhole, setDisplayTimeZone } from "./format";
 
 describe("one time zone for every time shown", () => {
   afterEach(() => setDisplayTimeZone(DEFAULT_TIME_ZONE));
@@ -12,5 +12,13 @@ describe("one time zone for every time shown", () => {
     setDisplayTimeZone("UTC");
     expect(formatDateTime(instant.toISOString(), true)).toBe("21/11/26 08:05:09 pm");
     expect(formatClock(instant)).toBe("20:05:09");
+  });
+});
+
+describe("signed whole amounts (chart axes)", () => {
+  it("group the Indian way, with a plus, a true minus, or no sign for zero", () => {
+    expect(formatSignedWhole(250_000)).toBe("+2,50,000");
+    expect(formatSignedWhole(-1_234_567)).toBe("−12,34,567");
+    expect(formatSignedWhole(0)).toBe("0");
   });
 });

@@ -10,6 +10,14 @@ const money = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximum
 /** Amounts grouped the way Indian operators read them: 1,00,000.00. */
 export const formatMoney = (amount: number): string => money.format(amount);
 
+/** A profit or loss's sign: `+`, a true minus `−`, or nothing for zero. */
+export const profitSign = (amount: number): string => (amount > 0 ? "+" : amount < 0 ? "−" : "");
+
+const wholeMoney = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+
+/** A whole amount with its sign, in the same grouping, for a chart's axis: +1,00,000 · −500 · 0. */
+export const formatSignedWhole = (amount: number): string => `${profitSign(amount)}${wholeMoney.format(Math.abs(amount))}`;
+
 export function formatBalance(balance: number | "unlimited"): string {
   return balance === "unlimited" ? "unlimited" : formatMoney(balance);
 }
