@@ -1,6 +1,7 @@
 /**
- * The `?` key map, read from the registry: the showing screen's keys, then the keys that work on
- * every screen, then the keys every dialog shares.
+ * The `?` key map, read from the registry, in three columns: the `g` keys that go to a screen, the
+ * showing screen's keys, and the keys that work everywhere (with the keys every dialog shares).
+ * Close comes first, so the focus the overlay gives it leaves the map opened at its top.
  */
 import type { Command, ScreenCommand } from "../../commands/types";
 import { Keys } from "./Keys";
@@ -24,21 +25,26 @@ export function KeyHelp({ commands, screenCommands, screen, onClose }: KeyHelpPr
   const keyed = commands.filter((command) => command.keys?.length);
   return (
     <Overlay label="Keys" onClose={onClose} className="help">
-      <h2>Keys</h2>
-      {screenCommands.length > 0 && <KeyTable caption={screen ?? "This screen"} commands={screenCommands} />}
-      <KeyTable caption="Everywhere" commands={keyed}>
-        {EVERYWHERE.map(([key, does]) => (
-          <tr key={key}>
-            <td>
-              <kbd>{key}</kbd>
-            </td>
-            <td>{does}</td>
-          </tr>
-        ))}
-      </KeyTable>
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
+      <div className="help-head">
+        <h2>Keys</h2>
+        <button type="button" onClick={onClose} aria-keyshortcuts="Escape">
+          Close <kbd>Esc</kbd>
+        </button>
+      </div>
+      <div className="help-columns">
+        <KeyTable caption="Go to" commands={keyed.filter((command) => command.group === "Go to")} />
+        {screenCommands.length > 0 && <KeyTable caption={`This screen: ${screen ?? "keys"}`} commands={screenCommands} />}
+        <KeyTable caption="Everywhere" commands={keyed.filter((command) => command.group !== "Go to")}>
+          {EVERYWHERE.map(([key, does]) => (
+            <tr key={key}>
+              <td>
+                <kbd>{key}</kbd>
+              </td>
+              <td>{does}</td>
+            </tr>
+          ))}
+        </KeyTable>
+      </div>
     </Overlay>
   );
 }
