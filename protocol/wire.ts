@@ -221,6 +221,24 @@ export type SportsBet = {
   settledAt: string | null;
 };
 
+/**
+ * GET /market-results (extension, sports API): a closed market that still has pending bets, with
+ * the result the feed reported (the winning runner's name, or a fancy line's final run count).
+ */
+export type ClosedMarket = {
+  eventId: string;
+  event: string;
+  sport: SportName;
+  marketId: string;
+  market: string;
+  type: MarketType;
+  result: string;
+  closedAt: string;
+  pending: number;
+  stake: number;
+  exposure: number;
+};
+
 /** GET /user-bets type 1. */
 export type CasinoBet = {
   _id: string;
@@ -289,10 +307,10 @@ export type NewStaff = { username: string; password: string; permissions: Permis
 export type GameFigures = Record<GameFlag, number>;
 /** Extension: the book's profit per Asia/Kolkata day of the range, days with settled results only, oldest first. */
 export type DailyProfit = { day: string; profit: number }[];
-/** GET /b2c/report (v1). */
-export type ReportV1 = { profit: GameFigures; profit2: { total: number }; daily: DailyProfit };
-/** GET /report (v2); a user's report has `direct` only. */
-export type ReportV2 = { direct: GameFigures; indirect?: GameFigures; myShare?: GameFigures; daily: DailyProfit };
+/** GET /b2c/report (v1). `daily` is an extension: an operator's API may leave it out. */
+export type ReportV1 = { profit: GameFigures; profit2: { total: number }; daily?: DailyProfit };
+/** GET /report (v2); a user's report has `direct` only. `daily` as in v1. */
+export type ReportV2 = { direct: GameFigures; indirect?: GameFigures; myShare?: GameFigures; daily?: DailyProfit };
 /** Whom a report is for: absent, the caller (the house, or a partner's own subtree). */
 export const REPORT_SUBJECT_TYPES = ["user", "partner"] as const;
 export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];

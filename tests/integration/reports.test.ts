@@ -156,7 +156,7 @@ describe("report arithmetic", () => {
   it("without dates the report is today's", async () => {
     const reply = await report<ReportV1>("v1", tokens.p, {});
     expect(reply.statusCode).toBe(200);
-    expect(reply.data!.daily.every((point) => point.day === kolkataToday())).toBe(true);
+    expect(reply.data!.daily!.every((point) => point.day === kolkataToday())).toBe(true);
   });
 });
 

@@ -21,7 +21,8 @@ const PRESETS: { preset: ReportPreset; label: string; key: string }[] = [
 const subjectOf = (query: ReportAddress): Record<string, string> =>
   query.user && query.type ? { user: query.user, type: query.type, username: query.username ?? "" } : {};
 
-export function ReportScreen({ title, query, daily, children }: { title: string; query: ReportAddress; daily: DailyProfit; children: ReactNode }) {
+/** `daily` absent: the operator's API lacks the extension, and the screen says so instead of drawing. */
+export function ReportScreen({ title, query, daily, children }: { title: string; query: ReportAddress; daily: DailyProfit | undefined; children: ReactNode }) {
   const navigate = useNavigate();
   const showPreset = (preset: ReportPreset) => navigate(`?${new URLSearchParams({ ...subjectOf(query), ...presetRange(preset) })}`);
   useScreenCommands({
@@ -61,7 +62,11 @@ export function ReportScreen({ title, query, daily, children }: { title: string;
         ))}
       </Form>
       {children}
-      <ProfitChart from={query.from} to={query.to} daily={daily} />
+      {daily ? (
+        <ProfitChart from={query.from} to={query.to} daily={daily} />
+      ) : (
+        <p className="dim">No daily chart: the operator's API does not send the reports' daily series (an extension).</p>
+      )}
     </section>
   );
 }
