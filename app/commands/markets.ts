@@ -1,8 +1,10 @@
 /**
- * Market analysis's commands (spec §2.13, §2.14): Open market… in the palette, and on the
- * detail screen the keys that act on the runner or fancy entry under the cursor (its pending
- * bets, Settle market… with it filled in) and cycle the users row. The cursor keys, Enter (Run
- * Amount on a fancy entry) and Esc (clear the user) are the list kit's.
+ * Market analysis's commands (spec §2.13, §2.14): Open market… in the palette; on the list `t`,
+ * the board's order (worst case first, or start time); on the detail screen the keys that act on
+ * the runner or fancy entry under the cursor (its pending bets, Settle market… with it filled in)
+ * and cycle the users row. The cursor keys, Enter (Run Amount on a fancy entry) and Esc (clear
+ * the user) are the list kit's. The list and the detail share the `markets` scope, so `?` lists
+ * both screens' keys on each.
  */
 import { SCREENS } from "../lib/screens";
 import type { Command, ScreenCommand } from "./types";
@@ -37,6 +39,7 @@ export const MARKET_PALETTE_COMMANDS: readonly Command[] = [
 const desk = (id: string, title: string, keys: string[]) => ({ id, title, group: "Markets", scope: "markets", keys }) as const satisfies ScreenCommand;
 
 export const MARKET_SCREEN_COMMANDS = [
+  desk("markets.sort", "Order the board by worst case or by start time", ["t"]),
   desk("markets.pending", "Pending bets of the cursor market", ["o"]),
   desk("markets.settle", "Settle the cursor market…", ["s", "S"]),
   desk("markets.next-user", "Filter by the next user of the users row", ["u"]),

@@ -1,9 +1,9 @@
-/** Spec §2.13: Market Analysis, the live events list. */
+/** Spec §2.13: Market Analysis, the live events list as a liability board (issue 21). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadMarketList } from "~/lib/markets.server";
 import { screenHandle } from "~/lib/screens";
 
-export { MarketListScreen as default } from "~/components/markets/MarketList";
+export { MarketListScreen as default, boardShouldRevalidate as shouldRevalidate } from "~/components/markets/MarketList";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("markets");

@@ -21,7 +21,7 @@ const STATUS_CLASS = ["pending", "profit", "loss"] as const;
 function columnsFor(deposits: boolean): Column<TransactionRow>[] {
   return [
     { id: "id", header: "ID", width: "90px", cell: (row) => row._id },
-    moneyColumn("amount", "Amount", (row) => row.amount, { width: "120px" }),
+    moneyColumn("amount", "Amount", (row) => row.amount),
     ...(deposits
       ? [{ id: "type", header: "Type", width: "80px", cell: (row: TransactionRow) => (row.type === undefined ? "" : DEPOSIT_TYPE_LABEL[row.type]) }]
       : []),
@@ -31,7 +31,7 @@ function columnsFor(deposits: boolean): Column<TransactionRow>[] {
       width: "100px",
       cell: (row) => <span className={STATUS_CLASS[row.status]}>{TRANSACTION_STATUS_LABEL[row.status]}</span>,
     },
-    timeColumn("createdAt", "Created Time", (row) => row.createdAt, { width: "170px" }),
+    timeColumn("createdAt", "Created Time", (row) => row.createdAt),
   ];
 }
 

@@ -10,7 +10,7 @@ import { accountQueryString, usersDownloadHref, type AccountSortKey } from "../.
 import type { AccountListData } from "../../lib/accounts.server";
 import { MESSAGING_COUNTRY_CODE } from "../../lib/constants";
 import { notifySuccess } from "../../lib/feedback";
-import { actionsColumn, linkColumn, moneyColumn, timeColumn } from "../ui/columns";
+import { actionsColumn, linkColumn, moneyColumn, textColumn, timeColumn } from "../ui/columns";
 import { Pagination } from "../ui/Pagination";
 import { useCommand, useOperator, useReportSelection } from "../ui/shell-context";
 import { Table, type Column } from "../ui/Table";
@@ -26,7 +26,7 @@ function Copyable({ text }: { text: string }) {
     void navigator.clipboard?.writeText(text).then(() => notifySuccess(`Copied to clipboard: ${text}`));
   };
   return (
-    <button type="button" className="copyable" onClick={copy} title="Copy">
+    <button type="button" className="copyable" onClick={copy} title={`Copy ${text}`}>
       {text}
     </button>
   );
@@ -46,13 +46,14 @@ function columnsFor(mode: AccountListData["mode"], superAdmin: boolean, commands
   const isUsers = mode === "users";
   const role = isUsers ? "user" : "partner";
   const columns: Array<Column<Row> | false> = [
-    { id: "id", header: "ID", sortKey: "_id", width: "70px", cell: (row) => <Copyable text={row._id} /> },
-    { id: "username", header: "Username", sortKey: "username", cell: (row) => <Copyable text={row.username} /> },
-    { id: "mobNo", header: "Mob No.", width: "120px", cell: (row) => row.mobNo ?? "" },
+    { id: "id", header: "ID", sortKey: "_id", fit: "content", text: (row) => row._id, cell: (row) => <Copyable text={row._id} /> },
+    { id: "username", header: "Username", sortKey: "username", text: (row) => row.username, cell: (row) => <Copyable text={row.username} /> },
+    textColumn("mobNo", "Mob No.", (row) => row.mobNo ?? ""),
     isUsers && {
       id: "message",
       header: "Message",
-      width: "80px",
+      fit: "content",
+      text: (row) => (row.mobNo ? "WhatsApp" : ""),
       cell: (row) =>
         row.mobNo ? (
           <a href={`https://wa.me/${MESSAGING_COUNTRY_CODE}${row.mobNo}`} target="_blank" rel="noreferrer">
@@ -61,25 +62,19 @@ function columnsFor(mode: AccountListData["mode"], superAdmin: boolean, commands
         ) : null,
     },
     // Spec §6: only role 1 sees passwords.
-    superAdmin && { id: "password", header: "Password", cell: (row) => (row.password ? <Copyable text={row.password} /> : "") },
-    !isUsers && { id: "role", header: "Role", cell: (row) => (row as PartnerRow).roleName },
-    moneyColumn("balance", "Balance", (row) => row.balance, { sortKey: "balance", width: "120px" }),
-    moneyColumn("bonus", "Bonus", (row) => row.bonus, { sortKey: "bonus", width: "100px" }),
-    linkColumn("report", "Report", "Report", (row) => `/report-v1?${new URLSearchParams({ user: row._id, type: role, username: row.username })}`, {
-      width: "70px",
-    }),
-    !isUsers && linkColumn("users", "Users", "Users", (row) => `/users/${row._id}`, { width: "60px" }),
-    !isUsers && linkColumn("panels", "Panels", "Panels", (row) => `/partners/${row._id}`, { width: "60px" }),
-    isUsers &&
-      linkColumn("bets", "Bet History", "Bets", (row) => `/users/bets?${new URLSearchParams({ user: row._id, username: row.username })}`, {
-        width: "90px",
-      }),
-    isUsers && linkColumn("deposits", "Deposit History", "Deposits", (row) => historyLink(row, "deposits", role), { width: "80px" }),
-    isUsers && linkColumn("withdraws", "Withdrawal History", "Withdrawals", (row) => historyLink(row, "withdraws", role), { width: "90px" }),
-    actionsColumn("actions", "Actions", [{ label: "Actions", run: (row) => commands.open(row, false) }], { width: "70px" }),
-    commands.makeDefault !== null &&
-      actionsColumn("md", "MD", [{ label: "MD", title: "Make default admin", run: commands.makeDefault }], { width: "50px" }),
-    actionsColumn("logs", "Login Logs", [{ label: "Logs", run: (row) => commands.open(row, true) }], { width: "90px" }),
+    superAdmin && { id: "password", header: "Password", text: (row) => row.password ?? "", cell: (row) => (row.password ? <Copyable text={row.password} /> : "") },
+    !isUsers && textColumn("role", "Role", (row) => (row as PartnerRow).roleName),
+    moneyColumn("balance", "Balance", (row) => row.balance, { sortKey: "balance" }),
+    moneyColumn("bonus", "Bonus", (row) => row.bonus, { sortKey: "bonus" }),
+    linkColumn("report", "Report", "Report", (row) => `/report-v1?${new URLSearchParams({ user: row._id, type: role, username: row.username })}`),
+    !isUsers && linkColumn("users", "Users", "Users", (row) => `/users/${row._id}`),
+    !isUsers && linkColumn("panels", "Panels", "Panels", (row) => `/partners/${row._id}`),
+    isUsers && linkColumn("bets", "Bet History", "Bets", (row) => `/users/bets?${new URLSearchParams({ user: row._id, username: row.username })}`),
+    isUsers && linkColumn("deposits", "Deposit History", "Deposits", (row) => historyLink(row, "deposits", role)),
+    isUsers && linkColumn("withdraws", "Withdrawal History", "Withdrawals", (row) => historyLink(row, "withdraws", role)),
+    actionsColumn("actions", "Actions", [{ label: "Actions", run: (row) => commands.open(row, false) }]),
+    commands.makeDefault !== null && actionsColumn("md", "MD", [{ label: "MD", title: "Make default admin", run: commands.makeDefault }]),
+    actionsColumn("logs", "Login Logs", [{ label: "Logs", run: (row) => commands.open(row, true) }]),
     timeColumn("createdAt", "Created Time", (row) => row.createdAt, { sortKey: "createdAt" }),
   ];
   return columns.filter((column): column is Column<Row> => Boolean(column));

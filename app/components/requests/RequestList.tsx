@@ -16,7 +16,7 @@ import type { RequestsData } from "../../lib/requests.server";
 import { useActionRunner } from "../../lib/use-action-runner";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { approvalMachine, type Decision, type DecisionInput, type PendingRequest } from "../../machines/approval.machine";
-import { actionsColumn, moneyColumn, timeColumn } from "../ui/columns";
+import { actionsColumn, moneyColumn, textColumn, timeColumn } from "../ui/columns";
 import { Pagination } from "../ui/Pagination";
 import { Table, type Column } from "../ui/Table";
 import { useListScreen } from "../ui/use-list-screen";
@@ -35,24 +35,25 @@ const pendingOf = (kind: RequestsData["kind"], row: Row): PendingRequest => ({
 function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: Row, decision: Decision) => void) {
   const time = timeColumn<Row>("time", "Time", (row) => row.createdAt, { seconds: true });
   const common: Column<Row>[] = [
-    { id: "username", header: "User Name", cell: (row) => row.username },
+    textColumn("username", "User Name", (row) => row.username, { free: true }),
     moneyColumn("amount", "Amount", (row) => row.amount),
   ];
-  const deposit = (cell: (row: DepositRow) => React.ReactNode) => (row: Row) => cell(row as DepositRow);
-  const withdraw = (cell: (row: WithdrawRow) => React.ReactNode) => (row: Row) => cell(row as WithdrawRow);
+  const deposit = <T,>(cell: (row: DepositRow) => T) => (row: Row) => cell(row as DepositRow);
+  const withdraw = <T,>(cell: (row: WithdrawRow) => T) => (row: Row) => cell(row as WithdrawRow);
   const columns: Column<Row>[] =
     kind === "deposit"
       ? [
           ...common,
-          moneyColumn("bonus", "Bonus", (row) => (row as DepositRow).bonus, { width: "90px" }),
-          moneyColumn("totalBonus", "Total Bonus", (row) => row.totalBonus, { width: "100px" }),
-          { id: "coupon", header: "Coupon Code", width: "110px", cell: deposit((row) => row.couponCode ?? "") },
-          { id: "type", header: "Type", width: "60px", cell: deposit((row) => DEPOSIT_TYPE_LABEL[row.type]) },
-          { id: "utr", header: "UTR", cell: deposit((row) => row.utr) },
+          moneyColumn("bonus", "Bonus", (row) => (row as DepositRow).bonus),
+          moneyColumn("totalBonus", "Total Bonus", (row) => row.totalBonus),
+          textColumn("coupon", "Coupon Code", deposit((row) => row.couponCode ?? "")),
+          textColumn("type", "Type", deposit((row) => DEPOSIT_TYPE_LABEL[row.type])),
+          textColumn("utr", "UTR", deposit((row) => row.utr), { free: true }),
           {
             id: "image",
             header: "Image",
-            width: "60px",
+            fit: "content",
+            text: deposit((row) => (row.image ? "View" : "")),
             cell: deposit((row) =>
               row.image ? (
                 <a href={`/resources/uploads/${encodeURIComponent(row.image.split("/").pop()!)}`} target="_blank" rel="noreferrer">
@@ -65,13 +66,13 @@ function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: 
         ]
       : [
           ...common,
-          moneyColumn("totalBonus", "Total Bonus", (row) => row.totalBonus, { width: "100px" }),
-          { id: "holder", header: "Bank Holder", cell: withdraw((row) => row.bank.holder) },
-          { id: "bank", header: "Bank", cell: withdraw((row) => row.bank.bank) },
-          { id: "accNo", header: "Account No", cell: withdraw((row) => row.bank.accNo) },
-          { id: "ifsc", header: "IFSC", width: "110px", cell: withdraw((row) => row.bank.ifsc) },
-          { id: "branch", header: "Branch", cell: withdraw((row) => row.bank.branch) },
-          { id: "remark", header: "Remark", cell: withdraw((row) => row.remark ?? "") },
+          moneyColumn("totalBonus", "Total Bonus", (row) => row.totalBonus),
+          textColumn("holder", "Bank Holder", withdraw((row) => row.bank.holder), { free: true }),
+          textColumn("bank", "Bank", withdraw((row) => row.bank.bank), { free: true }),
+          textColumn("accNo", "Account No", withdraw((row) => row.bank.accNo)),
+          textColumn("ifsc", "IFSC", withdraw((row) => row.bank.ifsc)),
+          textColumn("branch", "Branch", withdraw((row) => row.bank.branch), { free: true }),
+          textColumn("remark", "Remark", withdraw((row) => row.remark ?? ""), { free: true }),
           time,
         ];
   if (!pending) return columns;
@@ -84,7 +85,6 @@ function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: 
         { label: "Success", run: (row) => decide(row, 1) },
         { label: "Fail", run: (row) => decide(row, 2) },
       ],
-      { width: "130px" },
     ),
   ];
 }

@@ -4,17 +4,27 @@
  * `useListScreen` owns; the keys that move them are the list commands (app/commands/list.ts).
  * Test hooks: `[data-table-row]`, `[data-cursor]`, `aria-selected`.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { scrollToReveal, visibleRange } from "./table-model";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { columnTrack, scrollToReveal, visibleRange } from "./table-model";
 
 export type Column<Row> = {
   id: string;
   header: string;
   cell: (row: Row) => ReactNode;
+  /**
+   * The cell's whole value as text. A content column is sized by it; a free column shows it as the
+   * cut cell's tooltip and at the top of the row's panel.
+   */
+  text?: (row: Row) => string;
+  /** `content`: as wide as its widest text, never cut (times, money, ids, links, buttons). Free by default. */
+  fit?: "content";
+  /** Pixels a content cell adds around its text (buttons' padding). */
+  chrome?: number;
   /** Numbers are right-aligned. */
   numeric?: boolean;
   /** Present when the column sorts; the server's `orderBy` name. */
   sortKey?: string;
+  /** A free column's grid track instead of an equal share of the width left; the least a content column takes. */
   width?: string;
 };
 
@@ -79,7 +89,21 @@ export function Table<Row>(props: TableProps<Row>) {
 
   const { start, end } = visibleRange(scroll.top, scroll.height, rowHeight, rows.length);
   const totalHeight = rows.length * rowHeight + (expandedIndex >= 0 ? panelHeight : 0);
-  const template = columns.map((column) => column.width ?? "minmax(80px, 1fr)").join(" ");
+  // Content columns are measured over every row of the page, not only those in view, so widths hold while scrolling.
+  const template = useMemo(
+    () =>
+      columns
+        .map((column) =>
+          columnTrack({
+            ...column,
+            sortable: Boolean(column.sortKey),
+            texts: column.fit === "content" && column.text ? rows.map(column.text) : [],
+          }),
+        )
+        .join(" "),
+    [columns, rows],
+  );
+  const freeTexts = columns.filter((column) => column.fit !== "content" && column.text);
   // The open panel's row must be rendered even when scrolled away, so the panel keeps its height.
   const indexes = Array.from({ length: Math.max(0, end - start) }, (_, i) => start + i);
   if (expandedIndex >= 0 && (expandedIndex < start || expandedIndex >= end)) indexes.push(expandedIndex);
@@ -122,7 +146,19 @@ export function Table<Row>(props: TableProps<Row>) {
                     onPick={props.onCursorChange}
                   />
                   {open && props.renderPanel && (
-                    <Panel onHeight={setPanelHeight}>{props.renderPanel(row)}</Panel>
+                    <Panel onHeight={setPanelHeight}>
+                      {freeTexts.length > 0 && (
+                        <dl className="row-values">
+                          {freeTexts.map((column) => (
+                            <div key={column.id}>
+                              <dt>{column.header}</dt>
+                              <dd>{column.text!(row)}</dd>
+                            </div>
+                          ))}
+                        </dl>
+                      )}
+                      {props.renderPanel(row)}
+                    </Panel>
                   )}
                 </div>
               );
@@ -173,7 +209,12 @@ const TableRow = memo(function TableRow<Row>({ row, index, columns, isCursor, is
       onMouseDown={() => onPick(index)}
     >
       {columns.map((column) => (
-        <div key={column.id} role="gridcell" className={column.numeric ? "num" : undefined}>
+        <div
+          key={column.id}
+          role="gridcell"
+          className={column.numeric ? "num" : undefined}
+          title={column.fit === "content" ? undefined : column.text?.(row)}
+        >
           {column.cell(row)}
         </div>
       ))}

@@ -1,21 +1,36 @@
 /**
  * Column helpers of the list kit: the kinds of cell every desk shows, written once (money
- * right-aligned with two decimals, times in the console's zone, links, row buttons).
+ * right-aligned with two decimals, times in the console's zone, links, row buttons). Each is sized
+ * to its content, so none is ever cut.
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import type { Column } from "./Table";
 
-type Shape = { width?: string; sortKey?: string };
+type Shape = { sortKey?: string; width?: string };
 
-export const moneyColumn = <Row,>(id: string, header: string, amount: (row: Row) => number, shape: Shape = {}): Column<Row> => ({
+/** A row button's padding, left and right (app.css `.row-actions button`). */
+const BUTTON_CHROME_PX = 12;
+
+/** Text shown as it is: a label or a code sized to it, or `free` text (names, remarks) cut to the width left. */
+export const textColumn = <Row,>(
+  id: string,
+  header: string,
+  text: (row: Row) => string,
+  { free = false, ...shape }: Shape & { free?: boolean } = {},
+): Column<Row> => ({
   id,
   header,
-  numeric: true,
-  width: "110px",
+  ...(free ? {} : { fit: "content" }),
   ...shape,
-  cell: (row) => formatMoney(amount(row)),
+  text,
+  cell: text,
+});
+
+export const moneyColumn = <Row,>(id: string, header: string, amount: (row: Row) => number, shape: Shape = {}): Column<Row> => ({
+  ...textColumn(id, header, (row: Row) => formatMoney(amount(row)), shape),
+  numeric: true,
 });
 
 /** `DD/MM/YY hh:mm a`, with seconds where the spec asks (deposits and withdrawals). */
@@ -24,19 +39,15 @@ export const timeColumn = <Row,>(
   header: string,
   iso: (row: Row) => string,
   { seconds = false, ...shape }: Shape & { seconds?: boolean } = {},
-): Column<Row> => ({
-  id,
-  header,
-  width: seconds ? "170px" : "150px",
-  ...shape,
-  cell: (row) => formatDateTime(iso(row), seconds),
-});
+): Column<Row> => textColumn(id, header, (row: Row) => formatDateTime(iso(row), seconds), shape);
 
 /** A link to another screen about the row (its report, its history). */
 export const linkColumn = <Row,>(id: string, header: string, text: string, to: (row: Row) => string, shape: Shape = {}): Column<Row> => ({
   id,
   header,
+  fit: "content",
   ...shape,
+  text: () => text,
   cell: (row) => <Link to={to(row)}>{text}</Link>,
 });
 
@@ -49,6 +60,10 @@ export const actionsColumn = <Row,>(
 ): Column<Row> => ({
   id,
   header,
+  fit: "content",
+  // The labels joined by spaces: a space stands for the gap between two buttons.
+  text: () => actions.map((action) => action.label).join(" "),
+  chrome: actions.length * BUTTON_CHROME_PX,
   ...shape,
   cell: (row): ReactNode => (
     <span className="row-actions">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extendSelection, moveCursor, pageButtons, scrollToReveal, visibleRange } from "./table-model";
+import { columnTrack, extendSelection, moveCursor, pageButtons, scrollToReveal, visibleRange } from "./table-model";
 
 describe("pagination", () => {
   it("shows every page when there are 7 or fewer", () => {
@@ -58,5 +58,30 @@ describe("selection", () => {
     const keys = ["a", "b", "c", "d"];
     expect([...extendSelection(new Set(["a"]), keys, 1, 3)].sort()).toEqual(["a", "b", "c", "d"]);
     expect([...extendSelection(new Set(), keys, 2, 0)].sort()).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("column widths", () => {
+  it("fit a content column to its widest text, so a time keeps its am/pm", () => {
+    const texts = ["23/11/26 10:30:58 am", "01/12/26 09:05:00 pm"];
+    expect(columnTrack({ header: "Time", sortable: false, fit: "content", texts })).toBe("calc(20ch + 16px)");
+    expect(columnTrack({ header: "Amount", sortable: false, fit: "content", texts: ["1,00,000.00", "5.00"] })).toBe("calc(11ch + 16px)");
+  });
+
+  it("give a content column room for its header's longest word (headers wrap) and sort mark", () => {
+    expect(columnTrack({ header: "Withdrawal History", sortable: false, fit: "content", texts: ["Withdrawals"] })).toBe("calc(11ch + 16px)");
+    expect(columnTrack({ header: "Bet History", sortable: false, fit: "content", texts: ["Bets"] })).toBe("calc(7ch + 16px)");
+    expect(columnTrack({ header: "Balance", sortable: true, fit: "content", texts: ["0.00"] })).toBe("calc(9ch + 16px)");
+  });
+
+  it("add buttons' padding, and keep a declared width as the least", () => {
+    expect(columnTrack({ header: "Actions", sortable: false, fit: "content", chrome: 24, texts: ["Success Fail"] })).toBe("calc(12ch + 40px)");
+    expect(columnTrack({ header: "Stake", sortable: false, fit: "content", width: "90px", texts: ["10.00"] })).toBe("max(90px, calc(5ch + 16px))");
+  });
+
+  it("let free text share the width left, never narrower than its header", () => {
+    expect(columnTrack({ header: "Username", sortable: true, texts: ["a-very-long-name"] })).toBe("minmax(calc(10ch + 16px), 1fr)");
+    expect(columnTrack({ header: "Bank", sortable: false })).toBe("minmax(calc(8ch + 16px), 1fr)");
+    expect(columnTrack({ header: "Event", sortable: false, width: "2fr" })).toBe("2fr");
   });
 });

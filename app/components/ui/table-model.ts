@@ -1,7 +1,35 @@
 /**
- * The table's pure parts: which rows are in view, where the cursor goes for a key, and which
- * page buttons to show. Kept apart from React so each rule is tested on its own.
+ * The table's pure parts: how wide each column is, which rows are in view, where the cursor goes
+ * for a key, and which page buttons to show. Kept apart from React so each rule is tested on its own.
  */
+
+/** What a column's width depends on; `texts` are its cells' text on this page (content columns). */
+export type TrackSpec = { header: string; sortable: boolean; fit?: "content"; chrome?: number; width?: string; texts?: readonly string[] };
+
+/** A cell's left and right padding together, in pixels (app.css). */
+const CELL_PADDING_PX = 16;
+/** A free column is never narrower than this many characters. */
+const FREE_MIN_CHARS = 8;
+
+/** Characters a header needs on a line: its longest word (headers wrap between words), and the sort mark ` ▲`. */
+const headerChars = (header: string, sortable: boolean) =>
+  Math.max(0, ...header.split(/\s+/).map((word) => word.length)) + (sortable ? 2 : 0);
+
+/**
+ * A column's grid track. The console's one font is monospace, so `ch` is every character's real
+ * width: a content column (times, money, ids, links, buttons) is exactly as wide as its widest text
+ * or header word, so it is never cut; a free column shares what is left, at least its header, and
+ * cuts its text with an ellipsis. A `width` is a free column's track, and the least a content column takes.
+ */
+export function columnTrack({ header, sortable, fit, chrome = 0, width, texts = [] }: TrackSpec): string {
+  const headerWidth = headerChars(header, sortable);
+  if (fit === "content") {
+    const chars = Math.max(headerWidth, ...texts.map((text) => [...text].length));
+    const content = `calc(${chars}ch + ${CELL_PADDING_PX + chrome}px)`;
+    return width ? `max(${width}, ${content})` : content;
+  }
+  return width ?? `minmax(calc(${Math.max(headerWidth, FREE_MIN_CHARS)}ch + ${CELL_PADDING_PX}px), 1fr)`;
+}
 
 /** Spec §9: pagination shows at most 7 buttons. `null` stands for a gap (…). */
 export function pageButtons(page: number, pageCount: number): Array<number | null> {
