@@ -6,17 +6,20 @@
  * reported. `?settle=1` opens Settle market… (at the result when `eventId` and `marketId` are
  * given: the palette's Settle market… and the market screen's `s`), `?void=1` Void bets of
  * event… (at its bets to void when `eventId` is given), `?open=<id>&outcome=1|2|3` the
- * confirmation for that bet.
+ * confirmation for that bet. A relayed `bet-settled` reloads the queue at once; until the
+ * operator's API has delivered one (an extension), the queue polls every 10 s, as the spec does.
  */
 import { Form, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { SETTLEMENT, SPORTS, type SettlementCode, type SportsBet } from "../../../protocol/wire";
+import { REALTIME_EVENTS, SETTLEMENT, SPORTS, type SettlementCode, type SportsBet } from "../../../protocol/wire";
 import type { PendingBetsData } from "../../lib/bets.server";
+import { MARKET_REFRESH_MS } from "../../lib/constants";
 import { notifyError } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
 import { scopeProblem } from "../../lib/forms/settlement";
 import { partialText, SCAN_LIMIT } from "../../lib/list";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
+import { useDelivered, useRealtimeEvent } from "../../lib/use-realtime";
 import type { BulkJob } from "../../machines/bulk.machine";
 import { BulkRun } from "../ui/BulkRun";
 import { actionsColumn, moneyColumn, timeColumn } from "../ui/columns";
@@ -95,6 +98,11 @@ export function PendingBetsScreen() {
   const searchBox = useRef<HTMLInputElement>(null);
   const settleParam = params.get("settle") === "1" ? "market" : params.get("void") === "1" ? "void-event" : null;
   const dialogOpen = job !== null || settleParam !== null;
+  // Never under an open confirmation: closing a batch reloads anyway.
+  useRealtimeEvent(REALTIME_EVENTS.betSettled, () => {
+    if (!dialogOpen) revalidate();
+  });
+  const betSettledDelivered = useDelivered(REALTIME_EVENTS.betSettled);
 
   // The list's event and market filters are the job's scope: a bet of another one refuses the job.
   const scope = { eventId: query.eventId, marketId: query.marketId };
@@ -123,6 +131,7 @@ export function PendingBetsScreen() {
     pageHref: addressOf,
     pageKey: addressOf(query.page),
     searchBox,
+    refreshMs: betSettledDelivered ? undefined : MARKET_REFRESH_MS,
     active: !dialogOpen,
     keys: {
       "bets.success": onTarget(SETTLEMENT.success),
