@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import Bowser from "bowser";
 import { GAME_FLAGS, ROLE, type PartnerRow } from "../../protocol/wire";
 import { accountQuerySchema, readAccountQuery, type AccountMode } from "./account-list";
+import { moneyCall } from "./api.server";
 import { MESSAGES } from "./constants";
 import { accountActionInput, accountActionSchema, type AccountAction } from "./forms/account-actions";
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
@@ -64,7 +65,7 @@ async function perform(request: Request, context: AppLoadContext, action: Accoun
     case "withdraw": {
       const { amount, remark, requestId } = action;
       const call = action.intent === "deposit" ? "userDeposit" : "userWithdraw";
-      await callAsOperator(request, context, call, { user, isPartner, amount, remark, requestId });
+      await moneyCall(callAsOperator(request, context, call, { user, isPartner, amount, remark, requestId }));
       return action.intent === "deposit" ? MESSAGES.depositAdded : MESSAGES.withdrawn;
     }
     case "password":

@@ -1,6 +1,6 @@
 import CryptoJS from "crypto-js";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, createApiClient, createDownloader } from "./api.server";
+import { ApiError, createApiClient, createDownloader, moneyCall } from "./api.server";
 
 const SECRET = "test-secret";
 const sealed = (value: unknown) => CryptoJS.AES.encrypt(JSON.stringify(value), SECRET).toString();
@@ -83,6 +83,25 @@ describe("API client", () => {
 
     const undecryptable = clientWith(async () => reply({ status: "SUCCESS", msg: "", data: "garbage" }));
     await expect(undecryptable.call("currentAdmin", undefined, { token: "t" })).rejects.toThrow("Something went wrong");
+  });
+});
+
+describe("money calls whose answer was lost", () => {
+  const deposit = (answer: () => Promise<Response>) =>
+    moneyCall(clientWith(answer).call("userDeposit", { user: "u1", isPartner: false, amount: 100, requestId: "r-12345678" }, { token: "t" }));
+
+  it("say the outcome is unknown (no answer, a timeout, a 5xx, a success that could not be read): it may have moved the money", async () => {
+    const unknown = "Unknown: check before retrying (Something went wrong)";
+    await expect(deposit(async () => Promise.reject(new TypeError("fetch failed")))).rejects.toThrow(unknown);
+    await expect(deposit(async () => reply({ status: "FAIL", msg: "Something went wrong", data: null }, 500))).rejects.toThrow(unknown);
+    await expect(deposit(async () => reply({ status: "SUCCESS", msg: "", data: "garbage" }))).rejects.toThrow(unknown);
+  });
+
+  it("keep a refusal as it is: a 4xx did nothing, so it can be corrected and sent again", async () => {
+    await expect(deposit(async () => reply({ status: "FAIL", msg: "Insufficient balance", data: null }, 400))).rejects.toThrow(
+      new ApiError("Insufficient balance", 400),
+    );
+    expect([400, 403, 404].map((status) => new ApiError("x", status).outcomeUnknown)).toEqual([false, false, false]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type RequestOf,
 } from "./api-routes.server";
 import { env } from "./env.server";
+import { UNKNOWN_OUTCOME } from "../machines/bulk.machine";
 
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -24,6 +25,13 @@ export class ApiError extends Error {
     readonly httpStatus: number | null,
   ) {
     super(message || WIRE_MESSAGE.fallback);
+  }
+  /**
+   * No answer, a timeout, an upstream 5xx or a success that could not be read: the call may have
+   * been carried out. Only a 4xx is a refusal, where nothing was done.
+   */
+  get outcomeUnknown(): boolean {
+    return this.httpStatus === null || this.httpStatus < 400 || this.httpStatus >= 500;
   }
   /** Spec §4/§8: this answer means the token no longer maps to an account. */
   get endsSession(): boolean {
@@ -85,6 +93,20 @@ export function createApiClient(config: ApiClientConfig): ApiCall {
       throw new ApiError(WIRE_MESSAGE.fallback, response.status);
     }
   };
+}
+
+/**
+ * A money call (a transfer, a request's decision). Without server idempotency (`requestId` is an
+ * extension) a resend after a lost answer could move the money twice, so such a failure says
+ * "Unknown: check before retrying", never a plain failure inviting a blind retry.
+ */
+export async function moneyCall<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ApiError && error.outcomeUnknown) throw new ApiError(`${UNKNOWN_OUTCOME} (${error.message})`, error.httpStatus);
+    throw error;
+  }
 }
 
 /**

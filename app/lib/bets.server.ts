@@ -185,8 +185,7 @@ export async function settleChunk(request: Request, context: AppLoadContext) {
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.httpStatus === 403) forbidden++;
-        const unknown = error.httpStatus === null || error.httpStatus >= 500;
-        return { key: bet._id, error: error.message, ...(unknown && { unknown }) };
+        return { key: bet._id, error: error.message, ...(error.outcomeUnknown && { unknown: true }) };
       }
       throw error;
     }

@@ -2,7 +2,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { REQUEST_STATUS, type RequestKind } from "../../protocol/wire";
-import { ApiError } from "./api.server";
+import { ApiError, moneyCall } from "./api.server";
 import { MESSAGES } from "./constants";
 import { decisionSchema } from "./forms/decision";
 import { readForm, runForm } from "./forms/run-form.server";
@@ -19,7 +19,8 @@ export async function loadRequests(request: Request, context: AppLoadContext, ki
   if (kind === "deposit") {
     const [page, bonusLimits] = await Promise.all([
       loadListPage(request, querySchema, (query) => callAsOperator(request, context, "deposits", query)),
-      // An upstream without the extension still lists and decides; the dialog then shows no limits.
+      // An extension: an API without it still lists and decides, the dialog showing no limits (after
+      // the first 404 it is not asked again, callAsOperator).
       callAsOperator(request, context, "bonusLimits", undefined).catch(() => null),
     ]);
     return { kind, ...page, bonusLimits } as const;
@@ -34,10 +35,10 @@ export async function decideRequest(request: Request, context: AppLoadContext, k
   return runForm(Object.fromEntries(await readForm(request)), decisionSchema, async (form) => {
     const { id: _id, decision: status, remark, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus } = form;
     if (kind === "deposit") {
-      await callAsOperator(request, context, "updateDeposit", { _id, status, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus });
+      await moneyCall(callAsOperator(request, context, "updateDeposit", { _id, status, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus }));
       return MESSAGES.depositsUpdated;
     }
-    await callAsOperator(request, context, "updateWithdraw", { _id, status, remark: remark || undefined });
+    await moneyCall(callAsOperator(request, context, "updateWithdraw", { _id, status, remark: remark || undefined }));
     return MESSAGES.withdrawsUpdated;
   });
 }

@@ -5,10 +5,7 @@ import { ApiError } from "./api.server";
  * An upstream 4xx is the request's own fault and keeps its status (400 `user: Invalid id`, 404);
  * no answer, a timeout, an unreadable answer or an upstream 5xx is a bad gateway.
  */
-export function upstreamStatus(error: ApiError): number {
-  const upstream = error.httpStatus ?? 502;
-  return upstream >= 400 && upstream < 500 ? upstream : 502;
-}
+export const upstreamStatus = (error: ApiError): number => (error.outcomeUnknown ? 502 : error.httpStatus!);
 
 export async function orRouteError<T>(work: Promise<T>): Promise<T> {
   try {
