@@ -17,6 +17,7 @@ import playerRoutes, { PLAYER_SESSIONS, USER_API_PREFIX } from "./modules/player
 import reportRoutes from "./modules/reports/routes.js";
 import requestRoutes from "./modules/requests/routes.js";
 import settingsRoutes from "./modules/settings/routes.js";
+import feedTestRoutes, { FEED_TEST_PREFIX } from "./modules/sports/feed-test-routes.js";
 import { SCORECARD_PAGE_PATH, scorecardPageRoutes, SPORTS_API_PREFIX, sportsRoutes } from "./modules/sports/routes.js";
 import auth from "./plugins/auth.js";
 import envelope from "./plugins/envelope.js";
@@ -87,6 +88,7 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
     { prefix: SPORTS_API_PREFIX },
   );
   app.register(scorecardPageRoutes, { prefix: SCORECARD_PAGE_PATH, frameAncestors: env.SCORECARD_FRAME_ANCESTORS });
+  if (env.NODE_ENV === "test") app.register(feedTestRoutes, { prefix: FEED_TEST_PREFIX });
   app.register(
     async (userApi) => {
       await userApi.register(auth, PLAYER_SESSIONS);

@@ -15,6 +15,7 @@ import type {
   BonusLimits,
   BonusSetting,
   CasinoBet,
+  ClosedMarket,
   ContactSetting,
   Coupon,
   DepositDecision,
@@ -206,6 +207,14 @@ export const CALLS = {
   marketBets: get<{ eventId: string; sport: SportName; client?: string }, MarketBets>("/market-bets", {
     api: "sports",
     query: { eventId: "spec", sport: "spec", client: "spec" },
+  }),
+  /**
+   * Closed markets with pending bets and the feed's result, oldest closing first (the settlement
+   * workspace); `since` an ISO date-time of the close. An extension whole, its query included.
+   */
+  marketResults: get<{ page?: number; pageSize?: number; sport?: SportName; since?: string }, Page<ClosedMarket>>("/market-results", {
+    api: "sports",
+    mark: "extension",
   }),
   scorecard: get<{ eventId: string; sport: SportName }, { url: string }>("/scorecard/:eventId", { api: "sports", query: { sport: "spec" } }),
 };

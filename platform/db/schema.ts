@@ -234,6 +234,8 @@ export interface SportsMarketsTable {
   status: FeedStatus;
   result: string | null;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** Set when the feed closes the market with its result (migration 011). */
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Prices and sizes are numeric(…, 2), read as exact text. */

@@ -48,6 +48,9 @@ type SimEvent = {
   runsAt: Map<number, number>;
 };
 
+/** A market the simulator closed, with the result it reported. */
+export type MarketClose = { marketId: string; result: string };
+
 export type FeedSimulatorOptions = {
   seed: number;
   store: FeedStore;
@@ -151,8 +154,8 @@ export function createFeedSimulator({ seed, store, onChange = () => {}, now = Da
     onChange(sim.event.eventId);
   }
 
-  /** Advances one in-play event: prices drift, the innings moves on, and at the end the result. */
-  async function advance(sim: SimEvent): Promise<void> {
+  /** Advances one in-play event: prices drift, the innings moves on, and at the end the results it closed. */
+  async function advance(sim: SimEvent): Promise<MarketClose[] | undefined> {
     sim.ticks += 1;
     const drift = sim.chances.map((chance) => Math.max(0.02, chance * (0.9 + random() * 0.2)));
     const total = drift.reduce((sum, value) => sum + value, 0);
@@ -167,7 +170,10 @@ export function createFeedSimulator({ seed, store, onChange = () => {}, now = Da
     } else {
       sim.event.score = [`${sim.event.teamA} v ${sim.event.teamB}: ${Math.round(sim.ticks / EVENT_TICKS * 100)} % played`];
     }
-    if (sim.ticks < EVENT_TICKS) return write(sim);
+    if (sim.ticks < EVENT_TICKS) {
+      await write(sim);
+      return undefined;
+    }
 
     sim.event.status = "CLOSED";
     sim.event.inplay = false;
@@ -175,12 +181,16 @@ export function createFeedSimulator({ seed, store, onChange = () => {}, now = Da
     sim.event.score.push(`Result: ${winner}`);
     await write(sim);
     const ids = marketIds(sim.event.eventId);
-    await store.closeMarket(ids.odds, winner);
-    await store.closeMarket(ids.bookmaker, winner);
-    if (sim.event.sport === 0) {
-      for (const line of FANCY_LINES) await store.closeMarket(ids.fancy(line.overs), String(sim.runsAt.get(line.overs) ?? sim.runs));
-    }
+    const results: MarketClose[] = [
+      { marketId: ids.odds, result: winner },
+      { marketId: ids.bookmaker, result: winner },
+      ...(sim.event.sport === 0
+        ? FANCY_LINES.map((line) => ({ marketId: ids.fancy(line.overs), result: String(sim.runsAt.get(line.overs) ?? sim.runs) }))
+        : []),
+    ];
+    for (const { marketId, result } of results) await store.closeMarket(marketId, result);
     live.delete(sim.event.eventId);
+    return results;
   }
 
   function pickWinner(sim: SimEvent): string {
@@ -221,9 +231,30 @@ export function createFeedSimulator({ seed, store, onChange = () => {}, now = Da
     await fill();
   }
 
-  const feed: SportsFeed & { init(): Promise<void>; tick(): Promise<void>; events(): FeedEvent[]; markets(): FeedMarket[] } = {
+  /**
+   * Plays one event to its end now, as its remaining ticks would (tests and demos drive the feed
+   * with it): its markets close with results, and the next event replaces it. Unknown: [].
+   */
+  async function finish(eventId: string): Promise<MarketClose[]> {
+    const sim = live.get(eventId);
+    if (!sim) return [];
+    sim.event.inplay = true;
+    let results: MarketClose[] | undefined;
+    while (!results) results = await advance(sim);
+    await fill();
+    return results;
+  }
+
+  const feed: SportsFeed & {
+    init(): Promise<void>;
+    tick(): Promise<void>;
+    finish(eventId: string): Promise<MarketClose[]>;
+    events(): FeedEvent[];
+    markets(): FeedMarket[];
+  } = {
     init: fill,
     tick,
+    finish,
     /** The simulator's current events and markets (the seed bets against them). */
     events: () => [...live.values()].map((sim) => sim.event),
     markets: () => [...live.values()].flatMap(marketsOf),

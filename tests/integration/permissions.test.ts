@@ -93,6 +93,7 @@ const CALLS: Call[] = [
   get("/api/sports/market-bets?eventId=no-such-event", betHistory),
   post("/api/sports/market-green", betHistory),
   get("/api/sports/scorecard/no-such-event", betHistory),
+  get("/api/sports/market-results", bets),
 
   get("/b2c/admins", "superAdmin"),
   post("/b2c/add-admin", "superAdmin"),

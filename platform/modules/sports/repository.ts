@@ -1,6 +1,8 @@
 /** The feed store over the database, and the reads placement, the desk and the scorecard make. */
 import { sql } from "kysely";
 import type { Db } from "../../db/index.js";
+import { inPage } from "../../db/paging.js";
+import type { Slice } from "../../validation/schemas.js";
 import type { FeedEvent, FeedMarket, FeedStore, Quote } from "./feed.js";
 
 const price = (quote: Quote | null) => (quote ? quote.price.toFixed(2) : null);
@@ -55,7 +57,8 @@ export function createFeedStore(db: Db): FeedStore {
     },
 
     async closeMarket(marketId: string, result: string) {
-      await db.updateTable("sports_markets").set({ status: "CLOSED", result, updated_at: new Date() }).where("market_id", "=", marketId).execute();
+      const now = new Date();
+      await db.updateTable("sports_markets").set({ status: "CLOSED", result, updated_at: now, closed_at: now }).where("market_id", "=", marketId).execute();
     },
   };
 }
@@ -122,4 +125,47 @@ export async function randomOffer(db: Db) {
 
 export function findEvent(db: Db, eventId: string) {
   return db.selectFrom("sports_events").selectAll().where("event_id", "=", eventId).executeTakeFirst();
+}
+
+/** Which closed markets: of one sport (code), closed at or after `since`. */
+export type ClosedFilter = { sport?: number; since?: Date };
+
+/** Markets the feed closed that still hold pending bets (the bets' `market_id`), narrowed by `filter`. */
+function closedWithPending(db: Db, filter: ClosedFilter) {
+  return db
+    .selectFrom("sports_markets as m")
+    .innerJoin("sports_events as e", "e.event_id", "m.event_id")
+    .innerJoin("sports_bets as b", (join) => join.onRef("b.market_id", "=", "m.market_id").on("b.status", "=", "PENDING"))
+    .where("m.closed_at", "is not", null)
+    .$if(filter.sport !== undefined, (query) => query.where("e.sport", "=", filter.sport!))
+    .$if(filter.since !== undefined, (query) => query.where("m.closed_at", ">=", filter.since!));
+}
+
+/** A page of them, oldest closing first, with their pending bets' count, stake and exposure (minor units). */
+export function listClosedMarkets(db: Db, filter: ClosedFilter, slice: Slice) {
+  return closedWithPending(db, filter)
+    .select((eb) => [
+      "m.market_id",
+      "m.event_id",
+      "m.type",
+      "m.name",
+      "m.result",
+      "m.closed_at",
+      "e.sport",
+      "e.team_a",
+      "e.team_b",
+      eb.fn.countAll<string>().as("pending"),
+      eb.fn.sum<string>("b.amount").as("stake"),
+      eb.fn.sum<string>("b.exposure").as("exposure"),
+    ])
+    .groupBy(["m.market_id", "e.event_id"])
+    .$call(inPage(["m.closed_at", "m.market_id"], true, slice))
+    .execute();
+}
+
+export async function countClosedMarkets(db: Db, filter: ClosedFilter): Promise<number> {
+  const row = await closedWithPending(db, filter)
+    .select(sql<string>`count(distinct m.market_id)`.as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -1,7 +1,8 @@
 /**
  * Sports data under /api/sports: the events of a sport, and the market book of events
  * (market-green, market-bets) with the scorecard's address, for the house desk (super admin,
- * staff with `bets`) and partners (their subtree's book). The scorecard page is served
+ * staff with `bets`) and partners (their subtree's book); the closed markets awaiting
+ * settlement (market-results) for the house desk only. The scorecard page is served
  * outside the admin scopes (scorecardPageRoutes): a frame loads it without a token.
  */
 import { CALLS } from "../../../protocol/calls.js";
@@ -9,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ROLE, SPORTS } from "../../../protocol/wire.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
-import { blankless, Id, Text } from "../../validation/schemas.js";
+import { blankless, Id, Paging, Text } from "../../validation/schemas.js";
 import { authenticated, requireStaffFlag } from "../auth/access.js";
 import { createSportsService } from "./service.js";
 
@@ -25,6 +26,13 @@ const GreenBody = z.object({ eventIds: z.array(EventId).max(MAX_GREEN_EVENTS) })
 const SportQuery = { sport: blankless(z.enum(SPORTS).optional()) };
 const MarketBetsQuery = z.object({ eventId: blankless(Text({ min: 1, max: 64 })), ...SportQuery, client: blankless(Id.optional()) }).strict();
 const ScorecardQuery = z.object(SportQuery).strict();
+const ClosedQuery = z
+  .object({
+    ...Paging.shape,
+    sport: blankless(z.enum(SPORTS).transform((sport) => SPORTS.indexOf(sport)).optional()),
+    since: blankless(z.string().datetime({ offset: true, message: "since must be an ISO date-time" }).transform((text) => new Date(text)).optional()),
+  })
+  .strict();
 
 export async function sportsRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +55,12 @@ export async function sportsRoutes(app: FastifyInstance) {
     const { eventId, sport, client } = request.query;
     await sports.event(eventId, sport);
     return reply.ok(await sports.book(eventId, { within: withinOf(request), client }));
+  });
+
+  // Scoped like the pending queue it summarises: the house desk only.
+  api.get(CALLS.marketResults.path, { onRequest: requireStaffFlag("bets"), schema: { querystring: ClosedQuery } }, async (request, reply) => {
+    const { page, pageSize, sport, since } = request.query;
+    return reply.ok(await sports.closedMarkets({ sport, since }, { page, pageSize }));
   });
 
   // The page's address on this host as the caller reached it (the console's SPORTS_API_URL).

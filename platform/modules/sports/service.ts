@@ -1,10 +1,12 @@
 /** Sports data as the admin API and the scorecard page answer it. */
-import { SPORTS, type SportCode, type SportsEvent } from "../../../protocol/wire.js";
+import { SPORTS, type ClosedMarket, type Page, type SportCode, type SportsEvent } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
 import { notFound } from "../../errors.js";
+import { minorToAmount } from "../../money.js";
+import { pageOf, type PageRequest } from "../../validation/schemas.js";
 import type { BookScope } from "./book-repository.js";
 import { marketBets, marketGreen } from "./book.js";
-import { findEvent, listEvents } from "./repository.js";
+import { countClosedMarkets, findEvent, listClosedMarkets, listEvents, type ClosedFilter } from "./repository.js";
 
 export const SPORTS_MESSAGE = { eventNotFound: "Event not found" } as const;
 
@@ -35,5 +37,26 @@ export function createSportsService({ db }: { db: Db }) {
   /** GET /market-bets: the event's book. */
   const book = (eventId: string, scope: BookScope) => marketBets(db, eventId, scope);
 
-  return { events, event, green, book };
+  /** GET /market-results: closed markets that still hold pending bets, oldest closing first. */
+  const closedMarkets = (filter: ClosedFilter, paging: PageRequest): Promise<Page<ClosedMarket>> =>
+    pageOf(paging, async (slice) => (await listClosedMarkets(db, filter, slice)).map(toClosedMarket), () => countClosedMarkets(db, filter));
+
+  return { events, event, green, book, closedMarkets };
+}
+
+function toClosedMarket(row: Awaited<ReturnType<typeof listClosedMarkets>>[number]): ClosedMarket {
+  return {
+    eventId: row.event_id,
+    event: `${row.team_a} v ${row.team_b}`,
+    sport: SPORTS[row.sport]!,
+    marketId: row.market_id,
+    market: row.name,
+    type: row.type,
+    // closedMarkets lists only markets closed with their result (closed_at is set by closeMarket).
+    result: row.result ?? "",
+    closedAt: row.closed_at!.toISOString(),
+    pending: Number(row.pending),
+    stake: minorToAmount(BigInt(row.stake)),
+    exposure: minorToAmount(BigInt(row.exposure)),
+  };
 }
