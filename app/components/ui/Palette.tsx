@@ -216,12 +216,7 @@ function CommandList({
                   disabled={entry.command.refusal !== undefined}
                   onSelect={() => onChoose(entry.command)}
                 >
-                  <span className={entry.command.refusal ? "palette-title dim" : "palette-title"}>
-                    {entry.title}
-                    {entry.command.refusal && <span className="palette-refusal"> · {entry.command.refusal}</span>}
-                  </span>
-                  <span className="palette-group">{entry.command.group}</span>
-                  {entry.command.keys?.map((sequence) => <Keys key={sequence} sequence={sequence} />)}
+                  <CommandRow command={entry.command} />
                 </Cmdk.Item>
               ) : (
                 <AccountItem key={`${entry.hit.mode}-${entry.hit.id}`} hit={entry.hit} onPick={open} />
@@ -245,6 +240,20 @@ const accountEntry = (hit: AccountHit): Entry => ({
   keywords: [hit.mode === "users" ? "user" : "panel"],
   hit,
 });
+
+/** A command's row: dimmed, saying why, when the operator's API cannot serve it (the item is disabled too). */
+export function CommandRow({ command }: { command: OfferedCommand }) {
+  return (
+    <>
+      <span className={command.refusal ? "palette-title dim" : "palette-title"}>
+        {command.title}
+        {command.refusal && <span className="palette-refusal"> · {command.refusal}</span>}
+      </span>
+      <span className="palette-group">{command.group}</span>
+      {command.keys?.map((sequence) => <Keys key={sequence} sequence={sequence} />)}
+    </>
+  );
+}
 
 function AccountItem({ hit, onPick }: { hit: AccountHit; onPick: (hit: AccountHit) => void }) {
   return (
