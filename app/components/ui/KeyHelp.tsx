@@ -3,7 +3,7 @@
  * showing screen's keys, and the keys that work everywhere (with the keys every dialog shares).
  * Close comes first, so the focus the overlay gives it leaves the map opened at its top.
  */
-import type { Command, ScreenCommand } from "../../commands/types";
+import type { OfferedCommand, ScreenCommand } from "../../commands/types";
 import { Keys } from "./Keys";
 import { Overlay } from "./Overlay";
 
@@ -14,7 +14,8 @@ const EVERYWHERE: ReadonlyArray<readonly [string, string]> = [
 ];
 
 type KeyHelpProps = {
-  commands: readonly Command[];
+  /** A command the operator's API cannot serve (`refusal`) shows dimmed, its reason on hover. */
+  commands: readonly OfferedCommand[];
   screenCommands: readonly ScreenCommand[];
   /** The showing screen's label, heading its keys. */
   screen?: string;
@@ -49,13 +50,13 @@ export function KeyHelp({ commands, screenCommands, screen, onClose }: KeyHelpPr
   );
 }
 
-function KeyTable({ caption, commands, children }: { caption: string; commands: readonly (Command | ScreenCommand)[]; children?: React.ReactNode }) {
+function KeyTable({ caption, commands, children }: { caption: string; commands: readonly (OfferedCommand | ScreenCommand)[]; children?: React.ReactNode }) {
   return (
     <table className="help-table">
       <caption>{caption}</caption>
       <tbody>
         {commands.map((command) => (
-          <tr key={command.id}>
+          <tr key={command.id} {...("refusal" in command && command.refusal && { className: "dim", title: command.refusal })}>
             <td>
               {command.keys!.map((sequence) => (
                 <Keys key={sequence} sequence={sequence} />
