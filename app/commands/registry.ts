@@ -11,6 +11,7 @@ import { MARKET_PALETTE_COMMANDS, MARKET_SCREEN_COMMANDS } from "./markets";
 import { REPORT_PALETTE_COMMANDS, REPORT_SCREEN_COMMANDS } from "./reports";
 import { REQUEST_PALETTE_COMMANDS, REQUEST_SCREEN_COMMANDS } from "./requests";
 import { SETTINGS_COMMANDS } from "./settings";
+import { SETTLEMENT_PALETTE_COMMANDS, SETTLEMENT_SCREEN_COMMANDS } from "./settlement";
 import { STAFF_COMMANDS } from "./staff";
 import { GO_TO_COMMANDS, SHELL_COMMANDS } from "./shell";
 import type { Command, OfferedCommand, Operator, ScreenCommand, ViewSelection } from "./types";
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   ...ACCOUNT_COMMANDS,
   ...REQUEST_PALETTE_COMMANDS,
   ...BET_PALETTE_COMMANDS,
+  ...SETTLEMENT_PALETTE_COMMANDS,
   ...MARKET_PALETTE_COMMANDS,
   ...SETTINGS_COMMANDS,
   ...STAFF_COMMANDS,
@@ -31,6 +33,7 @@ export const SCREEN_COMMANDS = [
   ...LIST_COMMANDS,
   ...REQUEST_SCREEN_COMMANDS,
   ...BET_SCREEN_COMMANDS,
+  ...SETTLEMENT_SCREEN_COMMANDS,
   ...MARKET_SCREEN_COMMANDS,
   ...REPORT_SCREEN_COMMANDS,
 ] as const satisfies readonly ScreenCommand[];

@@ -34,7 +34,7 @@ export const SETTLE_CONCURRENCY = 12;
 
 /** One page of the pending queue as the API answers it (which may ignore every filter but `page`). */
 export type PendingCall = (filter: PendingFilter, page: number, pageSize?: number) => Promise<Page<SportsBet>>;
-const pendingCall =
+export const pendingCall =
   (request: Request, context: AppLoadContext): PendingCall =>
   (filter, page, pageSize = PAGE_SIZE.default) =>
     callAsOperator(request, context, "pendingBets", { ...filter, page, pageSize });
@@ -49,7 +49,7 @@ export const matchesFilter = (filter: PendingFilter) => {
  * The pending bets of a filter, oldest first, as far as the bound reads, kept by their own fields;
  * a filter a bet did not match, or a short page size, is what this API lacks (capabilities).
  */
-async function pendingScan(call: PendingCall, filter: PendingFilter, limit = SCAN_LIMIT) {
+export async function pendingScan(call: PendingCall, filter: PendingFilter, limit = SCAN_LIMIT) {
   const ignored = new Set<keyof PendingFilter>();
   const fields = (Object.keys(filter) as Array<keyof PendingFilter>).filter((field) => filter[field]);
   const keep = (bet: SportsBet) => {

@@ -9,7 +9,7 @@ import type { CallName } from "../../protocol/calls";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
-export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "markets" | "reports";
+export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "markets" | "reports" | "settlement" | "late-bets";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
@@ -56,7 +56,9 @@ export const SCREENS = {
   transactions: { path: "/transactions", label: "Transactions", scopes: ["list"] },
   // The list and, below it, an event's detail (app/commands/markets.ts).
   markets: { path: "/market-analysis", label: "Market Analysis", letter: "m", sidebar: 13, staffFlag: "bets", scopes: ["list", "markets"], keywords: ["events", "book", "exposure", "live"] },
-  "pending-sport-bets": { path: "/pending-sport-bets", label: "Pending Sport Bets", letter: "b", sidebar: 14, staffFlag: "bets", audience: "house", scopes: ["list", "search", "bets"], keywords: ["settle", "settlement", "bets", "queue"] },
+  "pending-sport-bets": { path: "/pending-sport-bets", label: "Pending Sport Bets", letter: "b", sidebar: 14, staffFlag: "bets", audience: "house", scopes: ["list", "search", "bets", "late-bets"], keywords: ["settle", "settlement", "bets", "queue"] },
+  // The markets awaiting settlement with the feed's result (issue 18); without /market-results it lists the queue's markets.
+  settlement: { path: "/settlement", label: "Settlement", letter: "S", staffFlag: "bets", audience: "house", scopes: ["list", "settlement", "late-bets"], keywords: ["results", "closed markets", "settle", "workspace"] },
   "user-bets": { path: "/users/bets", label: "Bet History", staffFlag: "bets", scopes: ["list", "bet-history"], keywords: ["bets", "history", "casino", "games"] },
   "bank-details": { path: "/bank-details", label: "Bank Details", letter: "k", sidebar: 7, ...SETTINGS, keywords: ["upi", "ifsc", "usdt", "settings"] },
   "whatsapp-number": { path: "/whatsapp-number", label: "Whatsapp Number", letter: "n", sidebar: 8, ...SETTINGS, keywords: ["contact", "settings"] },

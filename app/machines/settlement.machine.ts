@@ -7,7 +7,8 @@
  * call is provided at the edge (`runChunk`).
  */
 import { SETTLEMENT, type SettlementCode } from "../../protocol/wire";
-import { bulkMachine, type BulkJob, type RunChunk } from "./bulk.machine";
+import { bulkMachine, type BulkJob, type ItemResult, type RunChunk } from "./bulk.machine";
+import { messageOf } from "./error-message";
 
 /** What the settlement machine needs of a bet (a `SportsBet` has it). */
 export type SettleableBet = {
@@ -90,6 +91,54 @@ export function settlementJob(
     items: settlements.map(({ bet }) => ({ key: bet._id, label: `${bet._id} ${bet.username} ${bet.runner}`, requestId: bet._id })),
     performChunk: (items) => settleChunk(items.map((item) => byId.get(item.key)!)),
   };
+}
+
+/**
+ * The result a feed reported, as the settlement reads it: a fancy line's final run count, else the
+ * winning runner's name (a runner no pending bet names settles like "another runner"). Null when
+ * the text is no result for that market (a fancy line's result that is not a whole number).
+ */
+export function reportedResult(type: SettleableBet["type"], text: string): MarketResult | null {
+  if (type !== "fancy") return text ? { kind: "runner", name: text } : null;
+  return /^\d{1,4}$/.test(text) ? { kind: "runs", runs: Number(text) } : null;
+}
+
+/** One market's part of a batch: what its chunks must belong to, and its bets' outcomes. */
+export type MarketSettlement<Scope> = { scope: Scope; settlements: readonly Settlement[] };
+
+/**
+ * One job over several markets (the settlement workspace's batch): every bet an item, settled in
+ * chunks as one market's are; a chunk spanning two markets goes as one request per market, each
+ * with its own scope, and a request whose answer was lost marks only its own bets unknown.
+ */
+export function marketsJob<Scope>(
+  title: string,
+  question: string,
+  markets: readonly MarketSettlement<Scope>[],
+  settleMarketChunk: (scope: Scope, chunk: Settlement[]) => Promise<ItemResult[]>,
+): BulkJob {
+  const scopeOf = new Map(markets.flatMap(({ scope, settlements }) => settlements.map(({ bet }) => [bet._id, scope] as const)));
+  return settlementJob(
+    title,
+    question,
+    markets.flatMap((market) => market.settlements),
+    async (chunk) => {
+      const parts = new Map<Scope, Settlement[]>();
+      for (const settlement of chunk) {
+        const scope = scopeOf.get(settlement.bet._id)!;
+        parts.set(scope, [...(parts.get(scope) ?? []), settlement]);
+      }
+      const results: ItemResult[] = [];
+      for (const [scope, part] of parts) {
+        try {
+          results.push(...(await settleMarketChunk(scope, part)));
+        } catch (error) {
+          results.push(...part.map(({ bet }) => ({ key: bet._id, error: messageOf(error), unknown: true })));
+        }
+      }
+      return results;
+    },
+  );
 }
 
 export const settlementMachine = bulkMachine;

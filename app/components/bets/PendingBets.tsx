@@ -25,7 +25,9 @@ import { BulkRun } from "../ui/BulkRun";
 import { actionsColumn, moneyColumn, timeColumn } from "../ui/columns";
 import { Pagination } from "../ui/Pagination";
 import { Table, type Column } from "../ui/Table";
+import { useCommand } from "../ui/shell-context";
 import { useListScreen } from "../ui/use-list-screen";
+import { VOID_LATE_BETS } from "../../commands/settlement";
 import { SettleMarketDialog } from "./SettleMarketDialog";
 import { sameOutcomeJob, settleJob } from "./settle-client";
 
@@ -96,6 +98,7 @@ export function PendingBetsScreen() {
   const [params, setParams] = useSearchParams();
   const [job, setJob] = useState<BulkJob | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
+  const voidLate = useCommand(VOID_LATE_BETS);
   const settleParam = params.get("settle") === "1" ? "market" : params.get("void") === "1" ? "void-event" : null;
   const dialogOpen = job !== null || settleParam !== null;
   // Never under an open confirmation: closing a batch reloads anyway.
@@ -140,6 +143,8 @@ export function PendingBetsScreen() {
       // Answered inside the confirmation; here there is nothing to confirm.
       "bets.confirm": () => false,
       "bets.decline": () => false,
+      // Void late bets… on the event (and market) the queue is filtered to, else the palette asks the event.
+      "settlement.void-late": () => voidLate(query.eventId ? { event: query.eventId, ...(query.marketId ? { market: query.marketId } : {}) } : {}),
     },
   });
 

@@ -33,7 +33,7 @@ type Props = {
   onClose: () => void;
 };
 
-type Choice = { key: string; label: string; detail?: string };
+export type Choice = { key: string; label: string; detail?: string };
 
 export function SettleMarketDialog({ mode, eventId: givenEvent, marketId: givenMarket, onSettle, onClose }: Props) {
   const [eventId, setEventId] = useState(givenEvent);
@@ -110,7 +110,7 @@ const totalChoice = (key: string, label: string, total: Pick<MarketTotal, "count
   detail: `${total.count} bets · exposure ${formatMoney(total.exposure)}`,
 });
 
-function ResultStep({ bets, onResult, onBack }: { bets: SportsBet[]; onResult: (result: MarketResult, what: string) => void; onBack: () => void }) {
+export function ResultStep({ bets, onResult, onBack }: { bets: SportsBet[]; onResult: (result: MarketResult, what: string) => void; onBack: () => void }) {
   const market = bets[0];
   const [runs, setRuns] = useState("");
   if (!market) return <ChoiceList label="Result" empty="No pending bets on this market" choices={[]} onChoose={() => {}} onBack={onBack} />;
@@ -168,7 +168,7 @@ function Refusal({ message, onBack }: { message: string; onBack: () => void }) {
 }
 
 /** A keyboard list: j/k or the arrows move, Enter chooses, Backspace goes back. */
-function ChoiceList({
+export function ChoiceList({
   label,
   empty,
   note,

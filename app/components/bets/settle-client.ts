@@ -15,7 +15,7 @@ export const SETTLE_ENDPOINT = "/resources/bets/settle";
 type Sent = { bet: SportsBet; status: SettlementCode };
 
 /** One chunk with the scope it was built for: the server refuses a bet of another event or market. */
-async function postChunk(scope: SettlementScope, chunk: Settlement[]): Promise<ItemResult[]> {
+export async function postChunk(scope: SettlementScope, chunk: Settlement[]): Promise<ItemResult[]> {
   const response = await fetch(SETTLE_ENDPOINT, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },

@@ -4,19 +4,25 @@
  * its reason. `y` / `n` answer the confirmation, `c` cancels, `r` resumes.
  */
 import { useActorRef, useSelector } from "@xstate/react";
-import { useRef, type KeyboardEvent } from "react";
+import { useEffect, useRef, type KeyboardEvent } from "react";
 import { fromPromise } from "xstate";
 import { bulkMachine, chunkRunnerOf, remainingOf, type BulkJob } from "../../machines/bulk.machine";
 import { notifySuccess } from "../../lib/feedback";
 import { Overlay } from "./Overlay";
 
-/** `onClose(ran)`: `ran` is false when the confirmation was declined and nothing was sent. */
-export function BulkRun({ job, onClose }: { job: BulkJob; onClose: (ran: boolean) => void }) {
+/**
+ * `onClose(ran)`: `ran` is false when the confirmation was declined and nothing was sent.
+ * `confirmed`: the operator already answered the one question (a preview that was its confirmation).
+ */
+export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onClose: (ran: boolean) => void; confirmed?: boolean }) {
   const runChunk = useRef(chunkRunnerOf(job));
   const actor = useActorRef(
     bulkMachine.provide({ actors: { runChunk: fromPromise(({ input }) => runChunk.current(input)) } }),
     { input: { items: job.items, chunkSize: job.chunkSize } },
   );
+  useEffect(() => {
+    if (confirmed) actor.send({ type: "bulk.confirm" });
+  }, []);
   const snapshot = useSelector(actor, (s) => s);
   const { items, done, failed } = snapshot.context;
   const remaining = remainingOf(snapshot.context);
