@@ -34,7 +34,8 @@ export function ProfitChart({ from, to, daily }: { from: string; to: string; dai
   useEffect(() => {
     let chart: uPlot | undefined;
     let cancelled = false;
-    const resize = new ResizeObserver(() => chart?.setSize({ width: host.current!.clientWidth, height: HEIGHT }));
+    // The observed element itself, not the ref: a callback queued before unmount runs after the ref is cleared.
+    const resize = new ResizeObserver(([entry]) => chart?.setSize({ width: (entry!.target as HTMLElement).clientWidth, height: HEIGHT }));
     void Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(([{ default: UPlot }]) => {
       if (cancelled || !host.current || !figure.current) return;
       const values = days.map((day) => byDay.get(day) ?? 0);
