@@ -4,8 +4,8 @@ import { E2E_PROJECTS, type E2eProject } from "./tests/fixtures/e2e-ports";
 
 /**
  * Each project starts its own platform on a fresh temporary database, and the built console
- * pointed at it: `full` runs every scenario but tests/e2e/spec/ against the platform with all its
- * extensions; `spec` runs tests/e2e/spec/ against PLATFORM_PROFILE=spec, an API with only the
+ * pointed at it: `full` runs every scenario against the platform with all its extensions; `spec`
+ * runs the scenarios tagged `@spec` again against PLATFORM_PROFILE=spec, an API with only the
  * spec's calls. Web servers belong to the config, not a project, so every run starts all four.
  */
 type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, unknown[]>[number];
@@ -42,7 +42,6 @@ const servers = (project: E2eProject): WebServer[] => {
   ];
 };
 
-const SPEC_SCENARIOS = "spec/**";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -60,8 +59,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "full", testIgnore: SPEC_SCENARIOS, use: { baseURL: `http://localhost:${E2E_PROJECTS.full.consolePort}` } },
-    { name: "spec", testMatch: SPEC_SCENARIOS, use: { baseURL: `http://localhost:${E2E_PROJECTS.spec.consolePort}` } },
+    { name: "full", use: { baseURL: `http://localhost:${E2E_PROJECTS.full.consolePort}` } },
+    // The scenarios tagged SPEC_API (tests/e2e/fixtures.ts), again against an API with only the spec's calls.
+    { name: "spec", grep: /@spec/, use: { baseURL: `http://localhost:${E2E_PROJECTS.spec.consolePort}` } },
   ],
   webServer: [...servers("full"), ...servers("spec")],
 });

@@ -3,13 +3,13 @@
  * palette, deposit to it, switch its Bet off, find it with @, read its login logs, a partner's
  * view of its own users, and a bulk deposit.
  */
-import { DEMO, endUser, expect, runCommand, signIn, test } from "./fixtures";
+import { DEMO, endUser, expect, runCommand, signIn, SPEC_API, test } from "./fixtures";
 
 const NEW_USER = `e2e${Date.now().toString(36)}`;
 
 test.describe.configure({ mode: "serial" });
 
-test("a partner creates a user with the palette, deposits to it step by step, switches its Bet off", async ({ page }) => {
+test("a partner creates a user with the palette, deposits to it step by step, switches its Bet off", SPEC_API, async ({ page }) => {
   await signIn(page, DEMO.panel);
   const before = await page.getByLabel("Balance").textContent();
 

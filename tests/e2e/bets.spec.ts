@@ -4,9 +4,8 @@
  * with Settle market…, whose event and market the palette can take as arguments (so can Void bets
  * of event… its event), and the bet history shows them in each tab and downloads a CSV.
  */
-import type { Locator, Page } from "@playwright/test";
 import type { Page as ListPage, SportsBet } from "../../protocol/wire";
-import { adminApi, DEMO, endUser, expect, runCommand, signIn, test } from "./fixtures";
+import { adminApi, allPendingBets, chooseOption, DEMO, endUser, expect, runCommand, signIn, SPEC_API, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -17,10 +16,8 @@ type Offer = { eventId: string; marketId: string; runner: string; price: number 
  * seeded bet's price is still the one offered): match-odds markets with a back and a lay price.
  */
 async function offers() {
-  const api = await adminApi();
-  const page = (await api.get("/sports-pending-bets?pageSize=500")) as ListPage<SportsBet>;
   const markets = new Map<string, { back?: Offer; lay?: Offer; runners: Set<string> }>();
-  for (const bet of page.items) {
+  for (const bet of await allPendingBets()) {
     if (bet.type !== "odds" || !bet.marketId) continue;
     const market = markets.get(bet.marketId) ?? { runners: new Set() };
     const offer = { eventId: bet.eventId, marketId: bet.marketId, runner: bet.runner, price: bet.x };
@@ -38,7 +35,7 @@ const userIdOf = async (username: string) => {
   return users.items.find((user) => user.username === username)!._id;
 };
 
-test("three pending bets selected with x and j are failed with f, y and leave the queue", async ({ page }) => {
+test("three pending bets selected with x and j are failed with f, y and leave the queue", SPEC_API, async ({ page }) => {
   const [market] = await offers();
   const player = await endUser("user0011", "user123");
   const { back } = market!;
@@ -71,7 +68,7 @@ test("three pending bets selected with x and j are failed with f, y and leave th
   for (const bet of placed) expect(history.items.find((row) => row._id === bet._id)?.status).toBe("FAIL");
 });
 
-test("Settle market… settles every bet of a market by its winner and moves the users' balances", async ({ page }) => {
+test("Settle market… settles every bet of a market by its winner and moves the users' balances", SPEC_API, async ({ page }) => {
   const all = await offers();
   const market = all[1] ?? all[0]!;
   const backer = await endUser("user0012", "user123");
@@ -120,25 +117,13 @@ test("Settle market… settles every bet of a market by its winner and moves the
   expect((await layer.me()).balance).toBeCloseTo(layerBefore + (laySettled.status === "SUCCESS" ? laySettled.exposure + laySettled.profit : 0), 2);
 });
 
-/** Moves the palette's (or a dialog's) list to the option holding `text` with ↓ and chooses it with Enter. */
-async function chooseOption(page: Page, list: Locator, text: string) {
-  const target = list.getByRole("option").filter({ hasText: text }).first();
-  await expect(target).toBeVisible();
-  const index = (await list.getByRole("option").allTextContents()).findIndex((label) => label.includes(text));
-  for (let i = 0; i < index; i++) await page.keyboard.press("ArrowDown");
-  await expect(target).toHaveAttribute("aria-selected", "true");
-  await page.keyboard.press("Enter");
-}
-
 /** The event and market names of a market's pending bets. */
 async function namesOf(offer: Offer) {
-  const api = await adminApi();
-  const query = new URLSearchParams({ eventId: offer.eventId, marketId: offer.marketId, pageSize: "1" });
-  const [bet] = ((await api.get(`/sports-pending-bets?${query}`)) as ListPage<SportsBet>).items;
+  const bet = (await allPendingBets()).find((row) => row.eventId === offer.eventId && row.marketId === offer.marketId);
   return { event: bet!.event, market: bet!.market, teamPart: bet!.event.split(" v ")[0]!.slice(0, 4) };
 }
 
-test("Settle market… in the palette takes the event by team name and one of its markets, then the desk asks the result", async ({ page }) => {
+test("Settle market… in the palette takes the event by team name and one of its markets, then the desk asks the result", SPEC_API, async ({ page }) => {
   const all = await offers();
   const { back, runners } = all[2] ?? all[0]!;
   const { event, market, teamPart } = await namesOf(back);
@@ -166,7 +151,7 @@ test("Settle market… in the palette takes the event by team name and one of it
   await expect(page.locator("[data-table-row]").first()).toContainText(market);
 });
 
-test("Void bets of event… in the palette takes the event, then the desk's dialog offers its bets to void", async ({ page }) => {
+test("Void bets of event… in the palette takes the event, then the desk's dialog offers its bets to void", SPEC_API, async ({ page }) => {
   const all = await offers();
   const { back } = all[2] ?? all[0]!;
   const { event, teamPart } = await namesOf(back);
@@ -189,7 +174,7 @@ test("Void bets of event… in the palette takes the event, then the desk's dial
   expect(new URL(page.url()).searchParams.get("eventId")).toBe(back.eventId);
 });
 
-test("bet history shows the settled bets in each tab and downloads them as CSV", async ({ page }) => {
+test("bet history shows the settled bets in each tab and downloads them as CSV", SPEC_API, async ({ page }) => {
   const player = await endUser("user0012", "user123");
   const round = `R${Date.now()}`;
   await player.casinoBet({ providerCode: "EVO", gameCode: "roulette", roundId: round, amount: 50 });

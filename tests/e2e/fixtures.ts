@@ -5,8 +5,9 @@
  * cancels a data request whose answer was already arriving (a key pressed while the list reloads;
  * the router drops that answer as it should, only the log is left).
  */
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Locator, type Page } from "@playwright/test";
 import { open, seal } from "../../protocol/envelope";
+import type { Page as ListPage, SportsBet } from "../../protocol/wire";
 import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
 
 const EXPECTED_REFUSAL = /Failed to load resource: the server responded with a status of 4\d\d/;
@@ -39,6 +40,16 @@ export const DEMO = {
   staff: { username: "staff", password: "staff123" },
   panel: { username: "panel1", password: "panel123" },
 } as const;
+
+/** Moves the palette's (or a dialog's) list to the option holding `text` with ↓ and chooses it with Enter. */
+export async function chooseOption(page: Page, list: Locator, text: string) {
+  const target = list.getByRole("option").filter({ hasText: text }).first();
+  await expect(target).toBeVisible();
+  const index = (await list.getByRole("option").allTextContents()).findIndex((label) => label.includes(text));
+  for (let i = 0; i < index; i++) await page.keyboard.press("ArrowDown");
+  await expect(target).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Enter");
+}
 
 /** Types the credentials with the keyboard alone (type, Tab, type, Enter) on the login screen. */
 export async function submitLogin(page: Page, account: { username: string; password: string }) {
@@ -131,4 +142,29 @@ export async function adminApi() {
   };
   const { token } = (await call("POST", "/login", DEMO.admin)) as { token: string };
   return { get: (path: string) => call("GET", path, undefined, token) };
+}
+
+/**
+ * The tag of a scenario an API with only the spec's calls can serve: the `spec` project
+ * (playwright.config.ts) runs every test carrying it against PLATFORM_PROFILE=spec, while the
+ * `full` project runs it against every extension too.
+ */
+export const SPEC_API = { tag: "@spec" } as const;
+
+/** Whether the running test's project is the spec-only API (PLATFORM_PROFILE=spec). */
+export const onSpecApi = () => test.info().project.name === "spec";
+
+/**
+ * Every bet pending on the platform, read as an operator's API serves it: page by page with `page`
+ * alone, each answer's own size, until its `total` (a spec-only API drops filters and `pageSize`,
+ * so a test must never trust a filtered read either).
+ */
+export async function allPendingBets(): Promise<SportsBet[]> {
+  const api = await adminApi();
+  const bets = new Map<string, SportsBet>();
+  for (let page = 1; ; page++) {
+    const answer = (await api.get(`/sports-pending-bets?page=${page}`)) as ListPage<SportsBet>;
+    for (const bet of answer.items) bets.set(bet._id, bet);
+    if (answer.items.length === 0 || bets.size >= answer.total) return [...bets.values()];
+  }
 }

@@ -2,11 +2,11 @@
  * The approval desk (issue 4), against the real platform: a request an end user makes appears
  * live, is approved by keyboard with a bonus, and a withdrawal is rejected with a remark.
  */
-import { DEMO, endUser, expect, signIn, test } from "./fixtures";
+import { DEMO, endUser, expect, signIn, SPEC_API, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
-test("a new deposit request appears live, and the keyboard approves it with a bonus", async ({ page }) => {
+test("a new deposit request appears live, and the keyboard approves it with a bonus", SPEC_API, async ({ page }) => {
   await signIn(page, DEMO.admin);
   await page.keyboard.press("g");
   await page.keyboard.press("d");
@@ -36,7 +36,7 @@ test("a new deposit request appears live, and the keyboard approves it with a bo
   await expect(page.getByRole("row", { name: new RegExp(utr) })).toBeVisible();
 });
 
-test("a withdrawal is rejected with a remark, which shows on the Fail tab", async ({ page }) => {
+test("a withdrawal is rejected with a remark, which shows on the Fail tab", SPEC_API, async ({ page }) => {
   const player = await endUser("user0004", "user123");
   await player.withdraw({
     amount: 250,
