@@ -3,7 +3,7 @@
  * team B` with `(Live)` or its start time, the users holding open bets, the fancy lines' open
  * stake, the worst case of the caller's book and the green-book flag. Names and times paint at
  * once; the figures fill in per row as `/market-bets` answers (use-board-figures.ts). Worst case
- * first within each sport, or by start time: `t` switches (`?order=start`). `j`/`k` move (the
+ * first within each sport, or by start time: `t` switches (`?order=start`). `j`/`k` move (a moved
  * cursor stays on its event when rows move), Enter opens.
  */
 import { Link, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
@@ -16,6 +16,8 @@ import { useListScreen } from "../ui/use-list-screen";
 import { BOARD_ORDER_LABELS, orderEvents, type BoardCell, type BoardEvent, type BoardOrder } from "./board";
 import { BookValue } from "./BookValue";
 import { useBoardFigures } from "./use-board-figures";
+
+const BOARD_COLUMN_WIDTHS = ["32%", "16%", "9%", "14%", "15%", "14%"];
 
 const orderOf = (params: URLSearchParams): BoardOrder => (params.get("order") === "start" ? "start" : "worst");
 
@@ -60,7 +62,7 @@ export function MarketListScreen() {
           Order: {BOARD_ORDER_LABELS[order]}
         </button>{" "}
         <span className="dim">
-          <kbd>t</kbd> switches · Bettors: users holding open bets · Stake: the fancy lines' (the API counts no bets and gives no odds or bookmaker stake)
+          <kbd>t</kbd> switches · /market-bets counts no bets: Bettors are the users with open bets, the stake is the fancy lines' only
         </span>
       </p>
       {board.map(({ sport, events: ordered }) => (
@@ -72,6 +74,12 @@ export function MarketListScreen() {
             <p className="dim">No events</p>
           ) : (
             <table aria-labelledby={`sport-${sport}`} className="market-board">
+              {/* The same widths for every sport, so the figures line up down the board. */}
+              <colgroup>
+                {BOARD_COLUMN_WIDTHS.map((width, index) => (
+                  <col key={index} style={{ width }} />
+                ))}
+              </colgroup>
               <thead>
                 <tr>
                   <th scope="col">Event</th>
@@ -129,17 +137,24 @@ function FigureCells({ cell }: { cell: BoardCell | undefined }) {
   );
 }
 
-/** Keeps the cursor on its event when the rows move (figures arriving, the order switched). */
+/**
+ * Once the operator has moved the cursor, it stays on that event when the rows move (figures
+ * arriving, the order switched); until then it stays on the first row, the worst case.
+ */
 function useCursorFollowsEvent(keys: readonly string[], cursor: number, setCursor: (cursor: number) => void) {
   const order = keys.join(" ");
-  const followed = useRef<{ order: string; key: string | undefined }>({ order, key: keys[cursor] });
+  const followed = useRef<{ order: string; cursor: number; key: string | undefined }>({ order, cursor, key: undefined });
   useEffect(() => {
-    const at = followed.current.key === undefined ? -1 : keys.indexOf(followed.current.key);
-    if (followed.current.order !== order && at >= 0 && at !== cursor) {
-      followed.current.order = order;
-      setCursor(at);
-      return;
+    const last = followed.current;
+    if (cursor !== last.cursor) {
+      followed.current = { order, cursor, key: keys[cursor] };
+    } else if (order !== last.order) {
+      last.order = order;
+      const at = last.key === undefined ? -1 : keys.indexOf(last.key);
+      if (at >= 0 && at !== cursor) {
+        last.cursor = at;
+        setCursor(at);
+      }
     }
-    followed.current = { order, key: keys[cursor] };
   }, [order, cursor]);
 }
