@@ -3,7 +3,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import Bowser from "bowser";
 import { GAME_FLAGS, ROLE, type PartnerRow } from "../../protocol/wire";
 import { accountQuerySchema, readAccountQuery, type AccountMode } from "./account-list";
-import { moneyCall } from "./api.server";
+import { ApiError, moneyCall } from "./api.server";
+import { lackSentence } from "./capabilities";
+import { capabilities } from "./capabilities.server";
 import { MESSAGES } from "./constants";
 import { accountActionInput, accountActionSchema, type AccountAction } from "./forms/account-actions";
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
@@ -143,21 +145,62 @@ export function searchAccounts(request: Request, context: AppLoadContext, term: 
   ]);
 }
 
-/** Download Users (spec §2.5): the platform's CSV for the list's filters, streamed through. */
+/**
+ * The partners' CSV asks `/download-users` for `type=partners`, an extension (the spec's download is
+ * of users): its header ends with the Role column (docs/protocol.md "Accounts desk"). An API that
+ * ignored `type` answers the users' CSV, which must never pass for the partners'; the header shows it.
+ */
+const PARTNERS_CSV_LAST_COLUMN = "Role";
+
+/** `body` as it came, once its first line shows the partners' columns; else the lack, learnt and refused. */
+export async function partnersCsv(body: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
+  const reader = body.getReader();
+  const head: Uint8Array[] = [];
+  let text = "";
+  while (!text.includes("\n")) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    head.push(value);
+    text += new TextDecoder().decode(value, { stream: true });
+  }
+  const header = text.split(/\r?\n/)[0]!.split(",");
+  if (header.at(-1)?.replaceAll('"', "") !== PARTNERS_CSV_LAST_COLUMN) {
+    await reader.cancel();
+    capabilities.learnIgnored("downloadUsers", "type", "GET /download-users answered the users' columns when asked for partners");
+    throw new ApiError(lackSentence(capabilities.lack("downloadUsers", "downloadUsers?type")!), 404);
+  }
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of head) controller.enqueue(chunk);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/** Download Users (spec §2.5): the platform's CSV for the list's filters, streamed through; partners' too where the API has them. */
 export async function downloadAccounts(request: Request, context: AppLoadContext, mode: AccountMode) {
   const url = new URL(request.url);
   const query = readAccountQuery(url.searchParams);
-  const upstream = await orRouteError(
-    downloadAsOperator(request, context, "downloadUsers", {
+  const download = async () => {
+    const lacked = mode === "partners" && capabilities.lack("downloadUsers", "downloadUsers?type");
+    if (lacked) throw new ApiError(lackSentence(lacked), 404);
+    const upstream = await downloadAsOperator(request, context, "downloadUsers", {
       type: mode,
       username: query.search || undefined,
       orderBy: query.orderBy,
       isAcc: query.isAcc,
       partner: url.searchParams.get("partner") ?? undefined,
-    }),
-  );
+    });
+    return { upstream, body: mode === "partners" && upstream.body ? await partnersCsv(upstream.body) : upstream.body };
+  };
+  const { upstream, body } = await orRouteError(download());
   const headers = new Headers({ "Content-Type": upstream.headers.get("Content-Type") ?? "text/csv; charset=utf-8" });
   const disposition = upstream.headers.get("Content-Disposition");
   if (disposition) headers.set("Content-Disposition", disposition);
-  return new Response(upstream.body, { headers });
+  return new Response(body, { headers });
 }

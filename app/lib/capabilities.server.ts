@@ -32,7 +32,13 @@ export function createCapabilities(baseOf: (name: CallName) => string) {
     if (CALLS[name].mark !== "extension" || !(error instanceof ApiError) || error.httpStatus !== 404) return;
     if (!NAMED_ABSENCE.test(error.message)) learn(name, name, `${CALLS[name].method} ${CALLS[name].path} answered 404`);
   };
+  /** An extension query parameter the answer showed ignored (`seen` says how). */
+  const learnIgnored = (name: CallName, field: string, seen: string) => {
+    const query: Readonly<Record<string, string | undefined>> = CALLS[name].query;
+    if (query[field] === "extension") learn(name, `${name}?${field}`, seen);
+  };
   return {
+    learnIgnored,
     /** What was seen that shows the API lacks this extension, or null while nothing has. */
     lack: (name: CallName, extension: Extension = name): string | null => lacking.get(baseOf(name))?.get(extension) ?? null,
     learnFromFailure,
@@ -42,13 +48,8 @@ export function createCapabilities(baseOf: (name: CallName) => string) {
      * more remained.
      */
     learnFromReading(name: CallName, { ignored, pageSize, total }: { ignored: Iterable<string>; pageSize: number; total: number }) {
-      const query: Readonly<Record<string, string | undefined>> = CALLS[name].query;
-      for (const field of ignored) {
-        if (query[field] === "extension") learn(name, `${name}?${field}`, `answered items that do not match ${field}`);
-      }
-      if (query.pageSize === "extension" && pageSize < PAGE_SIZE.max && total > pageSize) {
-        learn(name, `${name}?pageSize`, `answered ${pageSize} a page when asked ${PAGE_SIZE.max}`);
-      }
+      for (const field of ignored) learnIgnored(name, field, `answered items that do not match ${field}`);
+      if (pageSize < PAGE_SIZE.max && total > pageSize) learnIgnored(name, "pageSize", `answered ${pageSize} a page when asked ${PAGE_SIZE.max}`);
     },
     /**
      * Runs an extension call's work, or refuses it at once, saying what the API lacks, once a 404
