@@ -14,7 +14,7 @@ import type { MarketBets } from "../protocol/wire";
 import { buildApp } from "../platform/app";
 import { openDb } from "../platform/db/index";
 import { migrate } from "../platform/db/migrate";
-import { DEMO_ACCOUNTS, seed } from "../platform/db/seed";
+import { DEMO_ACCOUNTS, seed } from "../platform/seed";
 import { loadEnv } from "../platform/env";
 import { createBetService } from "../platform/modules/bets/service";
 import { marketsOf } from "../platform/modules/sports/book-repository";

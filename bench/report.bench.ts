@@ -5,7 +5,7 @@
  * a month. Budget: p95 within 200 ms.
  */
 import { sql } from "kysely";
-import { DEMO_ACCOUNTS, seedUsername } from "../platform/db/seed";
+import { DEMO_ACCOUNTS, seedUsername } from "../platform/seed";
 import { kolkataToday } from "../platform/validation/days";
 import { open } from "../protocol/envelope";
 import { percentile, record } from "./lib";

@@ -13,7 +13,7 @@ import type { Page, SportsBet } from "../protocol/wire";
 import { buildApp } from "../platform/app";
 import { openDb } from "../platform/db/index";
 import { migrate } from "../platform/db/migrate";
-import { DEMO_ACCOUNTS, seed, type SeedOptions } from "../platform/db/seed";
+import { DEMO_ACCOUNTS, seed, type SeedOptions } from "../platform/seed";
 import { loadEnv } from "../platform/env";
 import { createRevealer } from "../platform/security/reveal";
 import { adminHeaders, percentile, record } from "./lib";

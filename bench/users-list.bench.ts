@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { buildApp } from "../platform/app";
 import { openDb } from "../platform/db/index";
 import { migrate } from "../platform/db/migrate";
-import { DEMO_ACCOUNTS, seed } from "../platform/db/seed";
+import { DEMO_ACCOUNTS, seed } from "../platform/seed";
 import { loadEnv } from "../platform/env";
 import { createRevealer } from "../platform/security/reveal";
 import { adminHeaders, percentile, record } from "./lib";

@@ -8,16 +8,20 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { Db } from "./db/index.js";
 import type { Env } from "./env.js";
 import accountsRoutes from "./modules/accounts/routes.js";
-import adminsRoutes from "./modules/admins/routes.js";
 import { ADMIN_SESSIONS } from "./modules/auth/access.js";
 import authRoutes from "./modules/auth/routes.js";
+import playerBetRoutes from "./modules/bets/player-routes.js";
 import betRoutes from "./modules/bets/routes.js";
 import healthRoutes from "./modules/health/routes.js";
-import playerRoutes, { PLAYER_SESSIONS, USER_API_PREFIX } from "./modules/players/routes.js";
+import { PLAYER_SESSIONS, USER_API_PREFIX } from "./modules/players/access.js";
+import playerRoutes from "./modules/players/routes.js";
 import reportRoutes from "./modules/reports/routes.js";
+import playerRequestRoutes from "./modules/requests/player-routes.js";
 import requestRoutes from "./modules/requests/routes.js";
 import settingsRoutes from "./modules/settings/routes.js";
+import staffRoutes from "./modules/staff/routes.js";
 import feedTestRoutes, { FEED_TEST_PREFIX } from "./modules/sports/feed-test-routes.js";
+import { createFeedStore } from "./modules/sports/repository.js";
 import { SCORECARD_PAGE_PATH, scorecardPageRoutes, SPORTS_API_PREFIX, sportsRoutes } from "./modules/sports/routes.js";
 import auth from "./plugins/auth.js";
 import envelope from "./plugins/envelope.js";
@@ -71,7 +75,7 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
     async (adminApi) => {
       await adminApi.register(auth, ADMIN_SESSIONS);
       await adminApi.register(authRoutes);
-      await adminApi.register(adminsRoutes);
+      await adminApi.register(staffRoutes);
       await adminApi.register(accountsRoutes);
       await adminApi.register(requestRoutes, { uploadsDir });
       await adminApi.register(settingsRoutes, { uploadsDir });
@@ -88,11 +92,13 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
     { prefix: SPORTS_API_PREFIX },
   );
   app.register(scorecardPageRoutes, { prefix: SCORECARD_PAGE_PATH, frameAncestors: env.SCORECARD_FRAME_ANCESTORS });
-  if (env.NODE_ENV === "test") app.register(feedTestRoutes, { prefix: FEED_TEST_PREFIX });
+  if (env.NODE_ENV === "test") app.register(feedTestRoutes, { prefix: FEED_TEST_PREFIX, store: createFeedStore(db) });
   app.register(
     async (userApi) => {
       await userApi.register(auth, PLAYER_SESSIONS);
-      await userApi.register(playerRoutes, { uploadsDir });
+      await userApi.register(playerRoutes);
+      await userApi.register(playerRequestRoutes, { uploadsDir });
+      await userApi.register(playerBetRoutes);
     },
     { prefix: USER_API_PREFIX },
   );

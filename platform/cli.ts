@@ -1,8 +1,8 @@
 /**
  * Database maintenance:
- *   tsx platform/db/cli.ts reset [--users N] [--bets N]   wipe, migrate, seed
- *   tsx platform/db/cli.ts seed  [--users N] [--bets N]   migrate, top the seed up to N
- *   tsx platform/db/cli.ts set-password <username>        new password from standard input;
+ *   tsx platform/cli.ts reset [--users N] [--bets N]   wipe, migrate, seed
+ *   tsx platform/cli.ts seed  [--users N] [--bets N]   migrate, top the seed up to N
+ *   tsx platform/cli.ts set-password <username>        new password from standard input;
  *                                                          signs the admin out everywhere
  * Targets DATABASE_URL when set, else the PGlite directory DATA_DIR.
  */
@@ -10,17 +10,17 @@ import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { z } from "zod";
-import { loadDbEnv, uploadsDirOf } from "../env.js";
-import { dbTargetFromEnv, openDb, type Db, type DbTarget } from "./index.js";
-import { migrate } from "./migrate.js";
+import { loadDbEnv, uploadsDirOf } from "./env.js";
+import { dbTargetFromEnv, openDb, type Db, type DbTarget } from "./db/index.js";
+import { migrate } from "./db/migrate.js";
 import { DEFAULT_SEED, DEMO_ACCOUNTS, seed, type SeedOptions } from "./seed.js";
-import { findAdminByUsername, updatePassword } from "../modules/admins/repository.js";
-import { revokeOtherSessions } from "../modules/auth/repository.js";
-import { NewPassword } from "../security/password.js";
-import { createRevealer, storePassword, type Revealer } from "../security/reveal.js";
+import { findAdminByUsername, updatePassword } from "./modules/admins/repository.js";
+import { revokeOtherSessions } from "./modules/auth/repository.js";
+import { NewPassword } from "./security/password.js";
+import { createRevealer, storePassword, type Revealer } from "./security/reveal.js";
 
 const USAGE =
-  "usage: tsx platform/db/cli.ts <reset|seed> [--users N] [--bets N]\n       tsx platform/db/cli.ts set-password <username>  (password on standard input)";
+  "usage: tsx platform/cli.ts <reset|seed> [--users N] [--bets N]\n       tsx platform/cli.ts set-password <username>  (password on standard input)";
 const Count = z.coerce.number().int().min(0);
 
 /** Drops everything: the PGlite directory, or the PostgreSQL schema in use. */

@@ -4,7 +4,9 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import { DEFAULT_FEED_SEED } from "./sim/feed.js";
+
+/** FEED_SEED's default, which the demo seed's bets stand on (sim/feed.ts). */
+export const DEFAULT_FEED_SEED = 7;
 
 /** The shared development secret; production refuses to start with it. */
 export const DEV_API_SECRET = "betdesk-dev-api-secret";

@@ -8,21 +8,19 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../../protocol/wire.js";
-import { exposureOf, settlementOf } from "../modules/bets/arithmetic.js";
-import { countPendingAdded, partnerChain, pendingKeys, type NewSportsBet } from "../modules/bets/repository.js";
-import { BET_EXPOSURE, gameOf, positionChangeOf, positionsOf, tally } from "../modules/bets/service.js";
-import { addPositions } from "../modules/sports/book-repository.js";
-import { lockAccounts, writeTransfers, type AccountRef } from "../modules/ledger/repository.js";
-import { apply, findSystemAccountId, recordOpenings } from "../modules/ledger/service.js";
-import { createFeedStore } from "../modules/sports/repository.js";
-import { createFeedSimulator, DEFAULT_FEED_SEED } from "../sim/feed.js";
-import { WITHDRAWAL_RESERVE } from "../modules/requests/service.js";
-import { storeImage } from "../modules/requests/uploads.js";
-import { SLIDER_FOLDER } from "../modules/settings/service.js";
-import { storePassword, type Revealer } from "../security/reveal.js";
-import type { Db } from "./index.js";
-import type { BetStatus, ChainLink, Flags, Shares } from "./schema.js";
+import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../protocol/wire.js";
+import { exposureOf } from "./modules/bets/arithmetic.js";
+import { findBetAccounts, writeSportsBets } from "./modules/bets/service.js";
+import { apply, findSystemAccountId, fundFromHouse, recordOpenings } from "./modules/ledger/service.js";
+import { createFeedStore } from "./modules/sports/repository.js";
+import { DEFAULT_FEED_SEED } from "./env.js";
+import { createFeedSimulator } from "./sim/feed.js";
+import { WITHDRAWAL_RESERVE } from "./modules/requests/service.js";
+import { storeImage } from "./uploads.js";
+import { SLIDER_FOLDER } from "./modules/settings/service.js";
+import { storePassword, type Revealer } from "./security/reveal.js";
+import type { Db } from "./db/index.js";
+import type { Flags, Shares } from "./db/schema.js";
 
 export const DEMO_ACCOUNTS = {
   admin: { username: "admin", password: "admin123" },
@@ -85,7 +83,7 @@ export async function seed(db: Db, revealer: Revealer, options: SeedOptions = {}
     await sql`select pg_advisory_xact_lock(hashtext('betdesk.seed'))`.execute(trx);
     const ids = await seedAccounts(trx, { admin: admin!, staff: staff!, partner: partner! });
     await seedUsers(trx, users, ids, user!, seededAt);
-    await seedBets(trx, { users, bets, settledShare: options.settledShare ?? SETTLED_SHARE }, seededAt, ids.admin);
+    await seedBets(trx, { users, bets, settledShare: options.settledShare ?? SETTLED_SHARE }, seededAt);
     await seedRequests(trx, ids.admin, seededAt);
     return {
       admins: { admin: String(ids.admin), staff: String(ids.staff), partner: String(ids.partner) },
@@ -295,17 +293,16 @@ const SETTLED_SHARE = 0.2;
 /**
  * Bet i is a pure function of i, so topping up from the current count stays deterministic.
  * Bets stand on the markets of the feed's opening state (the simulator under the default
- * FEED_SEED, which seeding writes). A pending bet's exposure is reserved through the ledger:
- * per batch, one opening transfer hands each bettor its batch's exposure and one bet-place
- * transfer moves it to the exposure account, so balances stay as seeded. Settled history
- * records its result (bet_results, added to the reports' rollup) but moves no money: its outcome is part of the opening
- * balances.
+ * FEED_SEED, which seeding writes) and are written as the end-user API writes them
+ * (bets/service.ts writeSportsBets). So that balances stay as seeded, each batch's bettors
+ * first receive the exposure their open bets reserve (an opening transfer from the house).
+ * Settled history records its result for the reports but moves no money: its outcome is part
+ * of the opening balances.
  */
 async function seedBets(
   db: Db,
   { users, bets, settledShare }: { users: number; bets: number; settledShare: number },
   seededAt: number,
-  houseId: bigint,
 ): Promise<void> {
   const feed = createFeedSimulator({ seed: DEFAULT_FEED_SEED, store: createFeedStore(db), now: () => seededAt });
   await feed.init();
@@ -315,24 +312,14 @@ async function seedBets(
   const events = new Map(feed.events().map((event) => [event.eventId, event]));
   const seededUsers = await db
     .selectFrom("users")
-    .select(["id", "username", "parent_id"])
+    .select(["id", "username"])
     .where(sql<string>`lower(username)`, "like", "user%")
     .execute();
   const byName = new Map(seededUsers.map((row) => [row.username, row]));
-  const parentOf = new Map(seededUsers.map((row) => [row.id, row.parent_id]));
-  const exposureAccount = await findSystemAccountId(db, BET_EXPOSURE);
-  const chains = new Map<string, ChainLink[]>();
-  const chainOf = async (userId: bigint, parentId: bigint, game: GameFlag) => {
-    const key = `${parentId}:${game}`;
-    let chain = chains.get(key);
-    if (!chain) chains.set(key, (chain = await partnerChain(db, userId, game)));
-    return chain;
-  };
+  const accounts = await findBetAccounts(db);
 
   for (let start = existing + 1; start <= bets && byName.size > 0; start += BATCH_ROWS) {
-    const rows: NewSportsBet[] = [];
-    const books: ReturnType<typeof positionChangeOf>[] = [];
-    const settled: { status: BetStatus; createdAt: Date; profit: bigint; loss: bigint; houseResult: bigint }[] = [];
+    const rows: Parameters<typeof writeSportsBets>[1] = [];
     for (let i = start; i < Math.min(start + BATCH_ROWS, bets + 1); i++) {
       const user = byName.get(seedUsername(1 + Math.floor(rand(i, 20) * users)));
       if (user === undefined) continue;
@@ -342,10 +329,8 @@ async function seedBets(
       const quote = (isBack ? runner.back : runner.lay)!;
       const odds = market.type === "fancy" ? quote.size! : quote.price;
       const amount = BigInt(100 + Math.floor(rand(i, 25) * 100) * 100) * 100n; // 100 – 10,000 in whole units
-      const priced = { type: market.type, isBack, amount, x: BigInt(Math.round(quote.price * 100)), odds: BigInt(Math.round(odds * 100)) };
-      const exposure = exposureOf(priced);
+      const exposure = exposureOf({ type: market.type, isBack, amount, x: BigInt(Math.round(quote.price * 100)), odds: BigInt(Math.round(odds * 100)) });
       const status = rand(i, 28) < settledShare ? pick(SETTLED, i, 29) : ("PENDING" as const);
-      const result = status === "PENDING" ? { profit: 0n, loss: 0n, houseResult: 0n } : settlementOf({ ...priced, exposure }, status);
       const createdAt = new Date(seededAt - Math.floor(rand(i, 30) * 7 * DAY_MS));
       rows.push({
         user_id: user.id,
@@ -360,85 +345,14 @@ async function seedBets(
         odds: odds.toFixed(2),
         amount,
         exposure,
-      });
-      settled.push({ status, createdAt, ...result });
-      books.push(positionChangeOf({ ...priced, exposure }));
-    }
-    if (rows.length === 0) continue;
-    const inserted = await db
-      .insertInto("sports_bets")
-      .values(rows.map((row, k) => {
-        const { status, createdAt, profit, loss } = settled[k]!;
-        return { ...row, status, profit, loss, created_at: createdAt, settled_at: status === "PENDING" ? null : new Date(createdAt.getTime() + DAY_MS / 24) };
-      }))
-      .returning(["id"])
-      .execute();
-
-    const history = [];
-    for (const [k, row] of rows.entries()) {
-      const outcome = settled[k]!;
-      if (outcome.status === "PENDING") continue;
-      const game = gameOf(row.sport, row.market_type);
-      history.push({
-        bet_kind: "sports" as const,
-        bet_id: inserted[k]!.id,
-        settled_at: new Date(outcome.createdAt.getTime() + DAY_MS / 24),
-        game,
-        user_id: row.user_id,
-        house_result: outcome.houseResult,
-        chain: JSON.stringify(await chainOf(row.user_id, parentOf.get(row.user_id)!, game)),
+        status,
+        created_at: createdAt,
+        settled_at: status === "PENDING" ? null : new Date(createdAt.getTime() + DAY_MS / 24),
       });
     }
-    if (history.length > 0) {
-      // The reports' rollup follows in the same statement (migration 009's trigger).
-      await db.insertInto("bet_results").values(history).execute();
-    }
-
-    const open = rows.flatMap((row, k) => (settled[k]!.status === "PENDING" ? [{ bet: row, change: books[k]! }] : []));
     const reserved = new Map<bigint, bigint>();
-    for (const { bet } of open) reserved.set(bet.user_id, (reserved.get(bet.user_id) ?? 0n) + bet.exposure);
-    await countPendingAdded(db, tally(open.flatMap(({ bet }) => pendingKeys(bet))));
-    // The market book's positions (migration 007), summed per key: one upsert may name a key once.
-    await addPositions(db, positionsOf(open));
-    await reserveInBulk(db, houseId, exposureAccount, reserved);
+    for (const row of rows) if (row.status === "PENDING") reserved.set(row.user_id, (reserved.get(row.user_id) ?? 0n) + row.exposure);
+    await fundFromHouse(db, accounts.house.id, [...reserved].map(([id, amount]) => ({ kind: "user" as const, id, amount })));
+    await writeSportsBets(db, rows, accounts);
   }
-}
-
-/** Opening transfer (house → each bettor) then bet-place transfer (bettors → exposure account), balances as they were. */
-async function reserveInBulk(db: Db, houseId: bigint, exposureAccount: bigint, reserved: Map<bigint, bigint>): Promise<void> {
-  if (reserved.size === 0) return;
-  const total = [...reserved.values()].reduce((sum, amount) => sum + amount, 0n);
-  const house: AccountRef = { kind: "admin", id: houseId };
-  const reserve: AccountRef = { kind: "system", id: exposureAccount };
-  const [lockedHouse, lockedReserve] = await lockAccounts(db, [house, reserve]);
-  const balances = new Map(
-    (await db.selectFrom("users").select(["id", "balance"]).where("id", "in", [...reserved.keys()]).execute()).map((row) => [row.id, row.balance]),
-  );
-  await writeTransfers(
-    db,
-    [
-      { ...house, balance: lockedHouse!.balance - total },
-      { ...reserve, balance: lockedReserve!.balance + total },
-    ],
-    [
-      {
-        kind: "opening",
-        actorId: houseId,
-        remark: "seeded bets' exposure",
-        legs: [
-          ...[...reserved].map(([id, amount]) => ({ kind: "user" as const, id, amount, balanceAfter: balances.get(id)! + amount })),
-          { ...house, amount: -total, balanceAfter: lockedHouse!.balance - total },
-        ],
-      },
-      {
-        kind: "bet-place",
-        actorId: houseId,
-        remark: "seeded bets",
-        legs: [
-          ...[...reserved].map(([id, amount]) => ({ kind: "user" as const, id, amount: -amount, balanceAfter: balances.get(id)! })),
-          { ...reserve, amount: total, balanceAfter: lockedReserve!.balance + total },
-        ],
-      },
-    ],
-  );
 }

@@ -5,9 +5,9 @@
 import { buildApp } from "./app.js";
 import { dbTargetFromEnv, openDb } from "./db/index.js";
 import { migrate } from "./db/migrate.js";
-import { seedIfEmpty } from "./db/seed.js";
+import { seedIfEmpty } from "./seed.js";
 import { referencedImages } from "./modules/requests/repository.js";
-import { sweepOrphanImages } from "./modules/requests/uploads.js";
+import { sweepOrphanImages } from "./uploads.js";
 import { createFeedStore, randomOffer } from "./modules/sports/repository.js";
 import { loadEnv, simActivityOn, simFeedOn, uploadsDirOf } from "./env.js";
 import { createRevealer } from "./security/reveal.js";

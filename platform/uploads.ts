@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { imageSize } from "image-size";
-import { badRequest, payloadTooLarge } from "../../errors.js";
+import { badRequest, payloadTooLarge } from "./errors.js";
 
 export const IMAGE_MAX_BYTES = 1024 * 1024;
 /** The widest and tallest image stored, in pixels: 8000 × 8000 decodes to 256 MB of RGBA. */

@@ -8,8 +8,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { open, seal } from "../../protocol/envelope.js";
 import type { WireResponse } from "../../protocol/wire.js";
-import { DEFAULT_SEED, DEMO_USER_PASSWORD, seedUsername } from "../db/seed.js";
-import { USER_API_PREFIX } from "../modules/players/routes.js";
+import { DEFAULT_SEED, DEMO_USER_PASSWORD, seedUsername } from "../seed.js";
+import { USER_API_PREFIX } from "../modules/players/access.js";
 
 export type ActivityOptions = {
   /** The platform's origin, e.g. http://127.0.0.1:4000. */

@@ -9,9 +9,6 @@ import type { SportCode } from "../../protocol/wire.js";
 import { mulberry32 } from "./random.js";
 import type { FeedEvent, FeedMarket, FeedRunner, FeedStore, SportsFeed } from "../modules/sports/feed.js";
 
-/** FEED_SEED's default, which the demo seed's bets stand on. */
-export const DEFAULT_FEED_SEED = 7;
-
 const TEAMS: Record<SportCode, readonly string[]> = {
   0: ["India", "Australia", "England", "South Africa", "Mumbai Indians", "Chennai Super Kings", "Pakistan", "New Zealand"],
   1: ["Arsenal", "Chelsea", "Real Madrid", "Barcelona", "Bayern Munich", "Dortmund", "Inter", "Milan"],

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GAME_FLAGS, type Page } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { REVEAL_ACTION, type PartnerRow, type UserRow } from "../../platform/modules/accounts/service.js";
 import {
   call,

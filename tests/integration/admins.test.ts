@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GAME_FLAGS, type PartnerRole } from "../../protocol/wire.js";
-import { DEMO_ACCOUNTS, PARTNER_ROLES } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS, PARTNER_ROLES } from "../../platform/seed.js";
 import { call, createAdmin, freshIp, login, testApp } from "./support/platform.js";
 
 let app: FastifyInstance;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CasinoBet, type GameBet, type Page, type SportsBet, type UserProfit } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
 import type { MarketType } from "../../platform/db/schema.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { BET_EXPOSURE } from "../../platform/modules/bets/service.js";
 import { mulberry32 } from "../../platform/sim/random.js";
 import {

@@ -3,7 +3,7 @@
  * cannot read, malformed URLs, and upstream refusals keep their class.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { startConsole, type TestConsole } from "./support/console.js";
 import { createAdmin } from "./support/platform.js";
 

@@ -13,11 +13,11 @@ import { seal } from "../../protocol/envelope.js";
 import type { Page } from "../../protocol/wire.js";
 import { buildApp } from "../../platform/app.js";
 import type { Db } from "../../platform/db/index.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { MAX_BALANCE_MINOR } from "../../platform/money.js";
 import { apply } from "../../platform/modules/ledger/service.js";
 import { referencedImages } from "../../platform/modules/requests/repository.js";
-import { ORPHAN_AGE_MS, sweepOrphanImages } from "../../platform/modules/requests/uploads.js";
+import { ORPHAN_AGE_MS, sweepOrphanImages } from "../../platform/uploads.js";
 import { MAX_PAGE } from "../../platform/validation/schemas.js";
 import {
   call,

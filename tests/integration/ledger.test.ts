@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { mulberry32 } from "../../platform/sim/random.js";
 import { call, createAdmin, createUser, freshIp, ledgerBreaches, login, testApp } from "./support/platform.js";
 

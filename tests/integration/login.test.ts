@@ -2,7 +2,7 @@ import CryptoJS from "crypto-js";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminRecord } from "../../protocol/wire.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import type { Db } from "../../platform/db/index.js";
 import { LOGIN_LIMITS } from "../../platform/modules/auth/service.js";
 import { call, createAdmin, freshIp, login, TEST_SECRET, testApp, testDb } from "./support/platform.js";

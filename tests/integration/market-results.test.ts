@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClosedMarket, Page, SportsBet } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { createFeedStore } from "../../platform/modules/sports/repository.js";
 import { createFeedSimulator } from "../../platform/sim/feed.js";
 import { call, createAdmin, createBettor, createMarket, freshIp, login, testApp, testDb, type RunnerSpec, type TestUser } from "./support/platform.js";

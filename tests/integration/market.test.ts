@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MarketBets, MarketGreen, SportsBet } from "../../protocol/wire.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { positionChangeOf, positionKeyOf } from "../../platform/modules/bets/service.js";
 import { SPORTS_API_PREFIX } from "../../platform/modules/sports/routes.js";
 import { createFeedStore } from "../../platform/modules/sports/repository.js";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seal } from "../../protocol/envelope.js";
 import { STAFF_FLAGS, type StaffFlag, type WireResponse } from "../../protocol/wire.js";
 import { ADMIN_API_PREFIX } from "../../platform/app.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { createAdmin, createUser, freshIp, login, TEST_SECRET, testApp } from "./support/platform.js";
 
 /** Who a call is for: every signed-in account, the super admin alone, or a staff flag (the super admin always). */

@@ -4,7 +4,7 @@ import { createClient } from "redis";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REALTIME_EVENTS, type NewRequestEvent } from "../../protocol/wire.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { createFeedStore } from "../../platform/modules/sports/repository.js";
 import { call, createAdmin, createUser, freshIp, login, testApp, testDb, type TestAdmin } from "./support/platform.js";
 

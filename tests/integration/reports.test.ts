@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GAME_FLAGS, SPORTS, type CasinoBet, type GameFigures, type GameFlag, type ReportV1, type ReportV2, type SportsBet } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
 import type { ChainLink } from "../../platform/db/schema.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { kolkataToday } from "../../platform/validation/days.js";
 import { call, createAdmin, createPlayer, createUser, freshIp, login, testApp, testDb, type TestAdmin, type TestUser } from "./support/platform.js";
 

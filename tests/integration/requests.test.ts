@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DepositRow, Page, TransactionRow, WithdrawRow } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import {
   call,
   createAdmin,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BankSettings, Coupon, SliderImage } from "../../protocol/wire.js";
 import { buildApp } from "../../platform/app.js";
 import type { Db } from "../../platform/db/index.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { SLIDER_MAX_IMAGES } from "../../platform/modules/settings/service.js";
 import { IMAGES } from "./support/images.js";
 import { call, createAdmin, expectRefused, freshIp, login, testDb, testEnv } from "./support/platform.js";

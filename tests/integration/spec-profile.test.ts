@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALL_LIST, CALLS, REALTIME_MARKS, type CallEntry } from "../../protocol/calls.js";
 import { PAGE_SIZE, REALTIME_EVENTS, type Page, type ReportV1, type ReportV2, type SportsBet, type TransferResult } from "../../protocol/wire.js";
 import { ADMIN_API_PREFIX } from "../../platform/app.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { createFeedStore } from "../../platform/modules/sports/repository.js";
 import envelope from "../../platform/plugins/envelope.js";
 import profile from "../../platform/plugins/profile.js";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_FLAGS, type AdminRecord, type StaffRow } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { call, createAdmin, createUser, expectRefused, footprint, freshIp, houseId, login, testApp, testDb } from "./support/platform.js";
 
 let app: FastifyInstance;

@@ -2,7 +2,7 @@ import CryptoJS from "crypto-js";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seal } from "../../protocol/envelope.js";
-import { DEMO_ACCOUNTS } from "../../platform/db/seed.js";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { call, createAdmin, freshIp, login, TEST_SECRET, testApp } from "./support/platform.js";
 
 let app: FastifyInstance;

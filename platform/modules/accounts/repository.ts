@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import type { Db } from "../../db/index.js";
 import type { Slice } from "../../validation/schemas.js";
 import { inOrder, inPage } from "../../db/paging.js";
-import type { AccountKind, AuditChange, AuditTargetKind, Flags, Shares } from "../../db/schema.js";
+import type { AccountKind, Flags, Shares } from "../../db/schema.js";
 
 /**
  * `column IN (the partner tree under rootId, root included)`: a recursive walk down the
@@ -235,6 +235,10 @@ export async function insertPartner(db: Db, account: NewAccount & { roleId: bigi
   return row.id;
 }
 
+export function listPartnerRoles(db: Db) {
+  return db.selectFrom("partner_roles").select(["id", "name"]).orderBy("level").execute();
+}
+
 /** The partner-role tier of `roleId` (1 is the highest), or undefined when there is no such role. */
 export async function partnerRoleLevel(db: Db, roleId: bigint): Promise<number | undefined> {
   const row = await db.selectFrom("partner_roles").select("level").where("id", "=", roleId).executeTakeFirst();
@@ -286,23 +290,6 @@ export function listLoginLogs(db: Db, target: { kind: AccountKind; id: bigint })
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(LOGIN_LOG_LIMIT)
-    .execute();
-}
-
-/** `targetIds`: account ids, or a setting's key; `change`: the value before and after, where one changed. */
-export async function recordAudit(
-  db: Db,
-  entry: { actorId: bigint; action: string; targetKind: AuditTargetKind; targetIds: (bigint | string)[]; change?: AuditChange },
-): Promise<void> {
-  await db
-    .insertInto("audit_log")
-    .values({
-      actor_id: entry.actorId,
-      action: entry.action,
-      target_kind: entry.targetKind,
-      target_ids: JSON.stringify(entry.targetIds.map(String)),
-      ...(entry.change ? { change: JSON.stringify(entry.change) } : {}),
-    })
     .execute();
 }
 

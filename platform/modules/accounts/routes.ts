@@ -6,10 +6,10 @@ import { GAME_FLAGS } from "../../../protocol/wire.js";
 import { csvStream } from "../../csv.js";
 import { authenticated, requireStaffFlag, requireSuperAdmin } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { Username } from "../../validation/accounts.js";
 import { blankless, exactIssue, Id, Money, Paging, Text } from "../../validation/schemas.js";
 import { NewPassword } from "../../security/password.js";
 import { ACCOUNT_MESSAGE, createAccountService, type PartnerRow, type UserRow } from "./service.js";
-
 
 const ListQuery = Paging.extend({
   username: blankless(Text({ max: 64 }).optional()),
@@ -21,13 +21,6 @@ const ListQuery = Paging.extend({
 const DownloadQuery = ListQuery.pick({ username: true, partner: true }).extend({
   type: blankless(z.enum(["users", "partners"]).default("users")),
 });
-
-export const Username = z
-  .string()
-  .trim()
-  .min(3, "Username must be 3 to 32 characters")
-  .max(32, "Username must be 3 to 32 characters")
-  .regex(/^[A-Za-z0-9_.-]+$/, "Username may hold only letters, digits, _ . and -");
 
 const MobNo = blankless(z.string().trim().regex(/^\d{7,15}$/, "Mobile number must be 7 to 15 digits").optional());
 
@@ -173,6 +166,8 @@ export default async function accountsRoutes(app: FastifyInstance) {
     await accounts.makeDefaultAdmin(request.params.id);
     return reply.ok(null, ACCOUNT_MESSAGE.defaultAdminChanged);
   });
+
+  app.get(CALLS.partnerRoles.path, async (_request, reply) => reply.ok(await accounts.partnerRoles()));
 
   api.get(CALLS.defaultAdmin.path, { onRequest: requireStaffFlag("users") }, async (_request, reply) => {
     return reply.ok(await accounts.defaultAdmin());

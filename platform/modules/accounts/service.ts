@@ -3,7 +3,7 @@
  * holding `users`, and partners, each partner confined to its own subtree (the partners
  * under it, recursively, and their users).
  */
-import { GAME_FLAGS, ROLE, type GameFlag, type Page } from "../../../protocol/wire.js";
+import { GAME_FLAGS, ROLE, type GameFlag, type Page, type PartnerRole } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
 import type { AccountKind, Flags, Shares } from "../../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
@@ -12,6 +12,7 @@ import { storePassword, type Revealer } from "../../security/reveal.js";
 import { pageOf, type Slice } from "../../validation/schemas.js";
 import type { AdminAccount } from "../admins/repository.js";
 import { flagsOf } from "../admins/service.js";
+import { recordAudit } from "../audit/repository.js";
 import { move, type AccountRef } from "../ledger/service.js";
 import {
   countPartners,
@@ -24,11 +25,11 @@ import {
   insertUser,
   isInSubtree,
   listLoginLogs,
+  listPartnerRoles,
   listPartners,
   listUsers,
   partnerRoleLevel,
   partnersAfter,
-  recordAudit,
   revokeSessions,
   setDefaultAdminId,
   updateAccountPassword,
@@ -328,7 +329,12 @@ export function createAccountService({ db, revealer }: { db: Db; revealer: Revea
     return row ? [toPartnerRow(row)] : [];
   }
 
+  async function partnerRoles(): Promise<PartnerRole[]> {
+    return (await listPartnerRoles(db)).map((row) => ({ _id: String(row.id), role: row.name }));
+  }
+
   return {
+    partnerRoles,
     users,
     partners,
     exportRows,

@@ -8,7 +8,7 @@ import { ROLE, WIRE_MESSAGE, type StaffFlag } from "../../../protocol/wire.js";
 import { forbidden, unauthorized } from "../../errors.js";
 import type { TokenAuth } from "../../plugins/auth.js";
 import { hasStaffFlag } from "../admins/service.js";
-import { signedInAdmin, type Authenticated } from "./service.js";
+import { signedInAdmin, type Authenticated, type Client } from "./service.js";
 
 export type { Authenticated } from "./service.js";
 
@@ -20,6 +20,13 @@ declare module "fastify" {
 }
 
 export const ADMIN_SESSIONS: TokenAuth<"auth"> = { property: "auth", lookup: signedInAdmin, refusal: WIRE_MESSAGE.adminNotFound };
+
+const USER_AGENT_MAX = 512;
+
+/** The address and user agent a sign-in is logged with, admin or end user. */
+export function clientOf(request: FastifyRequest): Client {
+  return { ip: request.ip, userAgent: (request.headers["user-agent"] ?? "").slice(0, USER_AGENT_MAX) };
+}
 
 /** The signed-in admin and session of a protected route. */
 export function authenticated(request: FastifyRequest): Authenticated {

@@ -1,17 +1,14 @@
 import { CALLS } from "../../../protocol/calls.js";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { bearerToken } from "../../plugins/auth.js";
-import { authenticated } from "./access.js";
+import { gameFlagsOf, toAdminRecord } from "../admins/service.js";
+import { authenticated, clientOf } from "./access.js";
 import { NewPassword } from "../../security/password.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { LoginBody } from "../../validation/accounts.js";
 import { Secret, Text } from "../../validation/schemas.js";
-import { AUTH_MESSAGE, createAuthService, type Client } from "./service.js";
-
-export const LoginBody = z.object({
-  username: Text({ min: 1, max: 64 }),
-  password: Secret("Password is required"),
-});
+import { AUTH_MESSAGE, createAuthService } from "./service.js";
 
 const ChangePasswordBody = z.object({
   curPassword: Secret("Current password is required"),
@@ -22,13 +19,6 @@ const ChangePasswordBody = z.object({
 const LogoutBody = z.object({}).strict();
 
 const UdidParams = z.object({ udid: Text({ min: 1, max: 64 }) });
-
-const USER_AGENT_MAX = 512;
-
-/** The address and user agent a sign-in is logged with. */
-export function clientOf(request: FastifyRequest): Client {
-  return { ip: request.ip, userAgent: (request.headers["user-agent"] ?? "").slice(0, USER_AGENT_MAX) };
-}
 
 export default async function authRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -57,5 +47,14 @@ export default async function authRoutes(app: FastifyInstance) {
     const { admin, session } = authenticated(request);
     await auth.changePassword(admin.id, session, request.body);
     return reply.ok(null, AUTH_MESSAGE.passwordChanged);
+  });
+
+  app.get(CALLS.currentAdmin.path, async (request, reply) => {
+    const { admin, session } = authenticated(request);
+    return reply.ok(toAdminRecord(admin, session.udid));
+  });
+
+  app.get(CALLS.permissions.path, async (request, reply) => {
+    return reply.ok(gameFlagsOf(authenticated(request).admin));
   });
 }

@@ -1,9 +1,9 @@
-/** Bets through the end-user API (/api/user): registered inside playerRoutes, behind its session hook. */
+/** Bets through the end-user API (/api/user), behind its session hook. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { Decimal2, exactIssue, Money, Text } from "../../validation/schemas.js";
-import { playerOf } from "../players/routes.js";
+import { playerOf } from "../players/access.js";
 import { MIN_STAKE_MINOR } from "./arithmetic.js";
 import { BET_MESSAGE, createBetService } from "./service.js";
 

@@ -28,6 +28,12 @@ export type NewSportsBet = {
   amount: bigint;
   exposure: bigint;
   request_id?: string | null;
+  /** History written as it was (the demo seed): when placed, and how it settled. */
+  created_at?: Date;
+  status?: BetStatus;
+  profit?: bigint;
+  loss?: bigint;
+  settled_at?: Date | null;
 };
 
 /** The bet a user placed under an idempotency key, with what it was placed on. */
@@ -40,9 +46,11 @@ export function findByRequest(db: Db, userId: bigint, requestId: string) {
     .executeTakeFirst();
 }
 
-export async function insertSportsBet(db: Db, bet: NewSportsBet): Promise<bigint> {
-  const row = await db.insertInto("sports_bets").values(bet).returning("id").executeTakeFirstOrThrow();
-  return row.id;
+/** Inserts bets in one statement; answers their ids in the order given. */
+export async function insertSportsBets(db: Db, bets: NewSportsBet[]): Promise<bigint[]> {
+  if (bets.length === 0) return [];
+  const rows = await db.insertInto("sports_bets").values(bets).returning("id").execute();
+  return rows.map((row) => row.id);
 }
 
 const BET_COLUMNS = [

@@ -30,9 +30,9 @@ import type { BookEvents } from "../../realtime.js";
 import { findHouseId, isInSubtree } from "../accounts/repository.js";
 import type { AdminAccount } from "../admins/repository.js";
 import { hasStaffFlag } from "../admins/service.js";
-import { apply, applyAll, findSystemAccountId, LEDGER_MESSAGE, type AccountRef } from "../ledger/service.js";
+import { applyAll, findSystemAccountId, LEDGER_MESSAGE, type AccountRef, type MoveResult } from "../ledger/service.js";
 import type { Player } from "../players/repository.js";
-import { addPosition, removePositions, type PositionChange, type PositionKey } from "../sports/book-repository.js";
+import { addPositions, removePositions, type PositionChange, type PositionKey } from "../sports/book-repository.js";
 import { findOffer } from "../sports/repository.js";
 import { CASINO_WIN_CHANCE, createCasinoSeeds, drawOf } from "./casino-draw.js";
 import { bookOf, exposureOf, settlementOf, winningsOf, type Outcome, type Priced } from "./arithmetic.js";
@@ -48,7 +48,7 @@ import {
   findUserAnchor,
   insertCasinoBet,
   insertResults,
-  insertSportsBet,
+  insertSportsBets,
   listPending,
   listUserCasinoBets,
   listUserSportsBets,
@@ -63,6 +63,7 @@ import {
   type BetRow,
   type CasinoRow,
   type HistoryRange,
+  type NewSportsBet,
   type PendingFilter,
 } from "./repository.js";
 
@@ -147,7 +148,58 @@ export type CasinoBetInput =
   | { kind: 1; providerCode: string; gameCode: string; roundId: string; amount: bigint }
   | { kind: 2; runnerName: string; gameId: string; roundId: string; amount: bigint };
 
-type Accounts = { house: AccountRef; exposure: AccountRef };
+/** The accounts every placement and settlement moves money between: the house and the bet exposure account. */
+export type BetAccounts = { house: AccountRef; exposure: AccountRef };
+type Accounts = BetAccounts;
+
+export async function findBetAccounts(db: Db): Promise<BetAccounts> {
+  return { house: { kind: "admin", id: await findHouseId(db) }, exposure: { kind: "system", id: await findSystemAccountId(db, BET_EXPOSURE) } };
+}
+
+const pricedOf = (row: { market_type: MarketType; is_back: boolean; amount: bigint; price: string; odds: string | null; exposure: bigint }) => ({
+  type: row.market_type,
+  isBack: row.is_back,
+  amount: row.amount,
+  x: hundredths(row.price),
+  odds: hundredths(row.odds ?? row.price),
+  exposure: row.exposure,
+});
+
+/**
+ * Writes sports bets inside the caller's transaction: the one way a bet enters the book, for
+ * the end-user API and the demo seed alike. Open bets are counted as pending, added to the
+ * market book, and their exposure moved from the bettor to the exposure account (one transfer
+ * each, `bet <id>`); a bet written as settled history (the seed's) records its result for the
+ * reports and moves no money. Answers the ids in order and the open bets' moves.
+ */
+export async function writeSportsBets(
+  trx: Db,
+  bets: (Omit<NewSportsBet, "status" | "profit" | "loss"> & { status?: BetStatus })[],
+  { house, exposure }: BetAccounts,
+): Promise<{ ids: bigint[]; moved: MoveResult[] }> {
+  const planned = bets.map((bet) => {
+    const priced = pricedOf(bet);
+    const outcome = bet.status === undefined || bet.status === "PENDING" ? null : bet.status;
+    return { bet, priced, outcome, result: outcome === null ? null : settlementOf(priced, outcome) };
+  });
+  const ids = await insertSportsBets(trx, planned.map(({ bet, result }) => (result ? { ...bet, profit: result.profit, loss: result.loss } : bet)));
+  const written = planned.map((plan, k) => ({ ...plan, id: ids[k]! }));
+  const open = written.filter((plan) => plan.result === null);
+  await countPendingAdded(trx, tally(open.flatMap(({ bet }) => pendingKeys(bet))));
+  await addPositions(trx, positionsOf(open.map(({ bet, priced }) => ({ bet, change: positionChangeOf(priced) }))));
+  await insertResults(
+    trx,
+    written.flatMap(({ bet, id, result }) =>
+      result ? [{ betKind: "sports" as const, betId: id, game: gameOf(bet.sport, bet.market_type), userId: bet.user_id, houseResult: result.houseResult }] : [],
+    ),
+  );
+  const moved = await applyAll(
+    trx,
+    // The platform acts for the user: transfers nobody on the desk made name the house.
+    open.map(({ bet, id }) => ({ kind: "bet-place", actorId: house.id, remark: `bet ${id}`, from: { kind: "user", id: bet.user_id }, to: exposure, amount: bet.exposure })),
+  );
+  return { ids, moved };
+}
 type Move = { kind: "bet-settle" | "bet-win"; from: AccountRef; to: AccountRef; amount: bigint };
 
 /** One `/settel-bet` call: who settles which bet how. */
@@ -161,22 +213,10 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
   // Read before a transaction starts: on PGlite a query outside it would wait for it forever.
   let accounts: Promise<Accounts> | undefined;
   const accountsOf = () =>
-    (accounts ??= (async () => ({
-      house: { kind: "admin" as const, id: await findHouseId(db) },
-      exposure: { kind: "system" as const, id: await findSystemAccountId(db, BET_EXPOSURE) },
-    }))().catch((error: unknown) => {
+    (accounts ??= findBetAccounts(db).catch((error: unknown) => {
       accounts = undefined;
       throw error;
     }));
-
-  const pricedOf = (row: { market_type: MarketType; is_back: boolean; amount: bigint; price: string; odds: string | null; exposure: bigint }) => ({
-    type: row.market_type,
-    isBack: row.is_back,
-    amount: row.amount,
-    x: hundredths(row.price),
-    odds: hundredths(row.odds ?? row.price),
-    exposure: row.exposure,
-  });
 
   /** The transfers an outcome makes: exposure back (won, void) or to the house (lost), winnings from the house. */
   function movesOf(bet: Priced & { exposure: bigint }, outcome: Outcome, userId: bigint, { house, exposure }: Accounts): Move[] {
@@ -244,7 +284,7 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
     if (exposure <= 0n) throw badRequest(BET_MESSAGE.stakeTooSmall);
     // Refused now, not when it wins: a bet whose winnings pass the ceiling could never be settled as won.
     withinAmountCeiling(winningsOf(priced));
-    const { exposure: reserve, house } = await accountsOf();
+    const accounts = await accountsOf();
 
     const placed = await db.transaction().execute(async (trx) => {
       const bet = {
@@ -260,20 +300,10 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
         odds,
         amount: input.amount,
         exposure,
+        request_id: input.requestId ?? null,
       };
-      const id = await insertSportsBet(trx, { ...bet, request_id: input.requestId ?? null });
-      await countPendingAdded(trx, new Map(pendingKeys(bet).map((key) => [key, 1n])));
-      await addPosition(trx, positionKeyOf(bet), positionChangeOf({ ...priced, exposure }));
-      const moved = await apply(trx, {
-        kind: "bet-place",
-        // The platform acts for the user: transfers nobody on the desk made name the house.
-        actorId: house.id,
-        remark: `bet ${id}`,
-        from: { kind: "user", id: player.id },
-        to: reserve,
-        amount: exposure,
-      });
-      return { id, balance: moved.from, open: await openExposure(trx, player.id) };
+      const { ids, moved } = await writeSportsBets(trx, [bet], accounts);
+      return { id: ids[0]!, balance: moved[0]!.from, open: await openExposure(trx, player.id) };
     });
     book.marketUpdate(offer.event_id);
     return { _id: String(placed.id), balance: minorToAmount(placed.balance), exposure: minorToAmount(placed.open) };

@@ -121,12 +121,34 @@ export async function recordOpenings(
 ): Promise<void> {
   const funded = accounts.filter((account) => account.balance !== 0n);
   if (funded.length === 0) return;
-  const house: AccountRef = { kind: "admin", id: houseId };
-  const [locked] = await lockAccounts(trx, [house]);
-  if (!locked) throw new Error("recordOpenings: no house account");
-  const total = funded.reduce((sum, account) => sum + account.balance, 0n);
-  const houseAfter = locked.balance - total;
+  const house = await lockHouse(trx, houseId);
   const legs: Leg[] = funded.map((account) => ({ kind: account.kind, id: account.id, amount: account.balance, balanceAfter: account.balance }));
-  legs.push({ ...house, amount: -total, balanceAfter: houseAfter });
-  await writeTransfers(trx, [{ ...house, balance: houseAfter }], [{ kind: "opening", actorId: houseId, legs }]);
+  await writeOpening(trx, house, legs, []);
+}
+
+/**
+ * Credits existing accounts from the house in one opening transfer: the demo seed hands its
+ * bettors the exposure their open bets then reserve, so their balances stay as seeded.
+ */
+export async function fundFromHouse(trx: Db, houseId: bigint, credits: (AccountRef & { amount: bigint })[]): Promise<void> {
+  if (credits.length === 0) return;
+  const house = await lockHouse(trx, houseId);
+  const locked = new Map((await lockAccounts(trx, credits)).map((account) => [keyOf(account), account.balance]));
+  const legs: Leg[] = credits.map((credit) => ({ kind: credit.kind, id: credit.id, amount: credit.amount, balanceAfter: locked.get(keyOf(credit))! + credit.amount }));
+  await writeOpening(trx, house, legs, legs.map((leg) => ({ kind: leg.kind, id: leg.id, balance: leg.balanceAfter })));
+}
+
+async function lockHouse(trx: Db, houseId: bigint): Promise<AccountRef & { balance: bigint }> {
+  const [locked] = await lockAccounts(trx, [{ kind: "admin", id: houseId }]);
+  if (!locked) throw new Error("opening: no house account");
+  return locked;
+}
+
+/** The opening transfer of `legs` from the house, with the credited accounts' new `balances` (none when they already hold them). */
+async function writeOpening(trx: Db, house: AccountRef & { balance: bigint }, legs: Leg[], balances: (AccountRef & { balance: bigint })[]): Promise<void> {
+  if (legs.length === 0) return;
+  const total = legs.reduce((sum, leg) => sum + leg.amount, 0n);
+  const houseAfter = house.balance - total;
+  const debit: Leg = { kind: house.kind, id: house.id, amount: -total, balanceAfter: houseAfter };
+  await writeTransfers(trx, [...balances, { kind: house.kind, id: house.id, balance: houseAfter }], [{ kind: "opening", actorId: house.id, legs: [...legs, debit] }]);
 }

@@ -7,7 +7,7 @@ import { createUserSession, findLiveUser, findUserByUsername, type Player } from
 
 export type { Player } from "./repository.js";
 
-/** The end-user scope's token lookup (players/routes.ts): the user behind a live token. */
+/** The end-user scope's token lookup (players/access.ts): the user behind a live token. */
 export const signedInPlayer = (db: Db, tokenHash: string): Promise<Player | undefined> => findLiveUser(db, tokenHash);
 
 export function createPlayerService({ db, production }: { db: Db; production: boolean }) {

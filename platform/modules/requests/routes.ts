@@ -6,7 +6,7 @@ import { authenticated, requireStaffFlag } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { blankless, Decimal2, exactIssue, Id, Money, Paging, Text, withMessage } from "../../validation/schemas.js";
 import { createRequestService, REQUEST_MESSAGE, type BonusInput } from "./service.js";
-import { IMAGE_HEADERS, IMAGE_NAME } from "./uploads.js";
+import { IMAGE_HEADERS, IMAGE_NAME } from "../../uploads.js";
 
 const Status = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
 const StatusParams = z.object({ status: Status });

@@ -24,9 +24,10 @@ import type { BankDetailsJson } from "../../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
 import { minorToAmount, withinAmountCeiling } from "../../money.js";
 import { pageOf, type Slice } from "../../validation/schemas.js";
-import { findHouseId, findTarget, isInSubtree, recordAudit } from "../accounts/repository.js";
+import { findHouseId, findTarget, isInSubtree } from "../accounts/repository.js";
 import type { AdminAccount } from "../admins/repository.js";
 import { hasStaffFlag } from "../admins/service.js";
+import { recordAudit } from "../audit/repository.js";
 import { apply, findSystemAccountId, type AccountRef } from "../ledger/service.js";
 import type { Player } from "../players/repository.js";
 import {
@@ -49,7 +50,7 @@ import {
   type RequestOrder,
   type WithdrawListRow,
 } from "./repository.js";
-import { decodeImage, readImage, removeImage, storeImage } from "./uploads.js";
+import { decodeImage, readImage, removeImage, storeImage } from "../../uploads.js";
 
 export const REQUEST_MESSAGE = {
   depositRequested: "Deposit request submitted successfully",

@@ -11,7 +11,7 @@ import { payloadTooLarge } from "../../errors.js";
 import { authenticated, requireStaffFlag } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { Decimal2, Id, Text } from "../../validation/schemas.js";
-import { base64DecodedLength, checkImage, IMAGE_HEADERS, IMAGE_NAME, type ImageExt } from "../requests/uploads.js";
+import { base64DecodedLength, checkImage, IMAGE_HEADERS, IMAGE_NAME, type ImageExt } from "../../uploads.js";
 import { createSettingsService, SETTINGS_MESSAGE, SLIDER_FOLDER, type CheckedImage, type SettingValues } from "./service.js";
 
 export const SETTING_BOUNDS = {

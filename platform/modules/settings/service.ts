@@ -8,9 +8,9 @@ import type { BankSettings, BonusSetting, ContactSetting, Coupon, SliderImage } 
 import type { Db } from "../../db/index.js";
 import type { SiteSettingKey } from "../../db/schema.js";
 import { conflict, notFound } from "../../errors.js";
-import { recordAudit } from "../accounts/repository.js";
+import { recordAudit } from "../audit/repository.js";
 import type { AdminAccount } from "../admins/repository.js";
-import { readImage, removeImage, storeImage, type ImageExt } from "../requests/uploads.js";
+import { readImage, removeImage, storeImage, type ImageExt } from "../../uploads.js";
 import {
   deleteSliderImage,
   insertCoupon,

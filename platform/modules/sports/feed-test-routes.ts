@@ -9,16 +9,17 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { createFeedSimulator, type FeedSimulator } from "../../sim/feed.js";
-import { createFeedStore } from "./repository.js";
+import type { FeedStore } from "./feed.js";
 
 export const FEED_TEST_PREFIX = "/api/test/feed";
 
-export default async function feedTestRoutes(app: FastifyInstance) {
+/** `store`: the feed's tables (sports/repository.ts createFeedStore), given by app.ts as server.ts gives it to the running simulator. */
+export default async function feedTestRoutes(app: FastifyInstance, { store }: { store: FeedStore }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   let feed: Promise<FeedSimulator> | undefined;
   const simulator = () =>
     (feed ??= (async () => {
-      const simulator = createFeedSimulator({ seed: app.config.FEED_SEED, store: createFeedStore(app.db), onChange: app.realtime.book.marketUpdate });
+      const simulator = createFeedSimulator({ seed: app.config.FEED_SEED, store, onChange: app.realtime.book.marketUpdate });
       await simulator.init();
       return simulator;
     })());

@@ -13,7 +13,7 @@ import { ADMIN_API_PREFIX, buildApp } from "../../../platform/app.js";
 import { openDb, type Db } from "../../../platform/db/index.js";
 import { migrate } from "../../../platform/db/migrate.js";
 import type { FeedStatus, Flags, MarketType } from "../../../platform/db/schema.js";
-import { seedIfEmpty } from "../../../platform/db/seed.js";
+import { seedIfEmpty } from "../../../platform/seed.js";
 import { loadEnv, type Env } from "../../../platform/env.js";
 import { recordOpenings } from "../../../platform/modules/ledger/service.js";
 import { createFeedStore } from "../../../platform/modules/sports/repository.js";
