@@ -1,5 +1,5 @@
 /**
- * The console's layering (ARCHITECTURE.md, ADR 0005), checked on the sources: machines import
+ * The console's layering (docs/architecture.md "Boundaries", ADR 0005), checked on the sources: machines import
  * nothing from the rest of app; lib imports no command, component or route; commands import no
  * component; components import no route.
  */

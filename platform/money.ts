@@ -1,6 +1,6 @@
 /**
  * Money is stored and computed as integer minor units (bigint: paise, cents) and
- * travels as a JSON number with at most 2 decimals (PROTOCOL.md).
+ * travels as a JSON number with at most 2 decimals (docs/protocol.md "Money and ids").
  *
  * The ceiling: one amount (a deposit, a withdrawal, a transfer, everything one decision
  * credits) is at most MAX_AMOUNT; one balance stays within ±MAX_BALANCE (the house may go

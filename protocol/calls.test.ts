@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CALL_LIST, CALLS, REALTIME_MARKS } from "./calls";
 
-// Spec §7.2, row by row, with the query each row names ("/b2c/{report path}" is PROTOCOL.md's /b2c/report).
+// docs/product.md §7.2, row by row, with the query each row names ("/b2c/{report path}" is /b2c/report, as docs/protocol.md "Reports (platform)" names it).
 const SPEC_CALLS: Record<string, string[]> = {
   "GET /permissions": [],
   "GET /partner-roles": [],
@@ -72,7 +72,7 @@ describe("the calls table", () => {
     expect(marked).toEqual(Object.fromEntries(Object.entries(SPEC_CALLS).map(([call, query]) => [call, [...query].sort()])));
   });
 
-  it("marks the extensions PROTOCOL.md lists", () => {
+  it("marks the extensions docs/protocol.md lists", () => {
     for (const name of ["logout", "resettleBet", "bonusLimits", "updateBonusLimits", "removeSlider", "sliderImage", "upload"] as const) {
       expect(CALLS[name].mark, name).toBe("extension");
     }

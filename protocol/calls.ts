@@ -1,5 +1,5 @@
 /**
- * The one table of the admin and sports APIs' calls (spec §7.2, PROTOCOL.md). Each call holds its
+ * The one table of the admin and sports APIs' calls (docs/product.md §7.2, docs/protocol.md "Spec calls and extensions"). Each call holds its
  * method and path (the spec's spellings, written once here), the API that serves it by default,
  * its query parameters, the request and answer types, and whether the call, each query parameter,
  * each extra body field and each extra answer field is the spec's or an extension. An operator's
@@ -50,7 +50,7 @@ import type {
 } from "./wire.js";
 import { REALTIME_EVENTS } from "./wire.js";
 
-/** `spec`: spec §7.2 names it, every operator's API has it. `extension`: only APIs that chose to add it. */
+/** `spec`: docs/product.md §7.2 names it, every operator's API has it. `extension`: only APIs that chose to add it. */
 export type Mark = "spec" | "extension";
 export type ApiName = "admin" | "sports";
 
@@ -65,7 +65,7 @@ type TransactionQuery = {
   page: number;
   pageSize?: number;
 };
-/** Spec §4: the whole bet travels; the platform trusts only its `_id`. */
+/** docs/product.md §4: the whole bet travels; the platform trusts only its `_id`. */
 type Settlement = { bet: SportsBet; status: SettlementCode };
 type RequestListQuery = { status: number; page?: number; pageSize?: number; orderBy?: "createdAt" | "amount"; isAcc?: boolean; search?: string };
 type AccountRef = { user: string; isPartner: boolean };
@@ -76,7 +76,7 @@ type FieldOf<T> = Extract<keyof T, string>;
 
 export type Call<Request = unknown, Answer = unknown> = {
   method: "GET" | "POST";
-  /** `:name` segments are filled from the request; `./` means the admin API root (spec §7.1). */
+  /** `:name` segments are filled from the request; `./` means the admin API root (docs/product.md §7.1). */
   path: string;
   /** The API that serves the call unless `API_ROUTING` moves it. */
   api: ApiName;
@@ -108,7 +108,7 @@ const call =
 const get = call("GET");
 const post = call("POST");
 
-// Query parameters several calls share (spec §7.2 "same query").
+// Query parameters several calls share (docs/product.md §7.2 "same query").
 const ACCOUNT_QUERY = { username: "spec", page: "spec", orderBy: "spec", isAcc: "spec", partner: "spec", pageSize: "extension" } as const;
 const REPORT_QUERY = { user: "spec", type: "spec", username: "spec", from: "spec", to: "spec" } as const;
 // The spec names from, to, page, type and user; the console adds the username for its title.
@@ -160,7 +160,7 @@ export const CALLS = {
   transactions: get<TransactionQuery, Page<TransactionRow>>("/transaction", {
     query: { user: "spec", role: "spec", username: "spec", type: "spec", page: "spec", pageSize: "extension" },
   }),
-  /** The spec leaves the report path open ("/b2c/{report path}", v2 the same without /b2c); these are PROTOCOL.md's. */
+  /** The spec leaves the report path open ("/b2c/{report path}", v2 the same without /b2c); these are the ones docs/protocol.md "Reports (platform)" names. */
   reportV1: get<ReportQuery, ReportV1>("/b2c/report", { query: REPORT_QUERY, answerExtensions: ["daily"] }),
   reportV2: get<ReportQuery, ReportV2>("/report", { query: REPORT_QUERY, answerExtensions: ["daily"] }),
   pendingBets: get<PendingBetsQuery, Page<SportsBet>>("/sports-pending-bets", {
@@ -175,7 +175,7 @@ export const CALLS = {
   userProfit: get<{ id: string }, UserProfit>("/b2c/user-profit/:id"),
   /** A stored receipt image (`DepositRow.image`): a file. The spec names the path, not a call serving it. */
   upload: get<{ name: string }, Response>("/uploads/:name", { mark: "extension" }),
-  // Site settings (spec §2.12).
+  // Site settings (docs/product.md §2.12).
   bankDetails: get<void, BankSettings>("/b2c/bank-details"),
   updateBankDetails: post<BankSettings>("/b2c/update-bank-deatils"),
   /** The same update under the corrected spelling. */
@@ -197,7 +197,7 @@ export const CALLS = {
   removeSlider: get<{ id: string }>("/b2c/remove-slider/:id", { mark: "extension" }),
   /** A slider image (`SliderImage.image` is `/slider-images/<name>`): a file. */
   sliderImage: get<{ name: string }, Response>("/slider-images/:name", { mark: "extension" }),
-  // Staff (spec §2.12 Admin Management): role 1 only.
+  // Staff (docs/product.md §2.12 Admin Management): role 1 only.
   admins: get<void, StaffRow[]>("/b2c/admins"),
   addAdmin: post<NewStaff, { _id: string }>("/b2c/add-admin"),
   removeAdmin: get<{ id: string }>("/b2c/remove-admin/:id"),
@@ -232,7 +232,7 @@ export type RequestOf<K extends CallName> = Exclude<(typeof CALLS)[K]["request"]
 export type AnswerOf<K extends CallName> = Exclude<(typeof CALLS)[K]["answer"], undefined>;
 
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
-/** The realtime events (spec §7.3 names the first two). */
+/** The realtime events (docs/product.md §7.3 names the first two). */
 export const REALTIME_MARKS: Record<RealtimeEvent, Mark> = {
   [REALTIME_EVENTS.newDeposit]: "spec",
   [REALTIME_EVENTS.newWithdraw]: "spec",

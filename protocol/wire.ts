@@ -1,5 +1,5 @@
 /**
- * Wire-level types and codes of the admin and sports APIs (PROTOCOL.md), the only code
+ * Wire-level types and codes of the admin and sports APIs (docs/protocol.md), the only code
  * besides the envelope codec that the console and the platform share.
  */
 
@@ -19,8 +19,8 @@ export const GAME_FLAGS = ["cricket", "football", "tennis", "bookmaker", "fancy"
 export type GameFlag = (typeof GAME_FLAGS)[number];
 
 /**
- * What a staff account may do: the spec's five (§2.12 Admin Management) plus `bets`, the settlement desk
- * and market analysis (PROTOCOL.md, an extension: the spec's five cover no bet screen).
+ * What a staff account may do: the spec's five (docs/product.md §2.12, Admin Management) plus `bets`, the settlement desk
+ * and market analysis (docs/product.md §2.2, an extension: the spec's five cover no bet screen).
  */
 export const STAFF_FLAGS = ["report", "users", "deposits", "withdraws", "settings", "bets"] as const;
 export type StaffFlag = (typeof STAFF_FLAGS)[number];
@@ -43,13 +43,13 @@ export type PartnerRole = { _id: string; role: string };
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 export const PAGE_SIZE = { default: 50, max: 500 } as const;
 
-/** Messages with a meaning on the wire (spec §8). */
+/** Messages with a meaning on the wire (docs/product.md §8). */
 export const WIRE_MESSAGE = {
   adminNotFound: "Admin not found",
   fallback: "Something went wrong",
 } as const;
 
-/** A user row of GET /users (spec §3). `password` only for role 1. Money has 2 decimals. */
+/** A user row of GET /users (docs/product.md §3). `password` only for role 1. Money has 2 decimals. */
 export type UserRow = {
   _id: string;
   username: string;
@@ -66,7 +66,7 @@ export type UserRow = {
 /** A partner (panel) row of GET /partners: a user row plus its partner role's name. */
 export type PartnerRow = UserRow & { roleName: string };
 
-/** List queries of /users, /partners and /download-users (PROTOCOL.md pages and sort). */
+/** List queries of /users, /partners and /download-users (docs/protocol.md "Pages"). */
 export type AccountListQuery = {
   username?: string;
   page?: number;
@@ -85,18 +85,18 @@ export type LoginLog = { ip: string; userAgent: string; createdAt: string };
 /** What /user-deposit and /user-withdraw answer: the account's new balance and the actor's. */
 export type TransferResult = { balance: number; actorBalance: number | "unlimited" };
 
-/** Deposit and withdrawal request status codes (spec §9). */
+/** Deposit and withdrawal request status codes (docs/product.md §9). */
 export const REQUEST_STATUS = { pending: 0, success: 1, fail: 2 } as const;
 export type RequestStatus = (typeof REQUEST_STATUS)[keyof typeof REQUEST_STATUS];
 
 /** A deposit or a withdrawal request: the two lists of the approval desk. */
 export type RequestKind = "deposit" | "withdraw";
 
-/** Deposit type codes (spec §9). */
+/** Deposit type codes (docs/product.md §9). */
 export const DEPOSIT_TYPE = { upi: 0, bank: 1, usdt: 2 } as const;
 export type DepositType = (typeof DEPOSIT_TYPE)[keyof typeof DEPOSIT_TYPE];
 
-/** GET /b2c/deposits/{status} rows (spec §3). `image` is a path under the admin API (`/uploads/…`) or null. */
+/** GET /b2c/deposits/{status} rows (docs/product.md §3). `image` is a path under the admin API (`/uploads/…`) or null. */
 export type DepositRow = {
   _id: string;
   user: string;
@@ -114,7 +114,7 @@ export type DepositRow = {
 
 export type BankDetails = { holder: string; bank: string; accNo: string; ifsc: string; branch: string };
 
-/** GET /b2c/withdraws/{status} rows (spec §3). */
+/** GET /b2c/withdraws/{status} rows (docs/product.md §3). */
 export type WithdrawRow = {
   _id: string;
   user: string;
@@ -128,7 +128,7 @@ export type WithdrawRow = {
 };
 
 /**
- * POST /b2c/update-deposit (spec §7.2). Bonuses: each pair is an INR amount or a percentage of the
+ * POST /b2c/update-deposit (docs/product.md §7.2). Bonuses: each pair is an INR amount or a percentage of the
  * credited amount, never both; `inr` is the value of 1 USDT, required for a USDT deposit's success.
  */
 export type DepositDecision = {
@@ -143,10 +143,10 @@ export type DepositDecision = {
 
 export type WithdrawDecision = { _id: string; status: 1 | 2; remark?: string };
 
-/** GET /transaction rows (spec §3, §2.8): `type` only for deposits. */
+/** GET /transaction rows (docs/product.md §3, §2.8): `type` only for deposits. */
 export type TransactionRow = { _id: string; amount: number; type?: DepositType; status: RequestStatus; createdAt: string };
 
-/** The realtime payload of `new-deposit` and `new-withdraw` (PROTOCOL.md). */
+/** The realtime payload of `new-deposit` and `new-withdraw` (docs/protocol.md "Realtime"). */
 export type NewRequestEvent = { _id: string; username: string; amount: number };
 export const REALTIME_EVENTS = {
   newDeposit: "new-deposit",
@@ -155,12 +155,12 @@ export const REALTIME_EVENTS = {
   marketUpdate: "market-update",
 } as const;
 
-/** Sport codes (spec §9); paths and queries name the sport instead. */
+/** Sport codes (docs/product.md §9); paths and queries name the sport instead. */
 export const SPORTS = ["cricket", "football", "tennis"] as const;
 export type SportName = (typeof SPORTS)[number];
 export type SportCode = 0 | 1 | 2;
 
-/** GET /matches/{sport} (PROTOCOL.md "Sports data"). */
+/** GET /matches/{sport} (docs/protocol.md "Sports book"). */
 export type SportsEvent = { eventId: string; sport: SportCode; teamA: string; teamB: string; inplay: boolean; startTime: string };
 
 /** A price and its size (null: nothing on offer on that side). */
@@ -192,11 +192,11 @@ export type MarketGreen = Record<string, boolean>;
 export type BetStatus = "PENDING" | "SUCCESS" | "FAIL" | "ABANDONED";
 export type MarketType = "odds" | "bookmaker" | "fancy";
 
-/** POST /settel-bet `status` (spec §4): 1 the bet won, 2 it lost, 3 void. */
+/** POST /settel-bet `status` (docs/product.md §4): 1 the bet won, 2 it lost, 3 void. */
 export const SETTLEMENT = { success: 1, fail: 2, abandoned: 3 } as const;
 export type SettlementCode = (typeof SETTLEMENT)[keyof typeof SETTLEMENT];
 
-/** A sports bet (PROTOCOL.md "Bets"). For fancy bets `x` is the run line and `odds` the rate per 100. */
+/** A sports bet (docs/protocol.md "Sports book"). For fancy bets `x` is the run line and `odds` the rate per 100. */
 export type SportsBet = {
   _id: string;
   sport: SportCode;

@@ -1,5 +1,5 @@
 /**
- * The users and panels desk's commands (spec §2.5, §2.6): the palette's account actions, which
+ * The users and panels desk's commands (docs/product.md §2.5, §2.6): the palette's account actions, which
  * post to the same row-panel action the screens' forms post to, and role 1's bulk commands.
  */
 import { isPartnerField, usersDownloadHref, type AccountMode } from "../lib/account-list";
@@ -188,7 +188,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
       { kind: "text", name: "password", label: "Password", secret: true },
       { kind: "text", name: "confirmPassword", label: "Confirm Password", secret: true },
     ],
-    // The row panel's action checks the pair (spec §5) and answers its message.
+    // The row panel's action checks the pair (docs/product.md §5) and answers its message.
     run: ({ submitAction }, answers) =>
       submitAction(`/${answers["user.mode"]}`, {
         intent: "password",

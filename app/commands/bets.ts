@@ -1,8 +1,8 @@
 /**
- * The settlement desk's commands (spec §2.15, §4): `s` success, `f` fail, `v` abandoned on the
+ * The settlement desk's commands (docs/product.md §2.15, §4): `s` success, `f` fail, `v` abandoned on the
  * cursor row or the selection, answered `y` / `n` in the one confirmation; the palette's Settle
  * market… (event, then one of its markets, as arguments), Void bets of event… (the event), Settle
- * bet… and Resettle bet… (super admin); and the bet history's tabs `1`–`3` (spec §2.9).
+ * bet… and Resettle bet… (super admin); and the bet history's tabs `1`–`3` (docs/product.md §2.9).
  */
 import { BET_KIND } from "../../protocol/wire";
 import { OUTCOME_PROBLEM, outcomeCodeOf } from "../lib/forms/settlement";

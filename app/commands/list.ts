@@ -1,4 +1,4 @@
-/** The list kit's keys (UX.md), on every screen with the `list` scope; `/` where there is a search. */
+/** The list kit's keys (docs/ux.md "Keys"), on every screen with the `list` scope; `/` where there is a search. */
 import type { ScreenCommand } from "./types";
 
 /** [id, title, keys] of each list key; the table reads like the key help it becomes. */

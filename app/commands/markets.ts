@@ -1,5 +1,5 @@
 /**
- * Market analysis's commands (spec §2.13, §2.14): Open market… in the palette; on the list `t`,
+ * Market analysis's commands (docs/product.md §2.13, §2.14): Open market… in the palette; on the list `t`,
  * the board's order (worst case first, or start time); on the detail screen the keys that act on
  * the runner or fancy entry under the cursor (its pending bets, Settle market… with it filled in)
  * and cycle the users row. The cursor keys, Enter (Run Amount on a fancy entry) and Esc (clear

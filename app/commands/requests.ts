@@ -1,5 +1,5 @@
 /**
- * The approval desk's commands (spec §2.11): the palette's decisions, which open the desk on the
+ * The approval desk's commands (docs/product.md §2.11): the palette's decisions, which open the desk on the
  * request, and the desk's keys: tabs `1`–`3`, `a` success and `r` fail on the cursor row.
  */
 import { REQUEST_STATUS } from "../../protocol/wire";

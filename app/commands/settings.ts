@@ -1,5 +1,5 @@
 /**
- * The settings desk's palette commands (spec §2.12): each asks its values step by step, checked by
+ * The settings desk's palette commands (docs/product.md §2.12): each asks its values step by step, checked by
  * the screen's own schema, confirms, and posts to the screen's action, as the screen's form does.
  */
 import { problemOf } from "../lib/forms/first-issue";

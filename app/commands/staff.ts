@@ -1,5 +1,5 @@
 /**
- * Admin Management's palette commands (spec §2.12), the super admin's alone: add a staff member
+ * Admin Management's palette commands (docs/product.md §2.12), the super admin's alone: add a staff member
  * with its flags, remove one (its sessions end at once). Both post to the /admins action, as the
  * screen's form and Remove buttons do.
  */

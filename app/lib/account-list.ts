@@ -1,4 +1,4 @@
-/** The users/panels list's URL query (spec §2.5: page and search), read the same way everywhere. */
+/** The users/panels list's URL query (docs/product.md §2.5: page and search), read the same way everywhere. */
 import { z } from "zod";
 
 /** The account kind, named everywhere as the desk's addresses name it: /users, /partners. */
@@ -10,7 +10,7 @@ export const isPartnerField = (mode: AccountMode): string => String(mode === "pa
 
 export const ACCOUNT_SORT_KEYS = ["_id", "username", "balance", "bonus", "createdAt"] as const;
 export type AccountSortKey = (typeof ACCOUNT_SORT_KEYS)[number];
-/** Spec §9: the default sort. */
+/** docs/product.md §9: the default sort. */
 export const DEFAULT_ACCOUNT_SORT: AccountSortKey = "createdAt";
 
 /** Never fails: every field falls back to its default. */

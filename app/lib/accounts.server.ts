@@ -28,7 +28,7 @@ export async function loadAccountList(
       return mode === "users" ? callAsOperator(request, context, "users", listQuery) : callAsOperator(request, context, "partners", listQuery);
     }),
   ]);
-  // Spec §2.5: in partner mode, role 1 sees the current default admin.
+  // docs/product.md §2.5: in partner mode, role 1 sees the current default admin.
   const defaultAdmin: PartnerRow | null =
     mode === "partners" && admin.role === ROLE.superAdmin
       ? ((await orRouteError(callAsOperator(request, context, "defaultAdmin", undefined)))[0] ?? null)
@@ -38,7 +38,7 @@ export async function loadAccountList(
 
 export type AccountListData = Awaited<ReturnType<typeof loadAccountList>>;
 
-/** Runs one form of the desk (the add dialog, a row-panel form; spec §2.6) and answers the toast. */
+/** Runs one form of the desk (the add dialog, a row-panel form; docs/product.md §2.6) and answers the toast. */
 export async function accountAction(request: Request, context: AppLoadContext) {
   const submitted = await readForm(request);
   if (submitted.get("intent") === "addAccount") {
@@ -182,7 +182,7 @@ export async function partnersCsv(body: ReadableStream<Uint8Array>): Promise<Rea
   });
 }
 
-/** Download Users (spec §2.5): the platform's CSV for the list's filters, streamed through; partners' too where the API has them. */
+/** Download Users (docs/product.md §2.5): the platform's CSV for the list's filters, streamed through; partners' too where the API has them. */
 export async function downloadAccounts(request: Request, context: AppLoadContext, mode: AccountMode) {
   const url = new URL(request.url);
   const query = readAccountQuery(url.searchParams);

@@ -11,7 +11,7 @@ describe("API routing table", () => {
     expect(resolveUrl(bases, "sports", "/market-bets").url.href).toBe("http://127.0.0.1:4000/api/sports/market-bets");
   });
 
-  it("sends ./ paths to the admin API root without the admin segment (spec §7.1)", () => {
+  it("sends ./ paths to the admin API root without the admin segment (docs/product.md §7.1)", () => {
     expect(resolveUrl(bases, "admin", "./matches/cricket").url.href).toBe("http://127.0.0.1:4000/api/matches/cricket");
   });
 

@@ -36,7 +36,7 @@ export function resolveUrl(
     return encodeURIComponent(String(value));
   });
   const base = bases[api].replace(/\/+$/, "");
-  // Spec §7.1: a path beginning with ./ goes to the admin API root with the admin segment removed.
+  // docs/product.md §7.1: a path beginning with ./ goes to the admin API root with the admin segment removed.
   const absolute = filled.startsWith("./") ? `${base.replace(/\/[^/]*$/, "")}${filled.slice(1)}` : `${base}${filled}`;
   return { url: new URL(absolute), consumed };
 }

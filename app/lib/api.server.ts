@@ -1,7 +1,7 @@
 /**
  * The console's client of the upstream APIs: one routing table, the bearer token, the envelope
  * both ways, a timeout, and no automatic retry (a retried POST could move money twice).
- * Every failure becomes an ApiError whose message is what the operator sees (spec §8).
+ * Every failure becomes an ApiError whose message is what the operator sees (docs/product.md §8).
  */
 import { open, seal } from "../../protocol/envelope";
 import { WIRE_MESSAGE, type WireResponse } from "../../protocol/wire";
@@ -33,7 +33,7 @@ export class ApiError extends Error {
   get outcomeUnknown(): boolean {
     return this.httpStatus === null || this.httpStatus < 400 || this.httpStatus >= 500;
   }
-  /** Spec §4/§8: this answer means the token no longer maps to an account. */
+  /** docs/product.md §4/§8: this answer means the token no longer maps to an account. */
   get endsSession(): boolean {
     return this.message === WIRE_MESSAGE.adminNotFound;
   }
@@ -83,7 +83,7 @@ export function createApiClient(config: ApiClientConfig): ApiCall {
       response = await doFetch(url, init);
       wire = (await response.json()) as WireResponse;
     } catch {
-      // Network failure, timeout, or a body that is not JSON: spec §8 "Network or other exception".
+      // Network failure, timeout, or a body that is not JSON: docs/product.md §8 "Network or other exception".
       throw new ApiError(WIRE_MESSAGE.fallback, null);
     }
     if (wire?.status !== "SUCCESS") throw new ApiError(typeof wire?.msg === "string" ? wire.msg : "", response.status);

@@ -30,7 +30,7 @@ const book = (count: number, over: (i: number) => Partial<SportsBet> = () => ({}
 
 /**
  * The pending queue's API: `full` honours the filters and `pageSize` (the reference platform);
- * `spec` answers the whole book whatever the filters, `perPage` a page (an API of spec §7.2 alone).
+ * `spec` answers the whole book whatever the filters, `perPage` a page (an API of docs/product.md §7.2 alone).
  */
 function pendingApi(bets: SportsBet[], profile: "full" | "spec", perPage = 20) {
   return vi.fn<PendingCall>(async (filter: PendingFilter, page: number, pageSize = 50): Promise<Page<SportsBet>> => {

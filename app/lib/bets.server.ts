@@ -85,7 +85,7 @@ export function totalsOf(bets: readonly SportsBet[]) {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * Spec §2.15: a page of the queue and the filtered set's totals. The totals are summed over every
+ * docs/product.md §2.15: a page of the queue and the filtered set's totals. The totals are summed over every
  * bet the bound reads and say so when that is not all; an unfiltered queue past the bound is not
  * summed at all (it would cost every reload 10,000 bets). When the API ignored a filter (a bet of
  * another event came back), the page is cut from the bets read, kept by their own fields.
@@ -254,7 +254,7 @@ export const historySchema = z
     return { ...query, from, to };
   });
 
-/** Spec §2.9: one user's bets of a kind over the dates, with the profit and balance cards. */
+/** docs/product.md §2.9: one user's bets of a kind over the dates, with the profit and balance cards. */
 export async function loadUserBets(request: Request, context: AppLoadContext) {
   const page = await loadListPage(request, historySchema, (query) => callAsOperator(request, context, "userBets", query));
   const profit = await orRouteError(callAsOperator(request, context, "userProfit", { id: page.query.user }));

@@ -2,7 +2,7 @@ import { REQUEST_STATUS } from "../../protocol/wire";
 import { FALLBACK_MESSAGE } from "../machines/error-message";
 
 /**
- * The spec's constants, in one place (spec §8, §9). Messages are the product's exact words.
+ * The spec's constants, in one place (docs/product.md §8, §9). Messages are the product's exact words.
  */
 export const MESSAGES = {
   passwordChanged: "Password changed successfully",
@@ -16,13 +16,13 @@ export const MESSAGES = {
   defaultAdminChanged: "Default admin changed successfully",
   depositsUpdated: "Deposits updated successfully",
   withdrawsUpdated: "Withdraws updated successfully",
-  /** Spec §9: shown for 3 seconds. */
+  /** docs/product.md §9: shown for 3 seconds. */
   betSettled: "Bet settled successfully!",
   betResettled: "Bet resettled successfully",
   fallback: FALLBACK_MESSAGE,
 } as const;
 
-/** Spec §8's toasts of the settings and staff screens; WhatsApp, Telegram and the limits have none there (docs/product-notes.md). */
+/** docs/product.md §8's toasts of the settings and staff screens; WhatsApp, Telegram and the limits have none there (docs/product-notes.md). */
 export const SETTINGS_MESSAGES = {
   bankDetailsSaved: "Bank details updated successfully",
   whatsappSaved: "Whatsapp number updated successfully",
@@ -37,10 +37,10 @@ export const SETTINGS_MESSAGES = {
   staffNotFound: "Staff not found",
 } as const;
 
-/** Spec §5, §9: a deposit or withdrawal remark holds at most 100 characters. */
+/** docs/product.md §5, §9: a deposit or withdrawal remark holds at most 100 characters. */
 export const REMARK_MAX = 100;
 
-/** Spec §9: general toasts top-right for 5 s; call errors top-centre. */
+/** docs/product.md §9: general toasts top-right for 5 s; call errors top-centre. */
 export const TOAST = {
   durationMs: 5000,
   shortDurationMs: 3000,
@@ -51,26 +51,26 @@ export const ROLE_LABEL: Record<number, string> = { 1: "super admin", 2: "staff"
 /** Times show in the configured zone (`TIME_ZONE`) unless configured otherwise: the platform's home zone. */
 export const DEFAULT_TIME_ZONE = "Asia/Kolkata";
 
-/** Spec §2.5: the messaging link's country code. */
+/** docs/product.md §2.5: the messaging link's country code. */
 export const MESSAGING_COUNTRY_CODE = "91";
 
-/** Spec §2.11, §9: request lists refresh every 10 seconds. */
+/** docs/product.md §2.11, §9: request lists refresh every 10 seconds. */
 export const REQUEST_REFRESH_MS = 10_000;
-/** Spec §9: market data polls every 10000 ms; a relayed `market-update` refetches at once. */
+/** docs/product.md §9: market data polls every 10000 ms; a relayed `market-update` refetches at once. */
 export const MARKET_REFRESH_MS = 10_000;
 
-/** Spec §2.11: the request tabs, keyed 1–3, and the status code each lists. */
+/** docs/product.md §2.11: the request tabs, keyed 1–3, and the status code each lists. */
 export const REQUEST_TABS = [
   { label: "Pending", status: REQUEST_STATUS.pending },
   { label: "Success", status: REQUEST_STATUS.success },
   { label: "Fail", status: REQUEST_STATUS.fail },
 ] as const;
 
-/** Spec §9: deposit type and transaction status names. */
+/** docs/product.md §9: deposit type and transaction status names. */
 export const DEPOSIT_TYPE_LABEL = ["UPI", "BANK", "USDT"] as const;
 export const TRANSACTION_STATUS_LABEL = ["Pending", "Approved", "Rejected"] as const;
 
-/** Spec §8: spoken alerts for new requests. */
+/** docs/product.md §8: spoken alerts for new requests. */
 export const SPOKEN_ALERT = {
   text: { deposit: "New Deposit Request", withdraw: "New Withdrawal Request" },
   repeats: 3,

@@ -1,5 +1,5 @@
 /**
- * The console's configuration, validated once when the server starts (PROTOCOL.md).
+ * The console's configuration, validated once when the server starts (docs/protocol.md "Addresses and configuration").
  * Secrets live here and only here: nothing under app/lib/*.server.ts reaches the browser bundle.
  */
 import { z } from "zod";

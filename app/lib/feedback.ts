@@ -1,4 +1,4 @@
-/** Toasts with the spec's positions and durations (spec §8, §9). */
+/** Toasts with the spec's positions and durations (docs/product.md §8, §9). */
 import toast from "react-hot-toast";
 import { TOAST } from "./constants";
 
@@ -6,7 +6,7 @@ export function notifySuccess(message: string, options: { short?: boolean } = {}
   toast.success(message, { duration: options.short ? TOAST.shortDurationMs : TOAST.durationMs });
 }
 
-/** A failed call or a rejected form: top-centre, spec §8. */
+/** A failed call or a rejected form: top-centre, docs/product.md §8. */
 export function notifyError(message: string): void {
   toast.error(message, { position: "top-center", duration: TOAST.durationMs });
 }

@@ -1,5 +1,5 @@
 /**
- * Number, money and time display (spec §9): 2 decimals, `DD/MM/YY hh:mm a`. Every time shows in
+ * Number, money and time display (docs/product.md §9): 2 decimals, `DD/MM/YY hh:mm a`. Every time shows in
  * one zone, the configured `TIME_ZONE`, on server and browser alike (so the page never changes on
  * hydration): the root loader sends it and the root component sets it before anything renders.
  */
@@ -47,7 +47,7 @@ const partsOf = (date: Date) => Object.fromEntries(dateParts.formatToParts(date)
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
-/** `DD/MM/YY hh:mm a`, or with seconds for deposits and withdrawals (spec §9). */
+/** `DD/MM/YY hh:mm a`, or with seconds for deposits and withdrawals (docs/product.md §9). */
 export function formatDateTime(iso: string, withSeconds = false): string {
   const parts = partsOf(new Date(iso));
   const hour24 = Number(parts.hour) % 24;

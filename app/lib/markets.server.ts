@@ -1,5 +1,5 @@
 /**
- * Market analysis on the server (spec §2.13, §2.14): the events of every sport with the
+ * Market analysis on the server (docs/product.md §2.13, §2.14): the events of every sport with the
  * green-book flags, the liability board's books (issue 21), one event's book (optionally one
  * client's) with its scorecard, and the palette's event search by team name.
  */
@@ -16,7 +16,7 @@ import { callAsOperator, requireSession } from "./session.server";
 const allEvents = (request: Request, context: AppLoadContext) =>
   Promise.all(SPORTS.map(async (sport) => ({ sport, events: await callAsOperator(request, context, "matches", { sport }) })));
 
-/** Spec §2.13: a heading per sport, in play first (the platform's order), and which events are green. */
+/** docs/product.md §2.13: a heading per sport, in play first (the platform's order), and which events are green. */
 export async function loadMarketList(request: Request, context: AppLoadContext) {
   const sports = await orRouteError(allEvents(request, context));
   const eventIds = sports.flatMap(({ events }) => events.map((event) => event.eventId));
@@ -99,7 +99,7 @@ export async function loadBoard<Figures>(request: Request, context: AppLoadConte
 const detailParams = z.object({ sport: z.enum(SPORTS), eventId: z.string().regex(/^[\w-]{1,64}$/) });
 const detailQuery = z.object({ client: z.string().regex(/^\d{1,19}$/).optional().catch(undefined) });
 
-/** Spec §2.14: the event, its book (of `?client=` alone when given) and its scorecard's address. */
+/** docs/product.md §2.14: the event, its book (of `?client=` alone when given) and its scorecard's address. */
 export async function loadMarketDetail(request: Request, context: AppLoadContext, params: Record<string, string | undefined>) {
   const parsed = detailParams.safeParse(params);
   if (!parsed.success) throw new Response("Not Found", { status: 404 });
@@ -108,7 +108,7 @@ export async function loadMarketDetail(request: Request, context: AppLoadContext
   const [book, events, scorecard] = await Promise.all([
     orRouteError(callAsOperator(request, context, "marketBets", { eventId, sport, ...(client ? { client } : {}) })),
     orRouteError(callAsOperator(request, context, "matches", { sport })),
-    // The frame is optional (spec §2.14): the book shows without it.
+    // The frame is optional (docs/product.md §2.14): the book shows without it.
     callAsOperator(request, context, "scorecard", { eventId, sport }).then(
       (answer) => answer.url,
       (error: unknown) => {

@@ -1,4 +1,4 @@
-/** The signed-in operator as the browser needs it, derived from the admin record (spec §3). */
+/** The signed-in operator as the browser needs it, derived from the admin record (docs/product.md §3). */
 import type { AdminRecord, Role } from "../../protocol/wire";
 
 /** Who is signed in, as commands and screens look at it to decide what the operator may do. */

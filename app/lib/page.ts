@@ -17,7 +17,7 @@ export function pageTitleOf(matches: readonly MatchLike[]): string {
   return "Home";
 }
 
-/** Spec §2.3: the title, a dash, then Admin. */
+/** docs/product.md §2.3: the title, a dash, then Admin. */
 export const documentTitle = (page: string): string => `${page} - Admin`;
 
 export const titleMeta: MetaFunction = ({ matches }) => [{ title: documentTitle(pageTitleOf(matches)) }];

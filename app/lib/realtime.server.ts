@@ -1,5 +1,5 @@
 /**
- * The realtime relay (PROTOCOL.md Realtime): each signed-in browser connects to the console's own
+ * The realtime relay (docs/protocol.md "Realtime"): each signed-in browser connects to the console's own
  * socket.io; the console opens one upstream connection with that operator's token, so the
  * platform's own permission filtering applies, and relays `new-deposit` / `new-withdraw`. The
  * token never leaves the server.

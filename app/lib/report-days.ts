@@ -1,5 +1,5 @@
 /**
- * The reports' days: `YYYY-MM-DD` Asia/Kolkata days (PROTOCOL.md "Reports"), whatever zone the
+ * The reports' days: `YYYY-MM-DD` Asia/Kolkata days (docs/protocol.md "Reports (platform)"), whatever zone the
  * console shows times in, and the range presets the report screens offer on keys.
  */
 const KOLKATA_OFFSET_MS = 330 * 60_000;

@@ -30,7 +30,7 @@ export async function loadRequests(request: Request, context: AppLoadContext, ki
 
 export type RequestsData = Awaited<ReturnType<typeof loadRequests>>;
 
-/** Spec §2.11: success or fail a pending request; the list reloads after. */
+/** docs/product.md §2.11: success or fail a pending request; the list reloads after. */
 export async function decideRequest(request: Request, context: AppLoadContext, kind: RequestKind) {
   return runForm(Object.fromEntries(await readForm(request)), decisionSchema, async (form) => {
     const { id: _id, decision: status, remark, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus } = form;
@@ -54,7 +54,7 @@ const historySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1),
 });
 
-/** Spec §2.8: one account's deposit or withdrawal history. */
+/** docs/product.md §2.8: one account's deposit or withdrawal history. */
 export function loadHistory(request: Request, context: AppLoadContext) {
   return loadListPage(request, historySchema, (query) => callAsOperator(request, context, "transactions", query));
 }

@@ -27,13 +27,13 @@ export type Access = {
 export type Screen = Access & {
   /** Route path; a screen also owns the addresses below it (`/users/:panel`). */
   path: string;
-  /** Sidebar text, page title and `Go to …` title (spec §2.3: exactly these words). */
+  /** Sidebar text, page title and `Go to …` title (docs/product.md §2.3: exactly these words). */
   label: string;
   /** `g` then this letter goes there; absent for screens reached only from another screen. */
   letter?: string;
   /** Extra words the palette's `Go to …` matches. */
   keywords?: readonly string[];
-  /** Position among the sidebar's links (spec §2.3); absent: not in the sidebar. */
+  /** Position among the sidebar's links (docs/product.md §2.3); absent: not in the sidebar. */
   sidebar?: number;
   scopes?: readonly ScreenScope[];
   /** The extension call the screen reads (protocol/calls.ts): its `Go to …` and commands need it too. */
@@ -42,7 +42,7 @@ export type Screen = Access & {
 
 const ACCOUNT_DESK = ["list", "search", "accounts"] as const;
 const REQUEST_DESK = ["list", "requests"] as const;
-/** Site settings are the house's: role 1 or staff with `settings`, never partners (spec §2.12). */
+/** Site settings are the house's: role 1 or staff with `settings`, never partners (docs/product.md §2.12). */
 const SETTINGS = { staffFlag: "settings", audience: "house" } as const;
 
 export const SCREENS = {

@@ -1,5 +1,5 @@
 /**
- * The settings screens' server half (spec §2.12): each loader reads the stored values, each action
+ * The settings screens' server half (docs/product.md §2.12): each loader reads the stored values, each action
  * checks the form with its schema (app/lib/forms/settings.ts) and posts the platform's call. The
  * platform checks the `settings` flag on every call; its refusal is the form's toast.
  */

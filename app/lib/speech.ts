@@ -1,10 +1,10 @@
-/** Spec §8: a new request is announced aloud, 3 times, en-US, rate 0.8, pitch 0. */
+/** docs/product.md §8: a new request is announced aloud, 3 times, en-US, rate 0.8, pitch 0. */
 import { SPOKEN_ALERT } from "./constants";
 
 export function speakAlert(kind: "deposit" | "withdraw"): void {
   const text = SPOKEN_ALERT.text[kind];
   if (typeof window === "undefined" || !("speechSynthesis" in window)) {
-    // Spec §8: where speech is unsupported, a console note instead.
+    // docs/product.md §8: where speech is unsupported, a console note instead.
     console.info(`Speech is not supported here: ${text}`);
     return;
   }

@@ -1,5 +1,5 @@
 /**
- * Admin Management's server half (spec §2.12): the staff list, and adding or removing a member.
+ * Admin Management's server half (docs/product.md §2.12): the staff list, and adding or removing a member.
  * The platform allows these calls to the super admin alone; removing ends the member's sessions.
  */
 import type { AppLoadContext } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * Deciding a deposit or withdrawal request (spec §2.11, §4, §5): idle → confirming → submitting →
+ * Deciding a deposit or withdrawal request (docs/product.md §2.11, §4, §5): idle → confirming → submitting →
  * done | failed. `a` starts a success and `r` a fail for the row under the cursor; the
  * confirmation holds the deposit bonuses (entering one of a pair clears the other), the value of
  * 1 USDT for a USDT deposit, and a withdrawal's remark. Pure: the call is the `decide` actor and
@@ -12,7 +12,7 @@ import { messageOf } from "./error-message";
 export type Decision = 1 | 2;
 export type PendingRequest = { id: string; kind: RequestKind; username: string; amount: number; type?: DepositType };
 
-/** The four bonus inputs of spec §5, as typed; pairs: main INR / main %, bonus INR / bonus %. */
+/** The four bonus inputs of docs/product.md §5, as typed; pairs: main INR / main %, bonus INR / bonus %. */
 export type BonusField = "mainInrBonus" | "mainPrnBonus" | "inrBonus" | "prnBonus";
 const PAIRED: Record<BonusField, BonusField> = {
   mainInrBonus: "mainPrnBonus",
@@ -54,7 +54,7 @@ export const approvalMachine = setup({
     }),
   },
   actions: {
-    /** The list reloads after a decision (spec §4). */
+    /** The list reloads after a decision (docs/product.md §4). */
     reload: () => {},
   },
 }).createMachine({
@@ -77,7 +77,7 @@ export const approvalMachine = setup({
           actions: assign({
             form: ({ context, event }) => {
               const form = { ...context.form, [event.field]: event.value };
-              // Spec §5: entering one of a pair clears the other.
+              // docs/product.md §5: entering one of a pair clears the other.
               if (event.field in PAIRED && event.value !== "") form[PAIRED[event.field as BonusField]] = "";
               return form;
             },

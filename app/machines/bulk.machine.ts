@@ -3,7 +3,7 @@
  * chunk unless the job says more) with done / failed / remaining counts per item. Cancel stops
  * after the chunk in flight; resume picks up at the next chunk and never repeats an item that was
  * sent, whatever its answer. Each item's requestId is fixed when the batch is confirmed; an API
- * may ignore it (spec §7.2 has no idempotency), so an item whose answer was lost is never resent by
+ * may ignore it (docs/product.md §7.2 has no idempotency), so an item whose answer was lost is never resent by
  * the runner: it is marked "Unknown: check before retrying" and the operator decides. Pure:
  * running a chunk is the `runChunk` actor.
  */

@@ -1,5 +1,5 @@
 /**
- * The settlement desk's flow (spec §4): which outcome each pending bet gets from a market's result,
+ * The settlement desk's flow (docs/product.md §4): which outcome each pending bet gets from a market's result,
  * the preview the one confirmation shows, and the run. The run is the bulk machine in chunks: a
  * chunk of bets goes to one console action that settles them upstream with bounded concurrency
  * and answers each bet's result; cancel stops after the chunk in flight, resume never resends a

@@ -1,4 +1,4 @@
-/** Spec §2.12: Admin Management, the super admin's staff list and add form. */
+/** docs/product.md §2.12: Admin Management, the super admin's staff list and add form. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StaffScreen } from "~/components/staff/StaffScreen";

@@ -1,4 +1,4 @@
-/** Spec §2.12: Bank Details, the bank fields and the UPI entries. */
+/** docs/product.md §2.12: Bank Details, the bank fields and the UPI entries. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BankDetailsForm } from "~/components/settings/BankDetailsForm";

@@ -1,4 +1,4 @@
-/** Spec §2.12: Bonus: the deposit bonus, a percentage. */
+/** docs/product.md §2.12: Bonus: the deposit bonus, a percentage. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { simpleSettingScreen } from "~/components/settings/SimpleSettingScreen";
 import { screenHandle } from "~/lib/screens";

@@ -1,4 +1,4 @@
-/** Spec §2.10: change own password. The same schema checks the form here and in the action. */
+/** docs/product.md §2.10: change own password. The same schema checks the form here and in the action. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { SchemaForm, type FieldSpec } from "~/components/ui/forms";
 import { RouteErrorBoundary } from "~/components/ui/RouteError";
@@ -26,7 +26,7 @@ const FIELDS: FieldSpec[] = [
   { name: "confirmPassword", label: "Confirm Password", type: "password", autoComplete: "new-password" },
 ];
 
-// Spec §5: on a mismatch the message shows and nothing is sent (the schema checks before posting).
+// docs/product.md §5: on a mismatch the message shows and nothing is sent (the schema checks before posting).
 export default function ChangePassword() {
   return (
     <SchemaForm

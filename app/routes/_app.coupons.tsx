@@ -1,4 +1,4 @@
-/** Spec §2.12: Coupons, the list and the add form (not in the sidebar: palette and g C). */
+/** docs/product.md §2.12: Coupons, the list and the add form (not in the sidebar: palette and g C). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CouponsScreen } from "~/components/settings/CouponsScreen";

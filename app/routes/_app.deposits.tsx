@@ -1,4 +1,4 @@
-/** Spec §2.11: Deposits — tabs Pending, Success, Fail; decisions on Pending. */
+/** docs/product.md §2.11: Deposits — tabs Pending, Success, Fail; decisions on Pending. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { screenHandle } from "~/lib/screens";
 import { decideRequest, loadRequests } from "~/lib/requests.server";

@@ -1,4 +1,4 @@
-/** Spec §2.12: Main Bonus, a percentage (titled Main Bonus, not the original's 'Watsapp Number'). */
+/** docs/product.md §2.12: Main Bonus, a percentage (titled Main Bonus, not the original's 'Watsapp Number'). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { simpleSettingScreen } from "~/components/settings/SimpleSettingScreen";
 import { screenHandle } from "~/lib/screens";

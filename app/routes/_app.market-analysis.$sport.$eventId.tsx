@@ -1,4 +1,4 @@
-/** Spec §2.14: one event's market detail. */
+/** docs/product.md §2.14: one event's market detail. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadMarketDetail } from "~/lib/markets.server";
 import { screenHandle } from "~/lib/screens";

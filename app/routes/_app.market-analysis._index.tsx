@@ -1,4 +1,4 @@
-/** Spec §2.13: Market Analysis, the live events list as a liability board (issue 21). */
+/** docs/product.md §2.13: Market Analysis, the live events list as a liability board (issue 21). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadMarketList } from "~/lib/markets.server";
 import { screenHandle } from "~/lib/screens";

@@ -1,4 +1,4 @@
-/** Spec §2.5: the partners list, optionally below one panel (/partners/{panel}). */
+/** docs/product.md §2.5: the partners list, optionally below one panel (/partners/{panel}). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { accountAction, loadAccountList } from "~/lib/accounts.server";
 import { screenHandle } from "~/lib/screens";

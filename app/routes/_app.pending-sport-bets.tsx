@@ -1,4 +1,4 @@
-/** Spec §2.15: Pending Sport Bets, the settlement desk. */
+/** docs/product.md §2.15: Pending Sport Bets, the settlement desk. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { loadPendingBets, resettleBet } from "~/lib/bets.server";
 import { screenHandle } from "~/lib/screens";

@@ -1,4 +1,4 @@
-/** Spec §2.12: Refer Bonus: the INR amount paid for a referral. */
+/** docs/product.md §2.12: Refer Bonus: the INR amount paid for a referral. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { simpleSettingScreen } from "~/components/settings/SimpleSettingScreen";
 import { screenHandle } from "~/lib/screens";

@@ -1,4 +1,4 @@
-/** Spec §2.7 Report V1: the book's profit per game for the range, and the total. */
+/** docs/product.md §2.7 Report V1: the book's profit per game for the range, and the total. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GameCards } from "~/components/reports/GameCards";

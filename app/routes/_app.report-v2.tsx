@@ -1,4 +1,4 @@
-/** Spec §2.7 Report V2: direct users, indirect users (sub-panels) and the partner's own share. */
+/** docs/product.md §2.7 Report V2: direct users, indirect users (sub-panels) and the partner's own share. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GameCards } from "~/components/reports/GameCards";

@@ -1,4 +1,4 @@
-/** Spec §2.12: Slider, the stored images and upload slots. */
+/** docs/product.md §2.12: Slider, the stored images and upload slots. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SliderScreen } from "~/components/settings/SliderScreen";

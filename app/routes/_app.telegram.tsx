@@ -1,4 +1,4 @@
-/** Spec §2.12: Telegram: the contact handle or link (not in the sidebar; palette and g t). */
+/** docs/product.md §2.12: Telegram: the contact handle or link (not in the sidebar; palette and g t). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { simpleSettingScreen } from "~/components/settings/SimpleSettingScreen";
 import { screenHandle } from "~/lib/screens";

@@ -1,4 +1,4 @@
-/** Spec §2.8: an account's Deposit History or Withdrawal History. */
+/** docs/product.md §2.8: an account's Deposit History or Withdrawal History. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { TransactionRow } from "../../protocol/wire";

@@ -1,4 +1,4 @@
-/** Spec §2.5: the users list, optionally below one panel (/users/{panel}). */
+/** docs/product.md §2.5: the users list, optionally below one panel (/users/{panel}). */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { accountAction, loadAccountList } from "~/lib/accounts.server";
 import { screenHandle } from "~/lib/screens";

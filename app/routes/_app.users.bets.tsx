@@ -1,4 +1,4 @@
-/** Spec §2.9: a user's bet history (`/users/bets?user=&username=`), a static route beside `/users/{panel}`. */
+/** docs/product.md §2.9: a user's bet history (`/users/bets?user=&username=`), a static route beside `/users/{panel}`. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadUserBets } from "~/lib/bets.server";
 import { screenHandle } from "~/lib/screens";

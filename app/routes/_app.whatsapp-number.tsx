@@ -1,4 +1,4 @@
-/** Spec §2.12: Whatsapp Number: the contact number players message. */
+/** docs/product.md §2.12: Whatsapp Number: the contact number players message. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { simpleSettingScreen } from "~/components/settings/SimpleSettingScreen";
 import { screenHandle } from "~/lib/screens";

@@ -1,5 +1,5 @@
 /**
- * Spec §2.4: username and password; Login stays disabled until both are filled. A real POST
+ * docs/product.md §2.4: username and password; Login stays disabled until both are filled. A real POST
  * form: with JavaScript the session machine signs in; before hydration or without JavaScript
  * the browser posts it here and the action signs in, so the password never goes in a URL.
  */

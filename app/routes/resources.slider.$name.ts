@@ -1,4 +1,4 @@
-/** A slider image (spec §2.12), through the console so the operator's token stays on the server. */
+/** A slider image (docs/product.md §2.12), through the console so the operator's token stays on the server. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sliderImage } from "~/lib/settings.server";
 

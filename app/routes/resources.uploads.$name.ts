@@ -1,4 +1,4 @@
-/** A deposit's receipt image (spec §2.11), through the console so the token stays on the server. */
+/** A deposit's receipt image (docs/product.md §2.11), through the console so the token stays on the server. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { receiptImage } from "~/lib/requests.server";
 

@@ -1,5 +1,5 @@
 /**
- * The encrypted envelope of PROTOCOL.md. A POST body must be `{"payload": ciphertext}`;
+ * The encrypted envelope (docs/protocol.md "Envelope"). A POST body must be `{"payload": ciphertext}`;
  * the hook replaces it with the decrypted value before validation, so routes see plain
  * data. Handlers answer through `reply.ok(data, msg)`, which seals `data`.
  */

@@ -34,7 +34,7 @@ declare module "fastify" {
 
 const served = (name: ProfileName, mark: Mark) => name === "full" || mark === "spec";
 
-/** The platform URL of a call: its API's prefix and its path (`./x` is the admin API root's, spec §7.1). */
+/** The platform URL of a call: its API's prefix and its path (`./x` is the admin API root's, docs/product.md §7.1). */
 const urlOf = (prefixes: Record<ApiName, string>, call: CallEntry) =>
   call.path.startsWith("./") ? `${prefixes.admin.replace(/\/[^/]*$/, "")}${call.path.slice(1)}` : `${prefixes[call.api]}${call.path}`;
 

@@ -1,6 +1,6 @@
 /**
  * Sealed password copies: the one place a password is stored reversibly, so the super
- * admin can read an account's password back (spec §2.5). AES-256-GCM under a key derived
+ * admin can read an account's password back (docs/product.md §2.5). AES-256-GCM under a key derived
  * from PASSWORD_REVEAL_KEY (or API_SECRET); text `v1.<iv>.<tag>.<ciphertext>`, base64url.
  * Sign-in never uses it: it checks the scrypt hash.
  */

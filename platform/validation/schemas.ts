@@ -91,7 +91,7 @@ export const Decimal2 = ({ min, max, aboveMin = false }: { min: number; max: num
 /** The last page a list answers; a later one is clamped to it (and is empty). */
 export const MAX_PAGE = 1_000_000;
 
-/** `page` and `pageSize` of a list query (PROTOCOL.md "Pages"); extend it with the list's own fields. */
+/** `page` and `pageSize` of a list query (docs/protocol.md "Pages"); extend it with the list's own fields. */
 export const Paging = z.object({
   page: blankless(
     z.coerce
@@ -111,7 +111,7 @@ export type PageRequest = z.output<typeof Paging>;
 export type Slice = { offset: number; limit: number };
 
 /**
- * One page of a list (PROTOCOL.md "Pages"): reads the page's rows through `list`, then the
+ * One page of a list (docs/protocol.md "Pages"): reads the page's rows through `list`, then the
  * list's `total` through `count`, and answers them with the page asked for.
  */
 export async function pageOf<Item>(

@@ -149,7 +149,7 @@ test("role 1 adds a panel and makes it the default admin with its MD button", as
   for (const flag of ["cricket", "football", "tennis", "bookmaker", "fancy"]) {
     await dialog.getByLabel(`${flag} share`).fill("50");
   }
-  await expect(add).toBeDisabled(); // spec §5: at least 6 shares
+  await expect(add).toBeDisabled(); // docs/product.md §5: at least 6 shares
   await dialog.getByLabel("casino share").fill("40");
   await expect(add).toBeEnabled();
   await add.press("Enter");

@@ -141,7 +141,7 @@ test("Slider uploads an image with a preview, shows it through the console, and 
   await goTo(page, "l", "Slider");
   const stored = page.getByRole("img", { name: /^Slider image/ });
   const before = await stored.count();
-  await expect(page.getByLabel(/^Slot \d/)).toHaveCount(2); // spec §2.12: two empty slots to begin with
+  await expect(page.getByLabel(/^Slot \d/)).toHaveCount(2); // docs/product.md §2.12: two empty slots to begin with
 
   await page.getByLabel("Slot 1", { exact: true }).setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByRole("img", { name: "Preview of banner.png" })).toBeVisible();

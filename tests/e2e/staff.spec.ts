@@ -17,7 +17,7 @@ test("the super admin adds a staff member with only deposits, by keyboard", asyn
   await expect(page).toHaveTitle("Admin Management - Admin");
   const form = page.getByRole("form", { name: "Add Staff" });
   const add = form.getByRole("button", { name: "Add" });
-  await expect(add).toBeDisabled(); // spec §5: username and password are required
+  await expect(add).toBeDisabled(); // docs/product.md §5: username and password are required
   await form.getByLabel("Username").focus();
   await page.keyboard.type(CASHIER.username);
   await page.keyboard.press("Tab");

@@ -80,7 +80,7 @@ const exposureBalance = async () =>
 const settle = (id: string, status: 1 | 2 | 3, token = tokens.admin) => post<SportsBet>("/settel-bet", token, { bet: { _id: id, amount: 1 }, status });
 
 describe("exposure and settlement arithmetic", () => {
-  // [label, market, bet, exposure, winnings] in minor units, computed by hand from PROTOCOL.md.
+  // [label, market, bet, exposure, winnings] in minor units, computed by hand from docs/protocol.md "Sports book".
   const cases: [string, MarketType, RunnerSpec[], { runner: string; isBack: 0 | 1; price: number; amount: number }, bigint, bigint][] = [
     // back 100 at 2.50: risks 100, wins 100 × 1.50 = 150
     ["back", "odds", ODDS_RUNNERS, { runner: "Alpha", isBack: 1, price: 2.5, amount: 100 }, 10_000n, 15_000n],

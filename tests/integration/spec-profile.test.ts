@@ -1,5 +1,5 @@
 /**
- * PLATFORM_PROFILE=spec answers like an operator's API with only the spec's calls (spec §7.2),
+ * PLATFORM_PROFILE=spec answers like an operator's API with only the spec's calls (docs/product.md §7.2),
  * through HTTP: extension calls 404 as unknown routes do, query parameters and body fields the
  * spec does not name are ignored, reports carry no `daily`, realtime sends only new-deposit and
  * new-withdraw. And in either profile the platform serves exactly the calls of protocol/calls.ts.

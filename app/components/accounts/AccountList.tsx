@@ -1,5 +1,5 @@
 /**
- * The users / panels list (spec §2.5): search, a dense keyboard table, pagination. One screen,
+ * The users / panels list (docs/product.md §2.5): search, a dense keyboard table, pagination. One screen,
  * two modes. Enter opens the row's inline panel of actions.
  */
 import { Link, useLoaderData, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
@@ -20,7 +20,7 @@ import { AddAccountDialog } from "./AddAccountDialog";
 
 type Row = UserRow | PartnerRow;
 
-/** Spec §2.5: clicking certain cells copies their text. */
+/** docs/product.md §2.5: clicking certain cells copies their text. */
 function Copyable({ text }: { text: string }) {
   const copy = () => {
     void navigator.clipboard?.writeText(text).then(() => notifySuccess(`Copied to clipboard: ${text}`));
@@ -61,7 +61,7 @@ function columnsFor(mode: AccountListData["mode"], superAdmin: boolean, commands
           </a>
         ) : null,
     },
-    // Spec §6: only role 1 sees passwords.
+    // docs/product.md §6: only role 1 sees passwords.
     superAdmin && { id: "password", header: "Password", text: (row) => row.password ?? "", cell: (row) => (row.password ? <Copyable text={row.password} /> : "") },
     !isUsers && textColumn("role", "Role", (row) => (row as PartnerRow).roleName),
     moneyColumn("balance", "Balance", (row) => row.balance, { sortKey: "balance" }),
@@ -107,7 +107,7 @@ export function AccountListScreen() {
     () =>
       columnsFor(mode, superAdmin, {
         open: (row, logs) => setExpanded({ id: row._id, logs }),
-        // Spec §2.5: role 1 sees an MD button on each panel.
+        // docs/product.md §2.5: role 1 sees an MD button on each panel.
         makeDefault: mode === "partners" && superAdmin ? (row) => makeDefault({ user: row._id, "user.label": row.username }) : null,
       }),
     [mode, superAdmin, makeDefault, setExpanded],

@@ -1,5 +1,5 @@
 /**
- * The inline panel under a users/panels row (spec §2.5, §2.6): deposit, withdraw, change password
+ * The inline panel under a users/panels row (docs/product.md §2.5, §2.6): deposit, withdraw, change password
  * and permissions forms, and the login logs. Each form checks itself with the action's own schema
  * before posting, and shows the spec's toast for the answer.
  */
@@ -18,7 +18,7 @@ import { SchemaForm, Switch, type FieldSpec } from "../ui/forms";
 type PanelProps = {
   row: UserRow;
   mode: AccountMode;
-  /** Flags the operator holds: it cannot switch on any other (spec §4). */
+  /** Flags the operator holds: it cannot switch on any other (docs/product.md §4). */
   operatorFlags: Record<string, boolean>;
   /** Open with the login logs showing (the row's Login Logs button). */
   logs?: boolean;

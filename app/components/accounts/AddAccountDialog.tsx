@@ -1,5 +1,5 @@
 /**
- * Add User / Add Panel (spec §2.6, §4, §5). Flags start from the operator's own and those it does
+ * Add User / Add Panel (docs/product.md §2.6, §4, §5). Flags start from the operator's own and those it does
  * not hold are disabled; switching a flag off clears its share; Add stays disabled until the
  * required fields are filled (for a panel: a role and at least 6 shares).
  */
@@ -25,7 +25,7 @@ export function AddAccountDialog({ isPartner, action, onClose }: Props) {
   const { load } = start;
 
   useEffect(() => load("/resources/accounts/new-form"), [load]);
-  // Spec §4: the new account's flags start from the operator's own.
+  // docs/product.md §4: the new account's flags start from the operator's own.
   useEffect(() => {
     if (start.data) setFlags(start.data.permissions);
   }, [start.data]);
@@ -34,7 +34,7 @@ export function AddAccountDialog({ isPartner, action, onClose }: Props) {
   const toggle = (flag: GameFlag) => {
     const on = !flags?.[flag];
     setFlags((current) => ({ ...current, [flag]: on }));
-    // Spec §4: switching a flag off clears its share.
+    // docs/product.md §4: switching a flag off clears its share.
     if (!on) setShares((current) => ({ ...current, [flag]: "" }));
   };
   const filledShares = Object.values(shares).filter((value) => value?.trim()).length;

@@ -1,5 +1,5 @@
 /**
- * Bet History (spec §2.9): one user's bets between two dates (default today in the console's
+ * Bet History (docs/product.md §2.9): one user's bets between two dates (default today in the console's
  * zone), tabs Sports, Casino and Games (`1`–`3`), total profit and balance cards, Download Bets
  * (the same query, as CSV) and pagination.
  */
@@ -23,7 +23,7 @@ export const BET_TABS = [
   { kind: BET_KIND.games, label: "Games" },
 ] as const;
 
-/** Spec §4: SUCCESS green, FAIL red, anything else plain. */
+/** docs/product.md §4: SUCCESS green, FAIL red, anything else plain. */
 const statusCell = (status: string) => <span className={status === "SUCCESS" ? "profit" : status === "FAIL" ? "loss" : undefined}>{status}</span>;
 const profitLoss = <R extends { profit: number; loss: number }>() => moneyColumn<R>("pl", "Profit/Loss", (bet) => bet.profit - bet.loss);
 

@@ -1,5 +1,5 @@
 /**
- * Pending Sport Bets (spec §2.15): the queue, oldest first, filtered by event, market, user and
+ * Pending Sport Bets (docs/product.md §2.15): the queue, oldest first, filtered by event, market, user and
  * sport, with the filtered set's totals per market. `s` success, `f` fail, `v` abandoned act on
  * the selection (`x`, Shift+↓/↑, `*`) or else the cursor row: one confirmation with the counts
  * and money, then progress in chunks (bulk runner), cancellable and resumable, each failure
@@ -41,7 +41,7 @@ export const oddsHistoryHref = (template: string, bet: SportsBet): string | null
         .replaceAll("{createdAt}", encodeURIComponent(bet.createdAt))
     : null;
 
-/** Spec §2.15: opens the configured odds-history site for the bet's sport and event at its placing time. */
+/** docs/product.md §2.15: opens the configured odds-history site for the bet's sport and event at its placing time. */
 export const oddsHistoryColumn = (template: string): Column<SportsBet> => ({
   id: "odds-history",
   header: "Odds History",

@@ -1,5 +1,5 @@
 /**
- * Settle market… and Void bets of event… (spec §4): event → market → result, each a list moved
+ * Settle market… and Void bets of event… (docs/product.md §4): event → market → result, each a list moved
  * with j/k or the arrows and chosen with Enter (Backspace goes back a step). The choices come from
  * the pending bets alone; the result offers the runners seen in the market's bets, "Another
  * runner" (every back loses, every lay wins) and "Abandoned" (all void); a fancy line asks the

@@ -13,7 +13,7 @@ export function BookValue({ value }: { value: number }) {
   );
 }
 
-/** A status worth showing: anything but the normal ACTIVE and OPEN (spec §2.14). */
+/** A status worth showing: anything but the normal ACTIVE and OPEN (docs/product.md §2.14). */
 export function StatusNote({ status }: { status: string }) {
   return status === "ACTIVE" || status === "OPEN" ? null : <span className="pending market-status">{status}</span>;
 }

@@ -1,5 +1,5 @@
 /**
- * Spec §2.14: one event's book. The users row (choosing one filters the book to that user's
+ * docs/product.md §2.14: one event's book. The users row (choosing one filters the book to that user's
  * bets; Esc clears), the scorecard frame, and the odds, bookmaker and fancy blocks; each market
  * with its worst case, and the event's. `j`/`k` move over runners and fancy entries, Enter on a
  * fancy entry opens Run Amount, `o` and `s` reach the cursor market's pending bets and Settle

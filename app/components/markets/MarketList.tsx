@@ -1,5 +1,5 @@
 /**
- * Spec §2.13 as a liability board (issue 21): a table per sport, each event a link `team A v
+ * docs/product.md §2.13 as a liability board (issue 21): a table per sport, each event a link `team A v
  * team B` with `(Live)` or its start time, the users holding open bets, the fancy lines' open
  * stake, the worst case of the caller's book and the green-book flag. Names and times paint at
  * once; the figures fill in per row as `/market-bets` answers (use-board-figures.ts). Worst case

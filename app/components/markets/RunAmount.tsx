@@ -1,4 +1,4 @@
-/** Spec §2.14: a fancy entry's Run Amount, each final run count with the book; X or Esc closes. */
+/** docs/product.md §2.14: a fancy entry's Run Amount, each final run count with the book; X or Esc closes. */
 import type { FancyEntry } from "../../../protocol/wire";
 import { Overlay } from "../ui/Overlay";
 import { BookValue } from "./BookValue";

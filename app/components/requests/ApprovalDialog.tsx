@@ -1,5 +1,5 @@
 /**
- * The confirmation of a decision (spec §2.11): "Are you sure you want to success/fail this
+ * The confirmation of a decision (docs/product.md §2.11): "Are you sure you want to success/fail this
  * deposit?" with Yes (`y`) and No (`n`), the deposit bonuses (with the site's bonus limits
  * beside them) and the value of 1 USDT, or a withdrawal's remark. Numeric fields take `y` / `n` as answers, since they cannot hold letters.
  */

@@ -1,5 +1,5 @@
 /**
- * Deposits and withdrawals (spec §2.11): tabs Pending, Success, Fail (`1`–`3`), a dense table,
+ * Deposits and withdrawals (docs/product.md §2.11): tabs Pending, Success, Fail (`1`–`3`), a dense table,
  * and on Pending `a` (success) and `r` (fail) for the cursor row, confirmed in a dialog driven by
  * the approval machine. The list refreshes every 10 seconds.
  */
@@ -130,7 +130,7 @@ export function RequestListScreen() {
     pageHref: (page) => addressOf(query.status, page),
     pageKey: addressOf(query.status, query.page),
     active: !dialogOpen,
-    // Spec §2.11: refresh every 10 seconds, but never under an open confirmation.
+    // docs/product.md §2.11: refresh every 10 seconds, but never under an open confirmation.
     refreshMs: REQUEST_REFRESH_MS,
     keys: {
       [tabCommandId(0)]: () => navigate(addressOf(0)),

@@ -1,5 +1,5 @@
 /**
- * Bank Details (spec §2.12, §5): the bank fields and the UPI entries, each a value and a token.
+ * Bank Details (docs/product.md §2.12, §5): the bank fields and the UPI entries, each a value and a token.
  * Entries are added and removed here and saved together; Remove is disabled on the last entry.
  */
 import { useFetcher } from "@remix-run/react";

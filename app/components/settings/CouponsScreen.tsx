@@ -1,4 +1,4 @@
-/** Coupons (spec §2.12): the list, the bonus shown as a percentage, and the add form. */
+/** Coupons (docs/product.md §2.12): the list, the bonus shown as a percentage, and the add form. */
 import type { Coupon } from "../../../protocol/wire";
 import { formatDateTime } from "../../lib/format";
 import { couponSchema } from "../../lib/forms/settings";

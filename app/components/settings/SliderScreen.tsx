@@ -1,5 +1,5 @@
 /**
- * Slider (spec §2.12): the stored images with a preview and Remove, and upload slots (two empty to
+ * Slider (docs/product.md §2.12): the stored images with a preview and Remove, and upload slots (two empty to
  * begin with, as the spec's) whose chosen files preview at once and are saved together. Files are
  * read as base64 without the data-URL prefix; type and size are checked here first and by their
  * bytes on the platform. Stored images show through the console's own route (the token stays there).

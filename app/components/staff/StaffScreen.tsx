@@ -1,5 +1,5 @@
 /**
- * Admin Management (spec §2.12): the staff list, each with Remove (the palette's `Remove staff…`,
+ * Admin Management (docs/product.md §2.12): the staff list, each with Remove (the palette's `Remove staff…`,
  * so it asks to confirm), and the add form: username, password and the staff flags.
  */
 import { useState } from "react";
@@ -53,7 +53,7 @@ function AddStaffForm() {
   const [flags, setFlags] = useState<readonly StaffFlag[]>([]);
   const toggle = (flag: StaffFlag) =>
     setFlags((current) => (current.includes(flag) ? current.filter((other) => other !== flag) : [...current, flag]));
-  // Spec §5: username and password are required (Add stays disabled until both are typed).
+  // docs/product.md §5: username and password are required (Add stays disabled until both are typed).
   return (
     <SchemaForm
       label="Add Staff"

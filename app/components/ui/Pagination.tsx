@@ -1,4 +1,4 @@
-/** Page buttons (at most 7, spec §9); `[` and `]` are the list commands that step pages. */
+/** Page buttons (at most 7, docs/product.md §9); `[` and `]` are the list commands that step pages. */
 import { pageButtons } from "./table-model";
 
 type PaginationProps = {

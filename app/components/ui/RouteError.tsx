@@ -1,6 +1,6 @@
 /**
  * What a failed route shows: the not-found page (404), the Permission Denied page (403; it shows
- * 404 as the spec's product did), or spec §8's `Unexpected Application Error!` with the message.
+ * 404 as the spec's product did), or docs/product.md §8's `Unexpected Application Error!` with the message.
  */
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 

@@ -69,7 +69,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
       return !current;
     });
   }, []);
-  // A new request: say so (spec §8) and refresh what shows it (counts, an open request list).
+  // A new request: say so (docs/product.md §8) and refresh what shows it (counts, an open request list).
   const realtime = useRealtime(({ kind }) => {
     if (!muted) speakAlert(kind);
     revalidate();
@@ -81,7 +81,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
     window.addEventListener("pointerdown", warm, { once: true, capture: true });
     return () => window.removeEventListener("pointerdown", warm, { capture: true });
   }, []);
-  // Spec §2.3: the sidebar closes whenever the page title changes.
+  // docs/product.md §2.3: the sidebar closes whenever the page title changes.
   useEffect(() => setSidebarOpen(false), [title]);
 
   // Layers open as transitions: a key pressed while parts of the page are still hydrating must not

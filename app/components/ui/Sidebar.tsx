@@ -1,5 +1,5 @@
 /**
- * The sidebar of spec §2.3: a greeting, Logout, and the spec's links (from the screens table) that
+ * The sidebar of docs/product.md §2.3: a greeting, Logout, and the spec's links (from the screens table) that
  * the operator may open. The spec showed every link regardless of the flags; that defect is fixed.
  */
 import { NavLink } from "@remix-run/react";

@@ -116,7 +116,7 @@ export function SchemaForm({
   );
 }
 
-/** A checkbox shown as a switch (spec §9: 20 high, 50 wide). */
+/** A checkbox shown as a switch (docs/product.md §9: 20 high, 50 wide). */
 export function Switch({
   label,
   name,

@@ -31,7 +31,7 @@ export function columnTrack({ header, sortable, fit, chrome = 0, width, texts = 
   return width ?? `minmax(calc(${Math.max(headerWidth, FREE_MIN_CHARS)}ch + ${CELL_PADDING_PX}px), 1fr)`;
 }
 
-/** Spec §9: pagination shows at most 7 buttons. `null` stands for a gap (…). */
+/** docs/product.md §9: pagination shows at most 7 buttons. `null` stands for a gap (…). */
 export function pageButtons(page: number, pageCount: number): Array<number | null> {
   if (pageCount <= 7) return Array.from({ length: pageCount }, (_, i) => i + 1);
   if (page <= 4) return [1, 2, 3, 4, 5, null, pageCount];

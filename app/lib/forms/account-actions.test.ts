@@ -5,7 +5,7 @@ import { accountActionInput, accountActionSchema, depositSchema } from "./accoun
 const deposit = (fields: Record<string, string>) =>
   depositSchema.safeParse({ intent: "deposit", user: "7", isPartner: "false", requestId: "req-12345678", ...fields });
 
-describe("deposit and withdraw forms (spec §5)", () => {
+describe("deposit and withdraw forms (docs/product.md §5)", () => {
   it("accepts a numeric amount with at most 2 decimals and an optional remark", () => {
     const parsed = deposit({ amount: " 100.50 ", remark: "  bonus  " });
     expect(parsed.success && parsed.data).toMatchObject({ amount: 100.5, remark: "bonus", isPartner: false });

@@ -1,5 +1,5 @@
 /**
- * The row panel's forms (spec §2.6, §5), each one zod schema shared by the form and the action.
+ * The row panel's forms (docs/product.md §2.6, §5), each one zod schema shared by the form and the action.
  * Every form names its `intent`; money forms carry a `requestId` so that a double submit or a
  * retry applies once (the platform keeps the first result for a requestId).
  */
@@ -15,7 +15,7 @@ const accountRef = {
     .or(z.boolean()),
 };
 
-/** Spec §5: numeric, above 0, at most 2 decimals. */
+/** docs/product.md §5: numeric, above 0, at most 2 decimals. */
 export const amountField = z
   .string()
   .trim()
@@ -71,7 +71,7 @@ export const switchSchema = z.object({
   on: z.enum(["true", "false", "toggle"]),
 });
 
-/** Role 1 makes a panel the default admin (spec §2.5 MD button). */
+/** Role 1 makes a panel the default admin (docs/product.md §2.5 MD button). */
 export const makeDefaultSchema = z.object({ intent: z.literal("makeDefault"), ...accountRef });
 
 export const accountActionSchema = z.union([

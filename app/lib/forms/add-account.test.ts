@@ -5,7 +5,7 @@ import { firstIssue } from "./first-issue";
 const base = { intent: "addAccount", isPartner: "false", username: "newbie", mobNo: "", password: "secret1", repeatPassword: "secret1" };
 const allShares = { cricket: "80", football: "80", tennis: "80", bookmaker: "75", fancy: "75", casino: "70" };
 
-describe("add user and panel (spec §5)", () => {
+describe("add user and panel (docs/product.md §5)", () => {
   it("adds a user with the flags chosen", () => {
     const form = addAccountSchema.parse({ ...base, flags: ["cricket", "casino"] });
     expect(addUserRequest(form)).toMatchObject({

@@ -1,13 +1,13 @@
-/** Add user / add panel (spec §2.6, §4, §5), one schema for the dialog and the action. */
+/** Add user / add panel (docs/product.md §2.6, §4, §5), one schema for the dialog and the action. */
 import { z } from "zod";
 import { accountPasswordField } from "./password-rule";
 import { GAME_FLAGS } from "../../../protocol/wire";
 import { MESSAGES } from "../constants";
 
-/** Spec §9: a partner needs at least 6 share values. */
+/** docs/product.md §9: a partner needs at least 6 share values. */
 export const MIN_PARTNER_SHARES = 6;
 
-/** A share is a percentage: 0 to 100, never empty or negative (spec §5). */
+/** A share is a percentage: 0 to 100, never empty or negative (docs/product.md §5). */
 const shareValue = z
   .string()
   .trim()
@@ -59,7 +59,7 @@ export function addAccountInput(form: FormData): Record<string, unknown> {
   return { ...Object.fromEntries(form), flags: form.getAll("flag").map(String), shares };
 }
 
-/** What POST /add-user takes (spec §7.2). */
+/** What POST /add-user takes (docs/product.md §7.2). */
 export function addUserRequest(form: AddAccountForm) {
   return {
     username: form.username,

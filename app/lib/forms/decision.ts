@@ -1,5 +1,5 @@
 /**
- * A decision on a deposit or withdrawal request (spec §2.11, §5), one schema for the confirmation
+ * A decision on a deposit or withdrawal request (docs/product.md §2.11, §5), one schema for the confirmation
  * (through the approval machine) and the action.
  */
 import { z } from "zod";

@@ -1,4 +1,4 @@
-/** The login form (spec §2.4), shared by the login screen and the /session action. */
+/** The login form (docs/product.md §2.4), shared by the login screen and the /session action. */
 import { z } from "zod";
 
 export const loginSchema = z.object({

@@ -1,4 +1,4 @@
-/** Change own password (spec §2.10, §5), shared by the form and its action. */
+/** Change own password (docs/product.md §2.10, §5), shared by the form and its action. */
 import { z } from "zod";
 import { MESSAGES } from "../constants";
 import { PASSWORD_RULE } from "./password-rule";

@@ -1,5 +1,5 @@
 /**
- * The settings forms (spec §2.12, §5), one zod schema each, checked by the screen, the palette's
+ * The settings forms (docs/product.md §2.12, §5), one zod schema each, checked by the screen, the palette's
  * steps and the action alike. The bounds restate the platform's (`SETTING_BOUNDS` in
  * platform/modules/settings/routes.ts and the bonus limits' in platform/modules/requests/routes.ts):
  * the console cannot import platform code, so they are written once more here, and only here.
@@ -139,7 +139,7 @@ const upiEntry = z.object({
   token: text("UPI token", { min: 0, max: 200 }),
 });
 
-/** Bank Details: the bank fields and 1–10 UPI entries (spec §5: the last entry cannot be removed). */
+/** Bank Details: the bank fields and 1–10 UPI entries (docs/product.md §5: the last entry cannot be removed). */
 export const bankDetailsSchema = z.object({
   bankName: text("Bank name", { min: 2, max: 100 }),
   holder: text("Account holder", { min: 2, max: 100 }),
@@ -159,7 +159,7 @@ export function bankDetailsInput(form: FormData): Record<string, unknown> {
   return { ...Object.fromEntries(form), upiId: values.map((value, index) => ({ value, token: tokens[index] ?? "" })) };
 }
 
-/** Spec §5: code and bonus required, the code upper-cased; the bonus is a percentage above 0. */
+/** docs/product.md §5: code and bonus required, the code upper-cased; the bonus is a percentage above 0. */
 export const couponCodeField = z
   .string()
   .trim()

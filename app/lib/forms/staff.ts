@@ -1,5 +1,5 @@
 /**
- * Admin Management's forms (spec §2.12, §5): add a staff member with its flags, remove one. One
+ * Admin Management's forms (docs/product.md §2.12, §5): add a staff member with its flags, remove one. One
  * schema each for the screen, the palette's steps and the action. Username and password follow
  * the platform's account and password rules.
  */

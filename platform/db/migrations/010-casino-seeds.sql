@@ -1,4 +1,4 @@
--- Provably fair casino and game draws (issue 15; docs/protocol.md "Casino fairness"). A draw is
+-- Provably fair casino and game draws (issue 15; docs/protocol.md "Casino and game bets"). A draw is
 -- HMAC-SHA256 keyed by the active server seed, which no player can know: its sha256 is
 -- published while it is in use, and the seed itself once it is retired, so every draw made with
 -- it can be checked afterwards. One seed is active at a time.

@@ -1,5 +1,5 @@
 /**
- * The sports book's money rules (PROTOCOL.md "Bets"; docs/protocol.md "Sports book"), in minor
+ * The sports book's money rules (docs/protocol.md "Sports book"), in minor
  * units. Prices and rates are hundredths (1.85 → 185n), so every product is exact and rounds
  * once, in the house's favour: what the player risks rounds up, what the player wins rounds down.
  */

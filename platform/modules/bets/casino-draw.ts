@@ -1,5 +1,5 @@
 /**
- * The casino and game draw, provably fair (docs/protocol.md "Casino fairness"). A round's draw
+ * The casino and game draw, provably fair (docs/protocol.md "Casino and game bets"). A round's draw
  * is HMAC-SHA256 keyed by the active server seed over `userId:kind:gameCode:roundId`, so no
  * player can compute it from what it knows. The seed's sha256 is published while it is in use
  * and the seed itself once it is retired (after CASINO_SEED_HOURS), so every draw made with it

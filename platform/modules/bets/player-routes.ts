@@ -42,7 +42,7 @@ export default async function playerBetRoutes(app: FastifyInstance) {
     return reply.ok(await bets.placeCasinoBet(playerOf(request), { kind: 1, ...request.body }), BET_MESSAGE.placed);
   });
 
-  /** The fairness record (docs/protocol.md "Casino fairness"): the active seed's hash and the retired seeds. */
+  /** The fairness record (docs/protocol.md "Casino and game bets"): the active seed's hash and the retired seeds. */
   api.get("/casino-seeds", async (_request, reply) => reply.ok(await bets.casinoFairness()));
 
   api.post("/game-bet", { schema: { body: GameBetBody } }, async (request, reply) => {

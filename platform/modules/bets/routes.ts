@@ -24,7 +24,7 @@ const PendingQuery = z
   })
   .strict();
 
-/** The whole bet travels (spec §4); only its `_id` is trusted. */
+/** The whole bet travels (docs/product.md §4); only its `_id` is trusted. */
 const SettleBody = z
   .object({
     bet: z.object({ _id: Id }).passthrough(),

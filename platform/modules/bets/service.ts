@@ -91,7 +91,7 @@ export const BET_MESSAGE = {
 /** The system account that holds pending bets' exposure (migration 005). */
 export const BET_EXPOSURE = "bet-exposure";
 
-/** Statuses the feed marks as normal (spec §9). */
+/** Statuses the feed marks as normal (docs/product.md §9). */
 const OPEN_STATUSES = new Set(["ACTIVE", "OPEN"]);
 
 const OUTCOME: Record<SettlementCode, Outcome> = { 1: "SUCCESS", 2: "FAIL", 3: "ABANDONED" };

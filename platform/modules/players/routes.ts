@@ -1,5 +1,5 @@
 /**
- * The end-user API under /api/user (PROTOCOL.md "End-user API"): what simulators and tests
+ * The end-user API under /api/user (docs/protocol.md "End-user API"): what simulators and tests
  * use to act as players. Protected by default, like the admin API, with its own sessions
  * (players/access.ts, registered on the scope in app.ts); requests and bets add their own
  * routes to the scope.

@@ -1,5 +1,5 @@
 /**
- * Site settings (spec §2.12, §7.2): the super admin or staff holding `settings`; partners and
+ * Site settings (docs/product.md §2.12, §7.2): the super admin or staff holding `settings`; partners and
  * other staff get 403 before the body is read. Bodies are strict: an unknown field is refused.
  */
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * The market book (PROTOCOL.md "Sports data"): each runner's book from the open positions
+ * The market book (docs/protocol.md "Market book"): each runner's book from the open positions
  * (book-repository.ts), for the house or a partner's subtree at 100 %, optionally one user's.
  * A runner's book is what its position gains if it wins plus what every other runner's
  * position gains if they lose; a fancy run count's book sums each line's position on the
