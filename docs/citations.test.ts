@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const CODE = ["app", "platform", "protocol", "scripts", "bench", "tests", "server.ts"];
+const CODE = ["app", "platform", "protocol", "db", "scripts", "bench", "tests", "server.ts"];
 const SKIP = new Set(["node_modules", ".git", "build", "data", ".cache", "test-results", "playwright-report", "public"]);
 const OUTSIDE = /\b(PROTOCOL|ARCHITECTURE|UX|DEVELOPERS)\.md\b/g;
 const SPEC = /\b[Ss]pec\s*§/g;
