@@ -17,6 +17,7 @@ import { DEFAULT_FEED_SEED } from "./env.js";
 import { createFeedSimulator } from "./sim/feed.js";
 import { WITHDRAWAL_RESERVE } from "./modules/requests/service.js";
 import { storeImage } from "./uploads.js";
+import { readSetting, writeSetting } from "./modules/settings/repository.js";
 import { SLIDER_FOLDER } from "./modules/settings/service.js";
 import { storePassword, type Revealer } from "./security/reveal.js";
 import type { Db } from "./db/index.js";
@@ -105,7 +106,7 @@ export async function seedIfEmpty(db: Db, revealer: Revealer, options: SeedOptio
   return true;
 }
 
-/** A 640×240 PNG banner shipped with the platform (the other settings are seeded by migration 006). */
+/** A 640×240 PNG banner shipped with the platform (the other settings are seeded by migrations 006 and 012). */
 const DEMO_SLIDER_IMAGE = new URL("./demo-slider.png", import.meta.url);
 
 /** One slider image, into a slider that has none. */
@@ -159,7 +160,7 @@ async function seedAccounts(db: Db, secrets: Record<keyof typeof DEMO_ACCOUNTS, 
     await recordOpenings(db, admin.id, [{ kind: "admin", id: partner.id, balance: PARTNER_BALANCE }]);
   }
   // panel1 receives the users the super admin and staff create, unless an operator chose another.
-  await db.updateTable("settings").set({ default_admin_id: partner.id }).where("default_admin_id", "is", null).execute();
+  if ((await readSetting(db, "default-admin")) === null) await writeSetting(db, "default-admin", { id: String(partner.id) });
   return { admin: admin.id, staff: staff.id, partner: partner.id };
 }
 

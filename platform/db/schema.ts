@@ -106,15 +106,6 @@ export interface UserSessionsTable {
   user_agent: string;
 }
 
-export interface SettingsTable {
-  id: Generated<boolean>;
-  default_admin_id: Int8 | null;
-  /** Numeric text, 2 decimals: the largest bonus as a percentage of the credited amount. */
-  bonus_max_percent: ColumnType<string, never, string>;
-  /** Minor INR: the largest bonus one decision grants. */
-  bonus_max_inr: ColumnType<bigint, never, bigint>;
-}
-
 export type AccountKind = "admin" | "user";
 /** Ledger accounts: admins and users, plus the platform's own (system_accounts). */
 export type LedgerAccountKind = AccountKind | "system";
@@ -171,10 +162,11 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
-export type SiteSettingKey = "bank-details" | "whatsapp" | "telegram" | "bonus" | "ref-bonus" | "main-bonus";
+/** The keys of the one settings store (migration 012). */
+export type SettingKey = "bank-details" | "whatsapp" | "telegram" | "bonus" | "ref-bonus" | "main-bonus" | "default-admin" | "bonus-limits";
 
-export interface SiteSettingsTable {
-  key: SiteSettingKey;
+export interface SettingsTable {
+  key: SettingKey;
   value: Json<unknown>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
@@ -407,7 +399,6 @@ export interface Database {
   coupons: CouponsTable;
   deposit_requests: DepositRequestsTable;
   withdraw_requests: WithdrawRequestsTable;
-  site_settings: SiteSettingsTable;
   slider_images: SliderImagesTable;
   sports_events: SportsEventsTable;
   sports_markets: SportsMarketsTable;

@@ -37,7 +37,7 @@ async function settingsFootprint() {
   const count = async (table: "audit_log" | "coupons" | "slider_images") =>
     Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow()).n);
   return {
-    settings: await db.selectFrom("site_settings").select(["key", "value"]).orderBy("key").execute(),
+    settings: await db.selectFrom("settings").select(["key", "value"]).orderBy("key").execute(),
     audit: await count("audit_log"),
     coupons: await count("coupons"),
     slider: await count("slider_images"),

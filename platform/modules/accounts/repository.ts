@@ -292,12 +292,3 @@ export function listLoginLogs(db: Db, target: { kind: AccountKind; id: bigint })
     .limit(LOGIN_LOG_LIMIT)
     .execute();
 }
-
-export async function findDefaultAdminId(db: Db): Promise<bigint | null> {
-  const row = await db.selectFrom("settings").select("default_admin_id").executeTakeFirst();
-  return row?.default_admin_id ?? null;
-}
-
-export async function setDefaultAdminId(db: Db, id: bigint): Promise<void> {
-  await db.updateTable("settings").set({ default_admin_id: id }).execute();
-}

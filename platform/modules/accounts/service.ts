@@ -14,10 +14,10 @@ import type { AdminAccount } from "../admins/repository.js";
 import { flagsOf } from "../admins/service.js";
 import { recordAudit } from "../audit/repository.js";
 import { move, type AccountRef } from "../ledger/service.js";
+import { readSetting, writeSetting } from "../settings/repository.js";
 import {
   countPartners,
   countUsers,
-  findDefaultAdminId,
   findHouseId,
   findPartnerRow,
   findTarget,
@@ -31,7 +31,6 @@ import {
   partnerRoleLevel,
   partnersAfter,
   revokeSessions,
-  setDefaultAdminId,
   updateAccountPassword,
   updateSwitches,
   usernameTaken,
@@ -113,6 +112,12 @@ function assertGrantable(caller: AdminAccount, wanted: Flags, current: Flags = {
   const held = flagsOf(caller);
   const granted = GAME_FLAGS.find((flag) => wanted[flag] === true && current[flag] !== true && !held[flag]);
   if (granted) throw forbidden(ACCOUNT_MESSAGE.cannotGrant(granted));
+}
+
+/** The partner that receives users the super admin and staff create, if one was chosen (the settings store). */
+async function findDefaultAdminId(db: Db): Promise<bigint | null> {
+  const setting = await readSetting(db, "default-admin");
+  return setting === null ? null : BigInt(setting.id);
 }
 
 export function createAccountService({ db, revealer }: { db: Db; revealer: Revealer }) {
@@ -320,7 +325,7 @@ export function createAccountService({ db, revealer }: { db: Db; revealer: Revea
 
   async function makeDefaultAdmin(id: bigint): Promise<void> {
     if (!(await findPartnerRow(db, id))) throw notFound(ACCOUNT_MESSAGE.partnerNotFound);
-    await setDefaultAdminId(db, id);
+    await writeSetting(db, "default-admin", { id: String(id) });
   }
 
   async function defaultAdmin(): Promise<PartnerRow[]> {

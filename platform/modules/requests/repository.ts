@@ -231,16 +231,3 @@ export async function watchingSessions(db: Db, userId: bigint, flag: "deposits" 
      where s.revoked_at is null and s.expires_at > now()`.execute(db);
   return rows.rows.map((row) => BigInt(row.id));
 }
-
-/**
- * The bonus limits of the site settings (migration 004): numeric percent text, minor INR.
- * `forUpdate` locks the row, so concurrent updates each audit the values they replaced.
- */
-export function findBonusLimits(db: Db, { forUpdate = false } = {}) {
-  const query = db.selectFrom("settings").select(["bonus_max_percent", "bonus_max_inr"]);
-  return (forUpdate ? query.forUpdate() : query).executeTakeFirstOrThrow();
-}
-
-export async function updateBonusLimits(trx: Db, limits: { bonus_max_percent: string; bonus_max_inr: bigint }): Promise<void> {
-  await trx.updateTable("settings").set(limits).execute();
-}

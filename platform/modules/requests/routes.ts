@@ -1,5 +1,6 @@
 /** The approval desk: request lists, decisions, transaction history and receipt images. */
 import { CALLS } from "../../../protocol/calls.js";
+import { SETTING_BOUNDS } from "../../../protocol/rules.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { authenticated, requireStaffFlag } from "../auth/access.js";
@@ -27,7 +28,7 @@ const HistoryQuery = Paging.extend({
 
 /** A percentage with at most 2 decimals, 0–100 → hundredths of a percent (1e-9 is not 0). */
 const Percent = withMessage(
-  Decimal2({ min: 0, max: 100 }).transform((value) => BigInt(Math.round(value * 100))),
+  Decimal2(SETTING_BOUNDS.percent).transform((value) => BigInt(Math.round(value * 100))),
   "A bonus percentage must be 0 to 100 with at most 2 decimals",
 );
 /** An INR bonus: 0, or an amount as for deposits. */

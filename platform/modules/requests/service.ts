@@ -28,6 +28,7 @@ import { findHouseId, findTarget, isInSubtree } from "../accounts/repository.js"
 import type { AdminAccount } from "../admins/repository.js";
 import { hasStaffFlag } from "../admins/service.js";
 import { recordAudit } from "../audit/repository.js";
+import { lockSetting, readSetting, writeSetting } from "../settings/repository.js";
 import { apply, findSystemAccountId, type AccountRef } from "../ledger/service.js";
 import type { Player } from "../players/repository.js";
 import {
@@ -35,7 +36,6 @@ import {
   couponPercent,
   decideDeposit,
   decideWithdraw,
-  findBonusLimits,
   findDeposit,
   findImageOwnerParent,
   findWithdraw,
@@ -44,7 +44,6 @@ import {
   listDeposits,
   listHistory,
   listWithdraws,
-  updateBonusLimits,
   type DepositListRow,
   type RequestFilter,
   type RequestOrder,
@@ -97,13 +96,15 @@ export const percentOf = (minor: bigint, hundredths: bigint) => (minor * hundred
 const bonusOf = (input: BonusInput, credited: bigint) =>
   input.inr ?? (input.percent === undefined ? 0n : percentOf(credited, input.percent));
 
-/** "12.50" (numeric text) → 1250n hundredths. */
-const hundredthsOf = (numeric: string) => BigInt(Math.round(Number(numeric) * 100));
+/** 12.5 or "12.50" (numeric text) → 1250n hundredths (a percentage), or minor units (an amount). */
+const hundredthsOf = (value: number | string) => BigInt(Math.round(Number(value) * 100));
 
-const toBonusLimits = (row: { bonus_max_percent: string; bonus_max_inr: bigint }): BonusLimits => ({
-  maxPercent: Number(row.bonus_max_percent),
-  maxInr: minorToAmount(row.bonus_max_inr),
-});
+/** The bonus limits of the settings store (migration 012: always set). */
+async function findBonusLimits(db: Db, { forUpdate = false } = {}): Promise<BonusLimits> {
+  const limits = forUpdate ? await lockSetting(db, "bonus-limits") : await readSetting(db, "bonus-limits");
+  if (!limits) throw new Error("the settings store has no bonus-limits");
+  return limits;
+}
 
 /** 1000000000n minor → "1,00,00,000" (Indian grouping, as the desk shows rupees). */
 const rupees = (minor: bigint) => minorToAmount(minor).toLocaleString("en-IN", { maximumFractionDigits: 2 });
@@ -291,28 +292,29 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
   /** The bonuses a decider grants (the coupon's is the site's own offer) stay within the settings' limits. */
   async function assertWithinBonusLimits(granted: bigint, credited: bigint): Promise<void> {
     const limits = await findBonusLimits(db);
-    if (granted * 10_000n > credited * hundredthsOf(limits.bonus_max_percent)) {
-      throw badRequest(REQUEST_MESSAGE.bonusAbovePercent(String(Number(limits.bonus_max_percent))));
+    if (granted * 10_000n > credited * hundredthsOf(limits.maxPercent)) {
+      throw badRequest(REQUEST_MESSAGE.bonusAbovePercent(String(limits.maxPercent)));
     }
-    if (granted > limits.bonus_max_inr) throw badRequest(REQUEST_MESSAGE.bonusAboveInr(rupees(limits.bonus_max_inr)));
+    const maxInr = hundredthsOf(limits.maxInr);
+    if (granted > maxInr) throw badRequest(REQUEST_MESSAGE.bonusAboveInr(rupees(maxInr)));
   }
 
-  const bonusLimits = async (): Promise<BonusLimits> => toBonusLimits(await findBonusLimits(db));
+  const bonusLimits = (): Promise<BonusLimits> => findBonusLimits(db);
 
   /** Sets the bonus limits and audits the values before and after, in one transaction. */
   async function updateLimits(caller: AdminAccount, limits: { maxPercent: bigint; maxInr: bigint }): Promise<BonusLimits> {
-    const after = { bonus_max_percent: (Number(limits.maxPercent) / 100).toFixed(2), bonus_max_inr: limits.maxInr };
+    const after: BonusLimits = { maxPercent: Number(limits.maxPercent) / 100, maxInr: minorToAmount(limits.maxInr) };
     return db.transaction().execute(async (trx) => {
       const before = await findBonusLimits(trx, { forUpdate: true });
-      await updateBonusLimits(trx, after);
+      await writeSetting(trx, "bonus-limits", after);
       await recordAudit(trx, {
         actorId: caller.id,
         action: BONUS_LIMITS_ACTION,
         targetKind: "settings",
         targetIds: [],
-        change: { before: toBonusLimits(before), after: toBonusLimits(after) },
+        change: { before, after },
       });
-      return toBonusLimits(after);
+      return after;
     });
   }
 

@@ -1,21 +1,39 @@
+/**
+ * The one settings store (migration 012): a value per key, in its wire shape. Other modules read
+ * and write their settings (the default admin, the bonus limits) through these functions only.
+ */
+import type { BankSettings, BonusLimits, BonusSetting, ContactSetting } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
-import type { SiteSettingKey } from "../../db/schema.js";
+import type { SettingKey } from "../../db/schema.js";
 
-/** A setting's value, locked until the transaction ends so concurrent updates audit in order. */
-export async function lockSetting(db: Db, key: SiteSettingKey): Promise<unknown> {
-  const row = await db.selectFrom("site_settings").select("value").where("key", "=", key).forUpdate().executeTakeFirst();
-  return row?.value ?? null;
+/** Each key's stored value. */
+export type SettingValues = {
+  "bank-details": BankSettings;
+  whatsapp: ContactSetting;
+  telegram: ContactSetting;
+  bonus: BonusSetting;
+  "ref-bonus": BonusSetting;
+  "main-bonus": BonusSetting;
+  /** The partner that receives end users created by the super admin or staff. */
+  "default-admin": { id: string };
+  "bonus-limits": BonusLimits;
+};
+
+/** A setting's value (null when never set), locked until the transaction ends so concurrent updates audit in order. */
+export async function lockSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValues[K] | null> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).forUpdate().executeTakeFirst();
+  return (row?.value as SettingValues[K] | undefined) ?? null;
 }
 
-export async function readSetting(db: Db, key: SiteSettingKey): Promise<unknown> {
-  const row = await db.selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst();
-  return row?.value ?? null;
+export async function readSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValues[K] | null> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  return (row?.value as SettingValues[K] | undefined) ?? null;
 }
 
-export async function writeSetting(db: Db, key: SiteSettingKey, value: unknown): Promise<void> {
+export async function writeSetting<K extends SettingKey>(db: Db, key: K, value: SettingValues[K]): Promise<void> {
   const json = JSON.stringify(value);
   await db
-    .insertInto("site_settings")
+    .insertInto("settings")
     .values({ key, value: json })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: new Date() }))
     .execute();

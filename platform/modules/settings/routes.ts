@@ -4,25 +4,16 @@
  */
 import { join } from "node:path";
 import { CALLS } from "../../../protocol/calls.js";
+import { SETTING_BOUNDS } from "../../../protocol/rules.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { SiteSettingKey } from "../../db/schema.js";
+import type { SettingKey } from "../../db/schema.js";
 import { payloadTooLarge } from "../../errors.js";
 import { authenticated, requireStaffFlag } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { Decimal2, Id, Text } from "../../validation/schemas.js";
 import { base64DecodedLength, checkImage, IMAGE_HEADERS, IMAGE_NAME, type ImageExt } from "../../uploads.js";
 import { createSettingsService, SETTINGS_MESSAGE, SLIDER_FOLDER, type CheckedImage, type SettingValues } from "./service.js";
-
-export const SETTING_BOUNDS = {
-  /** Bonus and main bonus are percentages of a deposit. */
-  percent: { min: 0, max: 100 },
-  /** The referral bonus is an INR amount paid to the referrer. */
-  refBonusInr: { min: 0, max: 100_000 },
-  upiEntries: { min: 1, max: 10 },
-  sliderImageBytes: 2 * 1024 * 1024,
-  sliderImagesPerCall: 4,
-} as const;
 
 const UpiEntry = z
   .object({
@@ -98,7 +89,7 @@ const IdParams = z.object({ id: Id });
 const ImageParams = z.object({ name: z.string().regex(IMAGE_NAME, "Invalid image name") });
 
 /** The settings whose GET answers what one POST stores. Bank details also answer the corrected spelling. */
-const SIMPLE_SETTINGS: { key: SiteSettingKey; body: z.ZodTypeAny; paths: string[]; msg: string }[] = [
+const SIMPLE_SETTINGS: { key: SettingKey; body: z.ZodTypeAny; paths: string[]; msg: string }[] = [
   { key: "bank-details", body: BankSettingsBody, paths: [CALLS.updateBankDetails.path, CALLS.updateBankDetailsCorrected.path], msg: SETTINGS_MESSAGE.bankDetailsUpdated },
   { key: "whatsapp", body: WhatsappBody, paths: [CALLS.updateWhatsapp.path], msg: SETTINGS_MESSAGE.whatsappUpdated },
   { key: "telegram", body: TelegramBody, paths: [CALLS.updateTelegram.path], msg: SETTINGS_MESSAGE.telegramUpdated },

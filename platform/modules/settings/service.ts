@@ -4,9 +4,9 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
-import type { BankSettings, BonusSetting, ContactSetting, Coupon, SliderImage } from "../../../protocol/wire.js";
+import type { Coupon, SliderImage } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
-import type { SiteSettingKey } from "../../db/schema.js";
+import type { SettingKey } from "../../db/schema.js";
 import { conflict, notFound } from "../../errors.js";
 import { recordAudit } from "../audit/repository.js";
 import type { AdminAccount } from "../admins/repository.js";
@@ -20,7 +20,10 @@ import {
   lockSetting,
   readSetting,
   writeSetting,
+  type SettingValues,
 } from "./repository.js";
+
+export type { SettingValues } from "./repository.js";
 
 export const SETTINGS_MESSAGE = {
   bankDetailsUpdated: "Bank details updated successfully",
@@ -42,16 +45,6 @@ export const SLIDER_FOLDER = "slider";
 /** Slider image paths under the admin API. */
 export const SLIDER_IMAGE_PATH = "/slider-images";
 
-/** Each key's value, as its GET answers and its update posts. */
-export type SettingValues = {
-  "bank-details": BankSettings;
-  whatsapp: ContactSetting;
-  telegram: ContactSetting;
-  bonus: BonusSetting;
-  "ref-bonus": BonusSetting;
-  "main-bonus": BonusSetting;
-};
-
 export type NewCoupon = { couponCode: string; bonus: number };
 export type CheckedImage = { bytes: Buffer; ext: ImageExt };
 
@@ -60,11 +53,11 @@ const auditAction = (key: string) => `settings.${key}`;
 export type SettingsServiceOptions = { db: Db; sliderDir: string; log: Pick<FastifyBaseLogger, "warn"> };
 
 export function createSettingsService({ db, sliderDir, log }: SettingsServiceOptions) {
-  async function get<K extends SiteSettingKey>(key: K): Promise<SettingValues[K]> {
-    return (await readSetting(db, key)) as SettingValues[K];
+  async function get<K extends SettingKey>(key: K): Promise<SettingValues[K] | null> {
+    return readSetting(db, key);
   }
 
-  async function update<K extends SiteSettingKey>(actor: AdminAccount, key: K, value: SettingValues[K]): Promise<void> {
+  async function update<K extends SettingKey>(actor: AdminAccount, key: K, value: SettingValues[K]): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const before = await lockSetting(trx, key);
       await writeSetting(trx, key, value);
