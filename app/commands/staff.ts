@@ -5,7 +5,7 @@
  */
 import { STAFF_FLAGS } from "../../protocol/wire";
 import { problemOf } from "../lib/forms/first-issue";
-import { accountPasswordField } from "../lib/forms/password-rule";
+import { accountPasswordField } from "../lib/forms/account-rules";
 import { staffFlagsText, staffUsernameField } from "../lib/forms/staff";
 import { SCREENS } from "../lib/screens";
 import type { Command } from "./types";

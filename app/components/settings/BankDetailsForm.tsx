@@ -6,7 +6,8 @@ import { useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
 import type { BankSettings } from "../../../protocol/wire";
 import type { Outcome } from "../../lib/feedback";
-import { bankDetailsInput, bankDetailsSchema, SETTING_BOUNDS } from "../../lib/forms/settings";
+import { SETTING_BOUNDS } from "../../../protocol/rules";
+import { bankDetailsInput, bankDetailsSchema } from "../../lib/forms/settings";
 import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
 import { checkBeforeSend } from "../ui/forms";
 

@@ -7,7 +7,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import { notifyError, type Outcome } from "../../lib/feedback";
-import { SETTING_BOUNDS, sliderFileProblem } from "../../lib/forms/settings";
+import { SETTING_BOUNDS } from "../../../protocol/rules";
+import { sliderFileProblem } from "../../lib/forms/settings";
 import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
 import { useLack } from "../ui/shell-context";
 

@@ -4,7 +4,7 @@
  * retry applies once (the platform keeps the first result for a requestId).
  */
 import { z } from "zod";
-import { accountPasswordField } from "./password-rule";
+import { accountPasswordField } from "./account-rules";
 import { MESSAGES, REMARK_MAX } from "../constants";
 
 const accountRef = {

@@ -1,6 +1,6 @@
 /** Add user / add panel (docs/product.md §2.6, §4, §5), one schema for the dialog and the action. */
 import { z } from "zod";
-import { accountPasswordField } from "./password-rule";
+import { accountPasswordField, usernameField } from "./account-rules";
 import { GAME_FLAGS } from "../../../protocol/wire";
 import { MESSAGES } from "../constants";
 
@@ -20,12 +20,7 @@ export const addAccountSchema = z
   .object({
     intent: z.literal("addAccount"),
     isPartner: z.enum(["true", "false"]).transform((value) => value === "true"),
-    username: z
-      .string()
-      .trim()
-      .min(3, "Username must be 3 to 32 characters")
-      .max(32, "Username must be 3 to 32 characters")
-      .regex(/^[A-Za-z0-9_.-]+$/, "Username may use letters, digits, _ . and - only"),
+    username: usernameField,
     mobNo: z
       .string()
       .trim()

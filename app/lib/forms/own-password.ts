@@ -1,7 +1,7 @@
 /** Change own password (docs/product.md §2.10, §5), shared by the form and its action. */
 import { z } from "zod";
 import { MESSAGES } from "../constants";
-import { PASSWORD_RULE } from "./password-rule";
+import { PASSWORD_RULE } from "./account-rules";
 
 
 export const newPasswordField = z

@@ -1,25 +1,11 @@
 /**
  * The settings forms (docs/product.md §2.12, §5), one zod schema each, checked by the screen, the palette's
- * steps and the action alike. The bounds restate the platform's (`SETTING_BOUNDS` in
- * platform/modules/settings/routes.ts and the bonus limits' in platform/modules/requests/routes.ts):
- * the console cannot import platform code, so they are written once more here, and only here.
+ * steps and the action alike, within the bounds the platform enforces too (protocol/rules.ts).
  */
 import { z } from "zod";
+import { SETTING_BOUNDS } from "../../../protocol/rules";
 import { SETTINGS_MESSAGES } from "../constants";
 import type { ScreenId } from "../screens";
-
-export const SETTING_BOUNDS = {
-  /** Bonus, main bonus and a coupon's bonus are percentages of a deposit. */
-  percent: { min: 0, max: 100 },
-  /** The referral bonus is an INR amount paid to the referrer. */
-  refBonusInr: { min: 0, max: 100_000 },
-  /** A bonus limit's INR ceiling per decision: the platform's largest amount. */
-  bonusLimitInr: { min: 0, max: 1e9 },
-  upiEntries: { min: 1, max: 10 },
-  sliderImageBytes: 2 * 1024 * 1024,
-  sliderImagesPerCall: 4,
-  sliderTypes: ["image/png", "image/jpeg", "image/webp"],
-} as const;
 
 /** A typed number with at most 2 decimals, from `min` (or above it) to `max`, as the platform's Decimal2. */
 export const decimalField = (name: string, { min, max }: { min: number; max: number }, aboveMin = false) =>

@@ -5,14 +5,9 @@
  */
 import { z } from "zod";
 import { STAFF_FLAGS, type StaffFlag } from "../../../protocol/wire";
-import { accountPasswordField } from "./password-rule";
+import { accountPasswordField, usernameField } from "./account-rules";
 
-export const staffUsernameField = z
-  .string()
-  .trim()
-  .min(3, "Username must be 3 to 32 characters")
-  .max(32, "Username must be 3 to 32 characters")
-  .regex(/^[A-Za-z0-9_.-]+$/, "Username may use letters, digits, _ . and - only");
+export const staffUsernameField = usernameField;
 
 /** The flags as the palette takes them: names separated by commas or spaces, or `none`. */
 export const staffFlagsText = z
