@@ -27,7 +27,8 @@ const servers = (project: E2eProject): WebServer[] => {
       timeout: 60_000,
     },
     {
-      command: "node --import tsx server.ts",
+      // Its own store each run, as the platform its own database.
+      command: `bash -c 'CONSOLE_DATA_DIR="$(mktemp -d)/console" exec node --import tsx server.ts'`,
       url: `http://127.0.0.1:${consolePort}/login`,
       env: {
         PORT: String(consolePort),

@@ -7,6 +7,7 @@ import express from "express";
 import { developmentSecrets, env } from "./app/lib/env.server";
 import { consoleApp } from "./app/lib/express-app.server";
 import { attachRealtimeRelay } from "./app/lib/realtime.server";
+import { openConsoleStore, storeTargetOf } from "./app/lib/store/open.server";
 
 const dev = process.argv.includes("--dev");
 
@@ -18,7 +19,11 @@ const build = vite
   ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
 
+// Created and migrated on first start; without it the console does not start (ADR 0008).
+const store = await openConsoleStore(storeTargetOf(env));
+
 const app = consoleApp({
+  store,
   build,
   mode: dev ? "development" : "production",
   assets: vite
@@ -43,6 +48,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     void realtime.close();
     server.close();
     void vite?.close();
-    process.exit(0);
+    void store.destroy().finally(() => process.exit(0));
   });
 }

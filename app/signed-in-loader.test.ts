@@ -10,13 +10,17 @@ const callApi = vi.fn((name: string) => {
 vi.mock("./lib/api.server", async (importOriginal) => ({
   ...(await importOriginal<typeof import("./lib/api.server")>()),
   callApi: (name: string) => callApi(name),
+  exchangeApi: async (name: string) => ({ data: await callApi(name), httpStatus: 200, message: "" }),
 }));
 
 const { ApiError } = await import("./lib/api.server");
 const { callAsOperator, commitSession } = await import("./lib/session.server");
 const { loader } = await import("./routes/_app");
 
-const context: AppLoadContext = { clientIp: "10.1.2.3" };
+const { openConsoleStore } = await import("./lib/store/open.server");
+
+// The refused resettlement is tried upstream, so the audit trail records it.
+const context: AppLoadContext = { clientIp: "10.1.2.3", store: await openConsoleStore({ kind: "pglite", dataDir: null }) };
 const signedIn = async () =>
   new Request("http://console.test/", { headers: { Cookie: (await commitSession({ token: "tok", udid: "u" })).split(";")[0]! } });
 

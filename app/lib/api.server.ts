@@ -73,7 +73,12 @@ function buildRequest(config: ApiClientConfig, name: CallName, request: unknown,
   return { url, init: { method: route.method, headers, body, signal: AbortSignal.timeout(config.timeoutMs) } };
 }
 
-export function createApiClient(config: ApiClientConfig): ApiCall {
+/** A call's answer with what the audit trail keeps of the envelope: the HTTP status and the message. */
+export type Answered<K extends CallName> = { data: AnswerOf<K>; httpStatus: number; message: string };
+
+export type ApiExchange = <K extends CallName>(name: K, request: RequestOf<K>, caller: Caller) => Promise<Answered<K>>;
+
+export function createApiExchange(config: ApiClientConfig): ApiExchange {
   const doFetch = config.fetch ?? fetch;
   return async (name, request, caller) => {
     const { url, init } = buildRequest(config, name, request, caller);
@@ -88,11 +93,17 @@ export function createApiClient(config: ApiClientConfig): ApiCall {
     }
     if (wire?.status !== "SUCCESS") throw new ApiError(typeof wire?.msg === "string" ? wire.msg : "", response.status);
     try {
-      return open(wire.data, config.secret) as AnswerOf<typeof name>;
+      const data = open(wire.data, config.secret) as AnswerOf<typeof name>;
+      return { data, httpStatus: response.status, message: typeof wire.msg === "string" ? wire.msg : "" };
     } catch {
       throw new ApiError(WIRE_MESSAGE.fallback, response.status);
     }
   };
+}
+
+export function createApiClient(config: ApiClientConfig): ApiCall {
+  const exchange = createApiExchange(config);
+  return async (name, request, caller) => (await exchange(name, request, caller)).data;
 }
 
 /**
@@ -132,5 +143,6 @@ const upstream: ApiClientConfig = {
   routing: parseRouting(env.API_ROUTING),
 };
 
-export const callApi: ApiCall = createApiClient(upstream);
+export const exchangeApi: ApiExchange = createApiExchange(upstream);
+export const callApi: ApiCall = async (name, request, caller) => (await exchangeApi(name, request, caller)).data;
 export const downloadFromApi = createDownloader(upstream);

@@ -33,6 +33,10 @@ const schema = z.object({
    * are filled in (e.g. `https://odds.example/{sport}/{eventId}?at={createdAt}`); empty: no link.
    */
   ODDS_HISTORY_URL: z.union([z.literal(""), z.string().url()]).default(""),
+  /** Where the console's own store (the audit trail) lives when CONSOLE_DATABASE_URL is unset: embedded PGlite. */
+  CONSOLE_DATA_DIR: z.string().min(1).default("./data/console"),
+  /** A PostgreSQL store instead, which several console instances share (ADR 0008). */
+  CONSOLE_DATABASE_URL: z.union([z.literal(""), z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")]).default(""),
   /** The IANA zone every time in the console shows in, the status line's clock included. */
   TIME_ZONE: z
     .string()

@@ -8,12 +8,15 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { isSameOrigin } from "./same-origin.server";
+import type { ConsoleStore } from "./store/schema";
 
 export type ConsoleAppOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production";
   /** What serves the browser's files: Vite's middleware in development, build/client otherwise. */
   assets: RequestHandler[];
+  /** The console's own store, handed to every loader and action (ADR 0008). */
+  store?: ConsoleStore;
 };
 
 /**
@@ -47,7 +50,7 @@ function answerError(error: unknown, _req: Request, res: Response, _next: NextFu
   res.status(status).type("text/plain").send(message);
 }
 
-export function consoleApp({ build, mode, assets }: ConsoleAppOptions) {
+export function consoleApp({ build, mode, assets, store }: ConsoleAppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
@@ -62,7 +65,7 @@ export function consoleApp({ build, mode, assets }: ConsoleAppOptions) {
     res.set("Cache-Control", "no-store");
     next();
   });
-  app.all("*", createRequestHandler({ build, mode, getLoadContext: (req) => ({ clientIp: req.socket.remoteAddress }) }));
+  app.all("*", createRequestHandler({ build, mode, getLoadContext: (req) => ({ clientIp: req.socket.remoteAddress, store }) }));
   app.use(answerError);
   return app;
 }

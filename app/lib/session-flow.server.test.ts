@@ -6,14 +6,19 @@ vi.mock("./api.server", async (importOriginal) => ({
   ...(await importOriginal<typeof import("./api.server")>()),
   callApi: (...args: unknown[]) => callApi(...args),
 }));
+const { openConsoleStore } = await import("./store/open.server");
+const { listAudit } = await import("./store/audit-log.server");
 
 const { ApiError } = await import("./api.server");
 const { checkSession, signIn, signOut } = await import("./session-flow.server");
 const { commitSession } = await import("./session.server");
 
-const context: AppLoadContext = { clientIp: "10.1.2.3" };
+const store = await openConsoleStore({ kind: "pglite", dataDir: null });
+const context: AppLoadContext = { clientIp: "10.1.2.3", store };
+/** The newest audit entry. */
+const lastEntry = async () => (await listAudit(store, {}, { limit: 1, offset: 0 }))[0];
 async function requestWithSession() {
-  const cookie = (await commitSession({ token: "tok", udid: "udid-1" })).split(";")[0]!;
+  const cookie = (await commitSession({ token: "tok", udid: "udid-1", username: "admin", role: 1 })).split(";")[0]!;
   return new Request("http://console.test/session", { headers: { Cookie: cookie } });
 }
 const clearsCookie = (response: Response) => /Max-Age=0/.test(response.headers.get("Set-Cookie") ?? "");
@@ -72,6 +77,7 @@ describe("sign-in", () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ ok: false, message: "Invalid username or password" });
     expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(await lastEntry()).toMatchObject({ call: "signIn", operator: "admin", outcome: "refused", status: 401, message: "Invalid username or password", request: null });
   });
 
   it.each([
@@ -86,7 +92,7 @@ describe("sign-in", () => {
   });
 
   it("stores the token in an encrypted cookie and vets where to go next", async () => {
-    callApi.mockResolvedValueOnce({ token: "secret-token" }).mockResolvedValueOnce({ udid: "u-9" });
+    callApi.mockResolvedValueOnce({ token: "secret-token" }).mockResolvedValueOnce({ udid: "u-9", username: "admin", role: 1 });
     const response = await post({ intent: "signIn", username: "admin", password: "pw", redirectTo: "//evil.example" });
     expect(await response.json()).toEqual({ ok: true, redirectTo: "/" });
     const cookie = response.headers.get("Set-Cookie")!;
@@ -97,6 +103,9 @@ describe("sign-in", () => {
       "secret-token",
     );
     expect(callApi).toHaveBeenNthCalledWith(1, "login", { username: "admin", password: "pw" }, expect.objectContaining({ clientIp: "10.1.2.3" }));
+    const entry = await lastEntry();
+    expect(entry).toMatchObject({ call: "signIn", operator: "admin", operatorRole: 1, outcome: "ok", session: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(JSON.stringify(entry, (_key, value) => (typeof value === "bigint" ? String(value) : value))).not.toMatch(/secret-token|"pw"/);
   });
 });
 
@@ -110,5 +119,6 @@ describe("sign-out", () => {
     }
     expect(callApi).toHaveBeenCalledTimes(1);
     expect(callApi).toHaveBeenCalledWith("logout", {}, expect.objectContaining({ token: "tok" }));
+    expect(await lastEntry()).toMatchObject({ call: "signOut", operator: "admin", outcome: "ok" });
   });
 });

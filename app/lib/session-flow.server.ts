@@ -8,7 +8,8 @@ import { MESSAGES } from "./constants";
 import { loginSchema, safeRedirect } from "./forms/login";
 import { firstIssue } from "./forms/first-issue";
 import { upstreamStatus } from "./route-errors.server";
-import { callerOf, commitSession, destroySession, readSession } from "./session.server";
+import { recordSession } from "./audit.server";
+import { actorOf, callerOf, commitSession, destroySession, readSession, sessionIdOf } from "./session.server";
 
 /** What signIn's JSON body says. */
 export type SignInAnswer = { ok: true; redirectTo: string } | { ok: false; message: string };
@@ -22,12 +23,19 @@ export async function signIn(request: Request, context: AppLoadContext, body: un
   try {
     const { token } = await callApi("login", { username, password }, callerOf(request, context));
     const admin = await callApi("currentAdmin", undefined, callerOf(request, context, token));
+    const actor = { operator: admin.username, operatorRole: admin.role, session: sessionIdOf(token) };
+    await recordSession(context.store, actor, "signIn", { outcome: "ok", status: 200, message: "" });
     return Response.json(
       { ok: true, redirectTo: safeRedirect(redirectTo) },
-      { headers: { "Set-Cookie": await commitSession({ token, udid: admin.udid }) } },
+      { headers: { "Set-Cookie": await commitSession({ token, udid: admin.udid, username: admin.username, role: admin.role }) } },
     );
   } catch (error) {
-    if (error instanceof ApiError) return fail(error.message, upstreamStatus(error));
+    if (error instanceof ApiError) {
+      // A refused sign-in names the username tried.
+      const outcome = error.outcomeUnknown ? "unknown" : "refused";
+      await recordSession(context.store, { operator: username, operatorRole: null, session: null }, "signIn", { outcome, status: error.httpStatus, message: error.message });
+      return fail(error.message, upstreamStatus(error));
+    }
     throw error;
   }
 }
@@ -35,9 +43,11 @@ export async function signIn(request: Request, context: AppLoadContext, body: un
 export async function signOut(request: Request, context: AppLoadContext): Promise<Response> {
   const session = await readSession(request);
   if (session) {
+    const caller = callerOf(request, context, session.token);
+    await recordSession(context.store, await actorOf(session, caller), "signOut", { outcome: "ok", status: null, message: "" });
     // Revoke upstream too (an extension: an API without it is not asked again, and its token lives
     // until it expires); the cookie goes whatever the platform answers.
-    await capabilities.withExtension("logout", () => callApi("logout", {}, callerOf(request, context, session.token))).catch(() => undefined);
+    await capabilities.withExtension("logout", () => callApi("logout", {}, caller)).catch(() => undefined);
   }
   return Response.json({ ok: true }, { headers: { "Set-Cookie": await destroySession() } });
 }

@@ -8,14 +8,21 @@ import { createCookie, redirect, type AppLoadContext } from "@remix-run/node";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
-import { ApiError, callApi, downloadFromApi, type Caller } from "./api.server";
+import { ApiError, callApi, downloadFromApi, exchangeApi, type Caller } from "./api.server";
+import { auditedCall, type AuditActor } from "./audit.server";
 import { env } from "./env.server";
 import { orRouteError } from "./route-errors.server";
 
 /** Matches the platform's token lifetime. */
 const SESSION_SECONDS = 12 * 60 * 60;
 
-const sessionSchema = z.object({ token: z.string().min(1), udid: z.string().min(1) });
+const sessionSchema = z.object({
+  token: z.string().min(1),
+  udid: z.string().min(1),
+  // Who signed in, for the audit trail; absent in cookies from before it.
+  username: z.string().optional(),
+  role: z.number().int().optional(),
+});
 export type Session = z.infer<typeof sessionSchema>;
 
 const cookie = createCookie("__betdesk", {
@@ -83,10 +90,10 @@ export function callerOf(request: Request, context: AppLoadContext, token?: stri
  * Runs upstream work as the signed-in operator. An answer that ends the session (`Admin not
  * found`) becomes a thrown redirect to /login that also clears the cookie.
  */
-async function asOperator<T>(request: Request, context: AppLoadContext, work: (caller: Caller) => Promise<T>): Promise<T> {
+async function asOperator<T>(request: Request, context: AppLoadContext, work: (caller: Caller, session: Session) => Promise<T>): Promise<T> {
   const session = await requireSession(request);
   try {
-    return await work(callerOf(request, context, session.token));
+    return await work(callerOf(request, context, session.token), session);
   } catch (error) {
     if (error instanceof ApiError && error.endsSession) throw await signedOutRedirect(request);
     throw error;
@@ -101,7 +108,23 @@ export const callAsOperator = <K extends CallName>(
 ): Promise<AnswerOf<K>> =>
   // An extension call's bare 404 teaches what this API lacks, and a call known missing is refused
   // at once, saying so (capabilities.server.ts); a spec call is simply made.
-  asOperator(request, context, (caller) => capabilities.withExtension(name, () => callApi(name, body, caller)));
+  // A state-changing call is recorded in the audit trail with its answer (audit.server.ts).
+  asOperator(request, context, (caller, session) =>
+    capabilities.withExtension(name, () =>
+      auditedCall(context.store, () => actorOf(session, caller), name, body, () => exchangeApi(name, body, caller)),
+    ),
+  );
+
+/** A session's id in the audit trail: a hash of its upstream token, the same on every console instance. */
+export const sessionIdOf = (token: string): string => createHash("sha256").update(`betdesk-audit:${token}`).digest("hex").slice(0, 16);
+
+/** Who the trail names for this session: from the cookie; a cookie from before the trail asks the API. */
+export async function actorOf(session: Session, caller: Caller): Promise<AuditActor> {
+  const id = sessionIdOf(session.token);
+  if (session.username !== undefined) return { operator: session.username, operatorRole: session.role ?? null, session: id };
+  const admin = await callApi("currentAdmin", undefined, caller).catch(() => null);
+  return { operator: admin?.username ?? "unknown", operatorRole: admin?.role ?? null, session: id };
+}
 
 /** A file the upstream API answers (a CSV), to stream on to the browser. */
 export const downloadAsOperator = <K extends CallName>(

@@ -6,12 +6,16 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { createServer } from "vite";
 import { consoleApp } from "../../../app/lib/express-app.server.js";
+import { openConsoleStore } from "../../../app/lib/store/open.server.js";
+import type { ConsoleStore } from "../../../app/lib/store/schema.js";
 import { testApp, TEST_SECRET } from "./platform.js";
 
 export type TestConsole = {
   /** A request to the console, as a same-origin page of it would send it. */
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
   close: () => Promise<void>;
+  /** The console's own store (in memory): its audit trail. */
+  store: ConsoleStore;
 };
 
 export async function startConsole(): Promise<TestConsole> {
@@ -21,16 +25,19 @@ export async function startConsole(): Promise<TestConsole> {
   Object.assign(process.env, { ADMIN_API_URL: `${api}/api/admin`, SPORTS_API_URL: `${api}/api/sports`, API_SECRET: TEST_SECRET });
   const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: "custom", logLevel: "error" });
   const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
-  const server = consoleApp({ build, mode: "production", assets: [] }).listen(0, "127.0.0.1");
+  const store = await openConsoleStore({ kind: "pglite", dataDir: null });
+  const server = consoleApp({ build, mode: "production", assets: [], store }).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    store,
     fetch: (path, init = {}) =>
       fetch(`${origin}${path}`, { redirect: "manual", ...init, headers: { Origin: origin, ...Object.fromEntries(new Headers(init.headers)) } }),
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       await vite.close();
       await platform.close();
+      await store.destroy();
     },
   };
 }

@@ -1,0 +1,163 @@
+/**
+ * What the audit trail records (issue 19, ADR 0008): every state-changing upstream call the
+ * console makes, and sign-ins and sign-outs. The request is kept with its secrets redacted, the
+ * answer as its status, message and scalar fields (the ids and balances it returned). A store that
+ * fails never fails the action: the entry goes to the log instead, and /audit shows the count.
+ */
+import type { TransferResult, SportsBet } from "../../protocol/wire";
+import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
+import { ApiError, type Answered } from "./api.server";
+import { appendAudit, type AuditDraft } from "./store/audit-log.server";
+import type { ConsoleStore } from "./store/schema";
+
+/** Who acted: the operator's username and role, and a hash of the session (never its token). */
+export type AuditActor = Pick<AuditDraft, "operator" | "operatorRole" | "session">;
+
+type Subject = Partial<Pick<AuditDraft, "accountId" | "accountName" | "amount" | "balanceBefore" | "balanceAfter">>;
+
+type Rule<K extends CallName> = {
+  kind: "money" | "decision" | "settlement" | "permissions" | "password" | "accounts" | "settings" | "coupons" | "slider" | "staff";
+  /** The account acted on, and for money the amount and balances; `answer` is null when the call failed. */
+  subject?: (request: RequestOf<K>, answer: AnswerOf<K> | null) => Subject;
+};
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/** The balance after is the answer's; before is derived from it and the amount moved. */
+const transfer =
+  (sign: 1 | -1) =>
+  (request: { user: string; amount: number }, answer: TransferResult | null): Subject => ({
+    accountId: request.user,
+    amount: request.amount,
+    balanceAfter: answer?.balance ?? null,
+    balanceBefore: answer ? cents(answer.balance - sign * request.amount) : null,
+  });
+const settled = (request: { bet: SportsBet }): Subject => ({ accountId: request.bet.userId, accountName: request.bet.username, amount: request.bet.amount });
+const account = (request: { user: string }): Subject => ({ accountId: request.user });
+const byId = (request: { id: string }): Subject => ({ accountId: request.id });
+const named = (request: { username: string }): Subject => ({ accountName: request.username });
+
+/**
+ * Every call that changes something upstream, and nothing else (reads, sign-in's own calls, and
+ * marketGreen, a POST that only reads). audit.server.test.ts fails when a POST is in neither list.
+ */
+export const AUDITED_CALLS: { [K in CallName]?: Rule<K> } = {
+  userDeposit: { kind: "money", subject: transfer(1) },
+  userWithdraw: { kind: "money", subject: transfer(-1) },
+  updateDeposit: { kind: "decision", subject: (request) => ({ amount: request.inr ?? null }) },
+  updateWithdraw: { kind: "decision" },
+  settleBet: { kind: "settlement", subject: settled },
+  resettleBet: { kind: "settlement", subject: settled },
+  changePermissions: { kind: "permissions", subject: account },
+  changeUserPassword: { kind: "password", subject: account },
+  changePassword: { kind: "password" },
+  addUser: { kind: "accounts", subject: named },
+  makeDefaultAdmin: { kind: "accounts", subject: byId },
+  updateBonusLimits: { kind: "settings" },
+  updateBankDetails: { kind: "settings" },
+  updateBankDetailsCorrected: { kind: "settings" },
+  updateWhatsapp: { kind: "settings" },
+  updateTelegram: { kind: "settings" },
+  updateBonus: { kind: "settings" },
+  updateMainBonus: { kind: "settings" },
+  updateRefBonus: { kind: "settings" },
+  addCoupon: { kind: "coupons" },
+  addSlider: { kind: "slider" },
+  removeSlider: { kind: "slider" },
+  addAdmin: { kind: "staff", subject: named },
+  removeAdmin: { kind: "staff", subject: byId },
+};
+
+/** POSTs that change nothing the trail must show: sign-in and sign-out are recorded as such. */
+export const UNAUDITED_POSTS: readonly CallName[] = ["login", "logout", "marketGreen"];
+
+const SECRET_FIELD = /pass|secret|token|otp/i;
+/** Longer strings (an uploaded image's data) are kept as their length. */
+const LONGEST_KEPT = 200;
+
+/** The request as recorded: every password, secret and token field replaced, long strings cut. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, SECRET_FIELD.test(key) ? "[redacted]" : redact(field)]));
+  }
+  return typeof value === "string" && value.length > LONGEST_KEPT ? `[${value.length} characters]` : value;
+}
+
+/** The answer as recorded: its scalar fields (ids, balances, statuses), or a list's length. */
+export function answerSummary(answer: unknown): unknown {
+  if (Array.isArray(answer)) return { items: answer.length };
+  if (answer && typeof answer === "object") {
+    return Object.fromEntries(
+      Object.entries(answer).filter(
+        ([key, field]) =>
+          !SECRET_FIELD.test(key) && (typeof field === "number" || typeof field === "boolean" || (typeof field === "string" && field.length <= LONGEST_KEPT)),
+      ),
+    );
+  }
+  return answer ?? null;
+}
+
+let failures = 0;
+/** Entries this process could not record since it started (shown on /audit). */
+export const auditFailures = (): number => failures;
+
+/** Appends the entry; a failure is logged with the entry itself, never thrown at the operator. */
+export async function recordAudit(store: ConsoleStore | undefined, draft: AuditDraft): Promise<void> {
+  try {
+    if (!store) throw new Error("the console store is not open");
+    await appendAudit(store, draft);
+  } catch (error) {
+    failures++;
+    console.error(`audit: could not record ${draft.call} by ${draft.operator}: ${(error as Error).message}; entry ${JSON.stringify(draft)}`);
+  }
+}
+
+const NO_SUBJECT: Required<Subject> = { accountId: null, accountName: null, amount: null, balanceBefore: null, balanceAfter: null };
+
+/**
+ * Performs `work` (the upstream exchange) and, for an audited call, records its outcome: `ok`,
+ * `refused` (a 4xx: nothing was done) or `unknown` (no answer, a 5xx: it may have been done).
+ */
+export async function auditedCall<K extends CallName>(
+  store: ConsoleStore | undefined,
+  actor: () => Promise<AuditActor>,
+  name: K,
+  request: RequestOf<K>,
+  work: () => Promise<Answered<K>>,
+): Promise<AnswerOf<K>> {
+  const rule = AUDITED_CALLS[name] as Rule<K> | undefined;
+  if (!rule) return (await work()).data;
+  const record = async (answer: AnswerOf<K> | null, outcome: Pick<AuditDraft, "outcome" | "status" | "message">) =>
+    recordAudit(store, {
+      ...(await actor()),
+      call: name,
+      kind: rule.kind,
+      ...NO_SUBJECT,
+      ...rule.subject?.(request, answer),
+      ...outcome,
+      request: redact(request),
+      answer: answerSummary(answer),
+    });
+  let answered: Answered<K>;
+  try {
+    answered = await work();
+  } catch (error) {
+    if (error instanceof ApiError) {
+      await record(null, { outcome: error.outcomeUnknown ? "unknown" : "refused", status: error.httpStatus, message: error.message });
+    }
+    throw error;
+  }
+  await record(answered.data, { outcome: "ok", status: answered.httpStatus, message: answered.message });
+  return answered.data;
+}
+
+/** A sign-in (`ok`, or refused with the API's message) or a sign-out. */
+export function recordSession(
+  store: ConsoleStore | undefined,
+  actor: AuditActor,
+  call: "signIn" | "signOut",
+  outcome: Pick<AuditDraft, "outcome" | "status" | "message">,
+): Promise<void> {
+  return recordAudit(store, { ...actor, call, kind: "session", ...NO_SUBJECT, ...outcome, request: null, answer: null });
+}

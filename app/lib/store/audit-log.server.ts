@@ -1,0 +1,208 @@
+/**
+ * The audit trail in the console's store: appending to the hash chain, checking it, and reading it
+ * page by page. Each entry's hash covers its fields and the hash before it, so an edited or a
+ * deleted row breaks the chain from there on (ADR 0008).
+ */
+import { createHash } from "node:crypto";
+import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import type { AuditOutcome, ConsoleDatabase, ConsoleStore } from "./schema";
+
+/** What the recorder knows of one action; the store adds its place in the chain. */
+export type AuditDraft = {
+  operator: string;
+  operatorRole: number | null;
+  /** A hash of the session's upstream token: the same for every action of one sign-in, never the token. */
+  session: string | null;
+  call: string;
+  kind: string;
+  accountId: string | null;
+  accountName: string | null;
+  amount: number | null;
+  balanceBefore: number | null;
+  balanceAfter: number | null;
+  outcome: AuditOutcome;
+  status: number | null;
+  message: string;
+  request: unknown;
+  answer: unknown;
+};
+
+export type AuditEntry = AuditDraft & { seq: bigint; at: Date; prevHash: string; hash: string };
+
+/** JSON with object keys sorted at every depth: the same value hashes the same after a jsonb round trip. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const fields = Object.entries(value).filter(([, field]) => field !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${fields.map(([key, field]) => `${JSON.stringify(key)}:${canonical(field)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function hashOf(entry: Omit<AuditEntry, "hash">): string {
+  const fields = [
+    String(entry.seq), entry.at.toISOString(), entry.operator, entry.operatorRole, entry.session, entry.call, entry.kind,
+    entry.accountId, entry.accountName, entry.amount, entry.balanceBefore, entry.balanceAfter, entry.outcome, entry.status,
+    entry.message, entry.request, entry.answer, entry.prevHash,
+  ];
+  return createHash("sha256").update(canonical(fields)).digest("hex");
+}
+
+type Row = Selectable<ConsoleDatabase["console_audit"]>;
+
+const entryOf = (row: Row): AuditEntry => ({
+  seq: row.seq,
+  at: row.at,
+  operator: row.operator,
+  operatorRole: row.operator_role,
+  session: row.session,
+  call: row.call,
+  kind: row.kind,
+  accountId: row.account_id,
+  accountName: row.account_name,
+  amount: row.amount,
+  balanceBefore: row.balance_before,
+  balanceAfter: row.balance_after,
+  outcome: row.outcome,
+  status: row.status,
+  message: row.message,
+  request: row.request,
+  answer: row.answer ?? null,
+  prevHash: row.prev_hash,
+  hash: row.hash,
+});
+
+/**
+ * Appends one entry. The head row's lock, held to the commit, serialises appends across every
+ * connection and console instance, so the chain never forks.
+ */
+export function appendAudit(store: ConsoleStore, draft: AuditDraft): Promise<AuditEntry> {
+  return store.transaction().execute(async (trx) => {
+    const head = await trx.selectFrom("console_audit_head").select(["seq", "hash"]).forUpdate().executeTakeFirstOrThrow();
+    const unhashed = { ...draft, request: draft.request ?? null, answer: draft.answer ?? null, seq: head.seq + 1n, at: new Date(), prevHash: head.hash };
+    const entry = { ...unhashed, hash: hashOf(unhashed) };
+    await trx
+      .insertInto("console_audit")
+      .values({
+        seq: entry.seq,
+        at: entry.at,
+        operator: entry.operator,
+        operator_role: entry.operatorRole,
+        session: entry.session,
+        call: entry.call,
+        kind: entry.kind,
+        account_id: entry.accountId,
+        account_name: entry.accountName,
+        amount: entry.amount,
+        balance_before: entry.balanceBefore,
+        balance_after: entry.balanceAfter,
+        outcome: entry.outcome,
+        status: entry.status,
+        message: entry.message,
+        request: JSON.stringify(entry.request),
+        answer: JSON.stringify(entry.answer),
+        prev_hash: entry.prevHash,
+        hash: entry.hash,
+      })
+      .execute();
+    await trx.updateTable("console_audit_head").set({ seq: entry.seq, hash: entry.hash }).execute();
+    return entry;
+  });
+}
+
+export type ChainCheck =
+  | { ok: true; entries: bigint; head: string }
+  /** `seq`: the first entry that is not as it was written (edited, or missing: deleted). */
+  | { ok: false; seq: bigint; problem: string };
+
+const VERIFY_BATCH = 1000;
+
+/** Walks the chain in order, recomputing every hash. */
+export async function verifyAudit(store: ConsoleStore): Promise<ChainCheck> {
+  const head = await store.selectFrom("console_audit_head").select(["seq", "hash"]).executeTakeFirstOrThrow();
+  let expected = { seq: 1n, prevHash: "0".repeat(64) };
+  for (;;) {
+    const rows = await store
+      .selectFrom("console_audit")
+      .selectAll()
+      .where("seq", ">=", expected.seq)
+      .orderBy("seq")
+      .limit(VERIFY_BATCH)
+      .execute();
+    for (const entry of rows.map(entryOf)) {
+      if (entry.seq !== expected.seq) return { ok: false, seq: expected.seq, problem: `entry ${expected.seq} is missing (deleted)` };
+      if (entry.prevHash !== expected.prevHash) {
+        return { ok: false, seq: expected.seq - 1n, problem: `entry ${expected.seq - 1n} was edited: entry ${entry.seq} does not follow it` };
+      }
+      if (hashOf(entry) !== entry.hash) return { ok: false, seq: entry.seq, problem: `entry ${entry.seq} was edited` };
+      expected = { seq: entry.seq + 1n, prevHash: entry.hash };
+    }
+    if (rows.length < VERIFY_BATCH) break;
+  }
+  const last = expected.seq - 1n;
+  if (head.seq > last) return { ok: false, seq: last + 1n, problem: `entries ${last + 1n} to ${head.seq} are missing (deleted)` };
+  if (head.seq < last || head.hash !== expected.prevHash) return { ok: false, seq: head.seq, problem: `the chain's head does not match entry ${last}` };
+  return { ok: true, entries: last, head: head.hash };
+}
+
+export type AuditFilter = {
+  operator?: string;
+  /** Done to or by this account: its username as operator or target, or one of its ids. */
+  account?: { name: string; ids: readonly string[] };
+  call?: string;
+  outcome?: AuditOutcome;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+};
+
+function matching(filter: AuditFilter) {
+  return (eb: ExpressionBuilder<ConsoleDatabase, "console_audit">) => {
+    const { account } = filter;
+    return eb.and([
+      ...(filter.operator ? [eb("operator", "=", filter.operator)] : []),
+      ...(account
+        ? [
+            eb.or([
+              eb("operator", "=", account.name),
+              eb("account_name", "=", account.name),
+              eb("account_id", "=", account.name),
+              ...(account.ids.length ? [eb("account_id", "in", account.ids)] : []),
+            ]),
+          ]
+        : []),
+      ...(filter.call ? [eb("call", "=", filter.call)] : []),
+      ...(filter.outcome ? [eb("outcome", "=", filter.outcome)] : []),
+      ...(filter.from ? [eb("at", ">=", filter.from)] : []),
+      ...(filter.to ? [eb("at", "<", filter.to)] : []),
+    ]);
+  };
+}
+
+/** Newest first. */
+export async function listAudit(store: ConsoleStore, filter: AuditFilter, slice: { limit: number; offset: number }): Promise<AuditEntry[]> {
+  const rows = await store
+    .selectFrom("console_audit")
+    .selectAll()
+    .where(matching(filter))
+    .orderBy("seq", "desc")
+    .limit(slice.limit)
+    .offset(slice.offset)
+    .execute();
+  return rows.map(entryOf);
+}
+
+export async function countAudit(store: ConsoleStore, filter: AuditFilter): Promise<number> {
+  const { count } = await store
+    .selectFrom("console_audit")
+    .select(sql<string>`count(*)`.as("count"))
+    .where(matching(filter))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The calls the trail holds, for the call filter's choices. */
+export async function auditCalls(store: ConsoleStore): Promise<string[]> {
+  const rows = await store.selectFrom("console_audit").select("call").distinct().orderBy("call").execute();
+  return rows.map((row) => row.call);
+}
