@@ -5,6 +5,7 @@
 import { lackOf, type Lacking } from "../lib/capabilities";
 import { mayUse, type ScreenScope } from "../lib/screens";
 import { ACCOUNT_COMMANDS } from "./accounts";
+import { AUDIT_COMMANDS, AUDIT_SCREEN_COMMANDS } from "./audit";
 import { BET_PALETTE_COMMANDS, BET_SCREEN_COMMANDS } from "./bets";
 import { LIST_COMMANDS } from "./list";
 import { MARKET_PALETTE_COMMANDS, MARKET_SCREEN_COMMANDS } from "./markets";
@@ -26,6 +27,7 @@ export const COMMANDS: readonly Command[] = [
   ...SETTINGS_COMMANDS,
   ...STAFF_COMMANDS,
   ...REPORT_PALETTE_COMMANDS,
+  ...AUDIT_COMMANDS,
   ...SHELL_COMMANDS,
 ];
 
@@ -36,6 +38,7 @@ export const SCREEN_COMMANDS = [
   ...SETTLEMENT_SCREEN_COMMANDS,
   ...MARKET_SCREEN_COMMANDS,
   ...REPORT_SCREEN_COMMANDS,
+  ...AUDIT_SCREEN_COMMANDS,
 ] as const satisfies readonly ScreenCommand[];
 
 /** The id of a screen key, as a screen's `useScreenCommands` handlers name it. */

@@ -22,14 +22,17 @@ function offsetAt(instant: number, timeZone: string): number {
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
-/** The instant the zone's clock shows `h:m:s` on the zone's calendar day of `day`. */
-function wallTimeOn(day: number, [h, m, s]: number[], timeZone: string): number {
-  const local = new Date(day + offsetAt(day, timeZone));
-  const guess = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), h, m, s);
+/** The instant the zone's clock shows `h:m:s` on the calendar day `YYYY-MM-DD` (the audit trail's time range too). */
+export function wallTimeAt(day: string, [h = 0, m = 0, s = 0]: number[], timeZone: string): number {
+  const guess = Date.parse(`${day}T00:00:00Z`) + ((h * 60 + m) * 60 + s) * 1000;
   const first = guess - offsetAt(guess, timeZone);
   // Across a change of offset, the offset at the answer itself is the one that holds.
   return guess - offsetAt(first, timeZone);
 }
+
+/** The instant the zone's clock shows `h:m:s` on the zone's calendar day of `day`. */
+const wallTimeOn = (day: number, time: number[], timeZone: string): number =>
+  wallTimeAt(new Date(day + offsetAt(day, timeZone)).toISOString().slice(0, 10), time, timeZone);
 
 export type WindowStart = { from: Date; problem?: undefined } | { from?: undefined; problem: string };
 

@@ -69,6 +69,8 @@ export const SCREENS = {
   "ref-bonus": { path: "/ref-bonus", label: "Refer Bonus", letter: "f", sidebar: 12, ...SETTINGS, keywords: ["referral", "settings"] },
   coupons: { path: "/coupons", label: "Coupons", letter: "C", ...SETTINGS, keywords: ["codes", "promotion", "settings"] },
   "bonus-limits": { path: "/bonus-limits", label: "Bonus Limits", letter: "L", ...SETTINGS, extension: "bonusLimits", keywords: ["ceiling", "maximum", "settings"] },
+  // The console's own record of every change made through it (ADR 0009).
+  audit: { path: "/audit", label: "Audit Trail", letter: "A", staffFlag: "report", audience: "house", scopes: ["list"], keywords: ["log", "history", "who did what", "trail"] },
   admins: { path: "/admins", label: "Admin Management", letter: "a", audience: "superAdmin", keywords: ["staff", "add staff"] },
   "change-password": { path: "/change-password", label: "Change Password", letter: "c", sidebar: 15, keywords: ["password", "account"] },
 } as const satisfies Record<string, Screen>;

@@ -9,6 +9,7 @@ import { rememberAccounts } from "../../commands/account-cache";
 import { accountQueryString, usersDownloadHref, type AccountSortKey } from "../../lib/account-list";
 import type { AccountListData } from "../../lib/accounts.server";
 import { MESSAGING_COUNTRY_CODE } from "../../lib/constants";
+import { mayUse, SCREENS } from "../../lib/screens";
 import { notifySuccess } from "../../lib/feedback";
 import { actionsColumn, linkColumn, moneyColumn, textColumn, timeColumn } from "../ui/columns";
 import { Pagination } from "../ui/Pagination";
@@ -87,14 +88,16 @@ export function AccountListScreen() {
   const navigation = useNavigation();
   const location = useLocation();
   const [params] = useSearchParams();
-  const operatorFlags = useOperator().flags;
+  const operator = useOperator();
+  const operatorFlags = operator.flags;
   const [search, setSearch] = useState(query.search);
   const searchBox = useRef<HTMLInputElement>(null);
   const makeDefault = useCommand("account.make-default");
   const download = useCommand("account.download");
+  const trail = useCommand("audit.account");
   // The add dialog is part of the address (`?new=1`), so a button and a palette command open it alike.
   const adding = params.get("new") === "1";
-  const { table, pagination, selected, expanded, setExpanded } = useListScreen({
+  const { table, pagination, selected, expanded, setExpanded, cursorRow } = useListScreen({
     list,
     rowKey: (row) => row._id,
     pageHref: (page) => accountQueryString(query, { page }),
@@ -102,6 +105,14 @@ export function AccountListScreen() {
     panels: true,
     searchBox,
     active: !adding,
+    keys: {
+      // The registry's Audit trail of account…, which only operators who may read the trail run.
+      "accounts.trail": (): boolean | void => {
+        const row: Row | undefined = cursorRow;
+        if (!row || !mayUse(SCREENS.audit, operator)) return false;
+        trail({ user: row._id, "user.label": row.username });
+      },
+    },
   });
   const columns = useMemo(
     () =>

@@ -1,0 +1,121 @@
+/**
+ * The /audit screen on the server: who may read the trail (role 1, staff with `report`), its
+ * filters (a time range in the console's TIME_ZONE), a page of it, its CSV, and the palette's `!`.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { stringify } from "csv-stringify/sync";
+import { z } from "zod";
+import { PAGE_SIZE, type Page } from "../../protocol/wire";
+import { searchAccounts } from "./accounts.server";
+import { auditFailures } from "./audit.server";
+import { env } from "./env.server";
+import { wallTimeAt } from "./late-window";
+import { toOperator } from "./operator";
+import { orRouteError } from "./route-errors.server";
+import { mayUse, SCREENS } from "./screens";
+import { SEARCH_LIMIT } from "./search.server";
+import { callAsOperator } from "./session.server";
+import { countAudit, listAudit, type AuditEntry, type AuditFilter } from "./store/audit-log.server";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const text = z.string().trim().max(64).optional().transform((value) => value || undefined).catch(undefined);
+
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1),
+  operator: text,
+  /** Done to or by this account: a username or an account id. */
+  account: text,
+  call: text,
+  outcome: z.enum(["ok", "refused", "unknown"]).optional().catch(undefined),
+  /** Days in the console's zone, both included. */
+  from: z.string().regex(DAY).optional().catch(undefined),
+  to: z.string().regex(DAY).optional().catch(undefined),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** An entry as the browser gets it. */
+export type AuditRow = Omit<AuditEntry, "seq" | "at" | "prevHash"> & { seq: string; at: string };
+
+const rowOf = ({ seq, at, prevHash: _prevHash, ...entry }: AuditEntry): AuditRow => ({ ...entry, seq: String(seq), at: at.toISOString() });
+
+/** The trail is the house's: the same rule as the screen's row, checked on the server. */
+async function readableStore(request: Request, context: AppLoadContext) {
+  const admin = await orRouteError(callAsOperator(request, context, "currentAdmin", undefined));
+  if (!mayUse(SCREENS.audit, toOperator(admin))) throw new Response("Permission denied", { status: 403 });
+  if (!context.store) throw new Response("The console's store is not open", { status: 503 });
+  return context.store;
+}
+
+/** The ids of the accounts named exactly `name` (users and panels), so their entries are found by username. */
+async function accountIdsOf(request: Request, context: AppLoadContext, name: string): Promise<string[]> {
+  const { hits } = await searchAccounts(request, context, name);
+  return hits.filter((hit) => hit.username === name).map((hit) => hit.id);
+}
+
+const DAY_MS = 86_400_000;
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+async function filterOf(request: Request, context: AppLoadContext, query: AuditQuery): Promise<AuditFilter> {
+  const { operator, account, call, outcome, from, to } = query;
+  return {
+    operator,
+    call,
+    outcome,
+    account: account ? { name: account, ids: await accountIdsOf(request, context, account) } : undefined,
+    from: from ? new Date(wallTimeAt(from, [], env.TIME_ZONE)) : undefined,
+    to: to ? new Date(wallTimeAt(nextDay(to), [], env.TIME_ZONE)) : undefined,
+  };
+}
+
+const queryOf = (request: Request): AuditQuery => auditQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+
+export async function loadAuditPage(request: Request, context: AppLoadContext) {
+  const store = await readableStore(request, context);
+  const query = queryOf(request);
+  const filter = await filterOf(request, context, query);
+  const pageSize = PAGE_SIZE.default;
+  const [entries, total] = await Promise.all([
+    listAudit(store, filter, { limit: pageSize, offset: (query.page - 1) * pageSize }),
+    countAudit(store, filter),
+  ]);
+  const list: Page<AuditRow> = { items: entries.map(rowOf), total, page: query.page, pageSize };
+  return { query, list, failures: auditFailures() };
+}
+
+export type AuditPageData = Awaited<ReturnType<typeof loadAuditPage>>;
+
+/** The most rows one CSV holds; narrow the filters for more. */
+const CSV_LIMIT = 100_000;
+const CSV_COLUMNS = [
+  "seq", "at", "operator", "operatorRole", "session", "call", "kind", "accountId", "accountName", "amount",
+  "balanceBefore", "balanceAfter", "outcome", "status", "message", "request", "answer", "hash",
+] as const;
+
+/** The filtered trail as CSV, newest first; the request and answer as JSON. */
+export async function downloadAudit(request: Request, context: AppLoadContext): Promise<Response> {
+  const store = await readableStore(request, context);
+  const entries = await listAudit(store, await filterOf(request, context, queryOf(request)), { limit: CSV_LIMIT, offset: 0 });
+  const records = entries.map(rowOf).map((row) =>
+    CSV_COLUMNS.map((column) => {
+      const value = row[column];
+      return value !== null && typeof value === "object" ? JSON.stringify(value) : value;
+    }),
+  );
+  return new Response(stringify(records, { header: true, columns: [...CSV_COLUMNS] }), {
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="audit-trail.csv"' },
+  });
+}
+
+/** `!` in the palette: the newest entries done to or by the account named (or the operator). */
+export type AuditHit = Pick<AuditRow, "seq" | "at" | "operator" | "call" | "outcome" | "accountId" | "accountName" | "amount">;
+
+export async function searchAudit(request: Request, context: AppLoadContext, term: string): Promise<{ hits: AuditHit[]; message: string | null }> {
+  const store = await readableStore(request, context);
+  const entries = await listAudit(store, { account: { name: term, ids: await accountIdsOf(request, context, term) } }, { limit: SEARCH_LIMIT, offset: 0 });
+  return {
+    hits: entries.map(({ seq, at, operator, call, outcome, accountId, accountName, amount }) => ({
+      seq: String(seq), at: at.toISOString(), operator, call, outcome, accountId, accountName, amount,
+    })),
+    message: null,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The audit trail through the console over HTTP (ADR 0009): a deposit made in the console is one
+ * entry naming the maker, the amount, the account and the platform's answer; a password change
+ * records no password; /audit and the palette's `!` find an account's entries by its username,
+ * and staff without `report` are refused.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
+import { listAudit } from "../../app/lib/store/audit-log.server";
+import { startConsole, type TestConsole } from "./support/console.js";
+import { createAdmin, createUser, houseId, type TestUser } from "./support/platform.js";
+
+let app: TestConsole;
+let admin: string;
+let user: TestUser;
+
+async function signIn(account: { username: string; password: string }): Promise<string> {
+  const response = await app.fetch("/login", { method: "POST", body: new URLSearchParams({ ...account, redirectTo: "/" }) });
+  expect(response.status).toBe(302);
+  return response.headers.get("Set-Cookie")!.split(";")[0]!;
+}
+
+const post = (path: string, cookie: string, form: Record<string, string>) =>
+  app.fetch(path, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(form) });
+
+const entriesOf = async (call: string) => (await listAudit(app.store, { call }, { limit: 100, offset: 0 })).filter((entry) => entry.accountId === String(user.id));
+
+beforeAll(async () => {
+  app = await startConsole();
+  admin = await signIn(DEMO_ACCOUNTS.admin);
+  user = await createUser(await houseId());
+});
+afterAll(() => app?.close());
+
+describe("the audit trail through the console", () => {
+  it("records the sign-in", async () => {
+    const [entry] = await listAudit(app.store, { call: "signIn", operator: DEMO_ACCOUNTS.admin.username }, { limit: 1, offset: 0 });
+    expect(entry).toMatchObject({ outcome: "ok", operatorRole: 1, session: expect.stringMatching(/^[0-9a-f]{16}$/) });
+  });
+
+  it("records a deposit once: maker, amount, account, balances and the platform's answer", async () => {
+    const requestId = randomUUID();
+    const response = await post("/users", admin, { intent: "deposit", user: String(user.id), isPartner: "false", amount: "150.50", remark: "audited", requestId });
+    expect(response.status).toBe(200);
+    const entries = await entriesOf("userDeposit");
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      operator: DEMO_ACCOUNTS.admin.username,
+      operatorRole: 1,
+      kind: "money",
+      amount: 150.5,
+      balanceBefore: 0,
+      balanceAfter: 150.5,
+      outcome: "ok",
+      status: 200,
+      request: { user: String(user.id), amount: 150.5, remark: "audited", requestId, isPartner: false },
+      answer: { balance: 150.5 },
+    });
+    expect(entries[0]!.message).not.toBe("");
+  });
+
+  it("records a refused withdrawal as refused, with the platform's message", async () => {
+    await post("/users", admin, { intent: "withdraw", user: String(user.id), isPartner: "false", amount: "99999", requestId: randomUUID() });
+    const [entry] = await entriesOf("userWithdraw");
+    expect(entry).toMatchObject({ outcome: "refused", amount: 99999, balanceAfter: null });
+    expect(entry!.status).toBeGreaterThanOrEqual(400);
+    expect(entry!.status).toBeLessThan(500);
+    expect(entry!.message).toMatch(/balance/i);
+  });
+
+  it("records a password change without the password", async () => {
+    const password = `Secret-${randomUUID().slice(0, 8)}`;
+    await post("/users", admin, { intent: "password", user: String(user.id), isPartner: "false", password, confirmPassword: password });
+    const entries = await entriesOf("changeUserPassword");
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: "password", outcome: "ok", request: { password: "[redacted]" } });
+    expect(JSON.stringify(entries[0], (_key, value) => (typeof value === "bigint" ? String(value) : value))).not.toContain(password);
+  });
+
+  it("finds an account's entries by its username on /audit, in the palette and in the CSV", async () => {
+    const page = await app.fetch(`/audit?${new URLSearchParams({ account: user.username })}`, { headers: { Cookie: admin } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("userDeposit");
+    const search = await app.fetch(`/resources/audit/search?q=${user.username}`, { headers: { Cookie: admin } });
+    const { hits } = (await search.json()) as { hits: Array<{ call: string }> };
+    expect(hits.map((hit) => hit.call).sort()).toEqual(["changeUserPassword", "userDeposit", "userWithdraw"]);
+    const csv = await app.fetch(`/resources/audit/download?${new URLSearchParams({ account: user.username, call: "userDeposit" })}`, { headers: { Cookie: admin } });
+    const lines = (await csv.text()).trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("150.5");
+  });
+
+  it("is refused to staff without report", async () => {
+    const staff = await signIn(await createAdmin({ role: 2, permissions: { users: true } }));
+    expect((await app.fetch("/resources/audit/search?q=admin", { headers: { Cookie: staff } })).status).toBe(403);
+    expect((await app.fetch("/resources/audit/download", { headers: { Cookie: staff } })).status).toBe(403);
+  });
+});
