@@ -2,15 +2,51 @@
  * The users and panels desk's commands (docs/product.md §2.5, §2.6): the palette's account actions, which
  * post to the same row-panel action the screens' forms post to, and role 1's bulk commands.
  */
+import { useEffect } from "react";
 import { isPartnerField, usersDownloadHref, type AccountMode } from "../lib/account-list";
+import type { AccountHit } from "../lib/accounts.server";
 import { amountField, newRequestId, remarkField } from "../lib/forms/account-actions";
 import { problemOf } from "../lib/forms/first-issue";
 import { formatMoney } from "../lib/format";
 import { SCREENS } from "../lib/screens";
-import type { Command, ViewSelection } from "./types";
+import { accountCacheVersion, cachedAccounts, rememberAccounts, subscribeAccountCache } from "./account-cache";
+import { keepHits, useServerSearch } from "./use-server-search";
+import type { Command, PickSource, PickSources, ViewSelection } from "./types";
 
 /** The desk's commands need what its screens need: staff with the `users` flag, role 1, partners. */
 const ACCOUNT_DESK = SCREENS.users;
+
+/** Users and panels by username on the server, remembered for the palette's plain-text ranking. */
+function useAccountSearch(term: string) {
+  const search = useServerSearch<AccountHit>("/resources/accounts/search", term);
+  useEffect(() => rememberAccounts(search.hits), [search.hits]);
+  return search;
+}
+
+/** A user or panel as the palette shows and answers it. */
+const accountHits: Omit<PickSource<AccountHit>, "useFound"> = {
+  label: "User or panel",
+  placeholder: "Search username",
+  idle: "Type a username",
+  row: (hit) => ({ key: `${hit.mode}-${hit.id}`, title: hit.username, group: hit.mode === "users" ? "user" : "panel", amount: hit.balance }),
+  answer: (hit) => ({ value: hit.id, extra: { label: hit.username, mode: hit.mode } }),
+};
+
+export const ACCOUNT_PICK_SOURCES: PickSources = {
+  /** `@` and the steps asking for a user or panel; plain text finds those seen this session too. */
+  accounts: {
+    ...accountHits,
+    useFound: useAccountSearch,
+    mode: {
+      prefix: "@",
+      noun: "users and panels",
+      address: (hit) => `${SCREENS[hit.mode].path}?${new URLSearchParams({ search: hit.username })}`,
+    },
+    recall: { hits: cachedAccounts, version: accountCacheVersion, subscribe: subscribeAccountCache },
+  } satisfies PickSource<AccountHit>,
+  /** Make default admin…'s: panels alone. */
+  panels: { ...accountHits, useFound: (term) => keepHits(useAccountSearch(term), (hit) => hit.mode === "partners") },
+};
 
 /** `Deposit…` / `Withdraw…`: user → amount → remark → confirm, then the row panel's own action. */
 const transfer = (intent: "deposit" | "withdraw", title: string, verb: string, keywords: string[]): Command => ({

@@ -5,11 +5,14 @@
  * bet… and Resettle bet… (super admin); and the bet history's tabs `1`–`3` (docs/product.md §2.9).
  */
 import { BET_KIND } from "../../protocol/wire";
+import type { BetHit, MarketTotal } from "../lib/bets.server";
 import { OUTCOME_PROBLEM, outcomeCodeOf } from "../lib/forms/settlement";
 import { SCREENS } from "../lib/screens";
 import type { Answers } from "../machines/palette.machine";
 import { eventOfDetailPath } from "./markets";
-import type { Command, ScreenCommand } from "./types";
+import { useChoiceList } from "./use-choice-list";
+import { useServerSearch } from "./use-server-search";
+import type { Command, PickSource, PickSources, ScreenCommand } from "./types";
 
 const desk = (id: string, title: string, keys: string[]) => ({ id, title, group: "Bets", scope: "bets", keys }) as const satisfies ScreenCommand;
 const history = (id: string, title: string, keys: string[]) =>
@@ -59,6 +62,56 @@ function eventAnswersOf(location: Location): Answers {
   return event ? { event, ...(market ? { market } : {}) } : {};
 }
 
+/** The desk on one bet: its market and user's pending bets, the cursor on it; `add`: what the desk asks next. */
+const betAddress = (bet: Pick<BetHit, "id" | "eventId" | "marketId" | "userId">, add: Record<string, string> = {}) =>
+  `${PENDING}?${new URLSearchParams({ eventId: bet.eventId, ...(bet.marketId ? { marketId: bet.marketId } : {}), user: bet.userId, open: bet.id, ...add })}`;
+
+const SETTLE_CHOICES = "/resources/bets/settle-choices";
+// Module-level: useChoiceList ranks anew only when its choices change.
+const eventTitle = (total: MarketTotal) => total.event;
+const marketTitle = (total: MarketTotal) => total.market;
+const pendingCount = (total: MarketTotal) => `${total.count} pending ${total.count === 1 ? "bet" : "bets"}`;
+
+export const BET_PICK_SOURCES: PickSources = {
+  /** `#` and Settle bet…: pending bets by id, username or event, on the server. */
+  bets: {
+    label: "Pending bet",
+    placeholder: "Search bet id, username or event",
+    idle: "Type a bet id, username or event",
+    useFound: (term) => useServerSearch<BetHit>("/resources/bets/search", term),
+    row: (hit) => ({
+      key: hit.id,
+      title: `#${hit.id} ${hit.username}`,
+      detail: `${hit.event} · ${hit.market} · ${hit.runner}`,
+      group: "bet",
+      amount: hit.amount,
+    }),
+    answer: (hit) => ({
+      value: hit.id,
+      extra: { label: `#${hit.id} ${hit.username}`, eventId: hit.eventId, marketId: hit.marketId, userId: hit.userId },
+    }),
+    mode: { prefix: "#", noun: "bets", address: (hit) => betAddress(hit) },
+  } satisfies PickSource<BetHit>,
+  /** Settle market…, Void bets of event…, Void late bets…: the events with pending bets, narrowed by team name. */
+  "pending-events": {
+    label: "Event",
+    placeholder: "Filter by team name",
+    idle: "No pending bets",
+    useFound: (term) => useChoiceList(SETTLE_CHOICES, term, eventTitle),
+    row: (total) => ({ key: total.eventId, title: total.event, detail: pendingCount(total), group: "event", amount: total.exposure }),
+    answer: (total) => ({ value: total.eventId, extra: { label: total.event } }),
+  } satisfies PickSource<MarketTotal>,
+  /** Settle market…: the markets with pending bets of the event the step's `event` names, narrowed by name. */
+  markets: {
+    label: "Market",
+    placeholder: "Filter by market name",
+    idle: "No pending bets on this event",
+    useFound: (term, earlier) => useChoiceList(`${SETTLE_CHOICES}?${new URLSearchParams({ eventId: earlier("event") })}`, term, marketTitle),
+    row: (total) => ({ key: total.marketId, title: total.market, detail: pendingCount(total), group: total.event, amount: total.exposure }),
+    answer: (total) => ({ value: total.marketId, extra: { label: total.market } }),
+  } satisfies PickSource<MarketTotal>,
+};
+
 const eventStep = { kind: "pick", name: "event", label: "Event with pending bets", source: "pending-events" } as const;
 
 const outcomeStep = {
@@ -105,13 +158,10 @@ export const BET_PALETTE_COMMANDS: readonly Command[] = [
     // The desk opens on the bet's market with the cursor on it and asks its confirmation.
     run: ({ navigate }, answers) =>
       navigate(
-        `${PENDING}?${new URLSearchParams({
-          eventId: answers["bet.eventId"]!,
-          ...(answers["bet.marketId"] ? { marketId: answers["bet.marketId"] } : {}),
-          user: answers["bet.userId"]!,
-          open: answers.bet!,
-          outcome: String(outcomeCodeOf(answers.outcome!)),
-        })}`,
+        betAddress(
+          { id: answers.bet!, eventId: answers["bet.eventId"]!, marketId: answers["bet.marketId"]!, userId: answers["bet.userId"]! },
+          { outcome: String(outcomeCodeOf(answers.outcome!)) },
+        ),
       ),
   },
   {

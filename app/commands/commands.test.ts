@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { CALLS } from "../../protocol/calls";
 import { STAFF_FLAGS } from "../../protocol/wire";
 import { mayUse, SCREENS, SIDEBAR_LINKS, type Screen } from "../lib/screens";
-import { COMMANDS, commandById, commandsFor, keyConflicts, SCREEN_COMMANDS, screenCommandsFor } from "./registry";
+import { COMMANDS, commandById, commandsFor, keyConflicts, PICK_SOURCES, SCREEN_COMMANDS, screenCommandsFor } from "./registry";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
   key: k,
@@ -328,5 +328,24 @@ describe("key matcher rebinding", () => {
     expect(matcher.feed("h", 10)).toEqual({ kind: "run", target: "home" });
     expect(matcher.feed("x", 20)).toEqual({ kind: "none" });
     expect(matcher.feed("a", 30)).toEqual({ kind: "run", target: "approve" });
+  });
+});
+
+describe("pick sources", () => {
+  it("every pick step names a declared source, and its other fields name earlier steps", () => {
+    const FIELDS = ["kind", "name", "label", "source"];
+    const problems = COMMANDS.flatMap((command) =>
+      (command.steps ?? []).flatMap((step, index) => {
+        if (step.kind !== "pick") return [];
+        const earlier = command.steps!.slice(0, index).map((other) => other.name);
+        return [
+          ...(step.source in PICK_SOURCES ? [] : [`${command.id}: no source ${step.source}`]),
+          ...Object.entries(step)
+            .filter(([field, value]) => !FIELDS.includes(field) && !earlier.includes(value))
+            .map(([field, value]) => `${command.id}: ${field} names no earlier step (${value})`),
+        ];
+      }),
+    );
+    expect(problems).toEqual([]);
   });
 });

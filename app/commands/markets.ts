@@ -6,8 +6,10 @@
  * the user) are the list kit's. The list and the detail share the `markets` scope, so `?` lists
  * both screens' keys on each.
  */
+import type { EventHit } from "../lib/markets.server";
 import { SCREENS } from "../lib/screens";
-import type { Command, ScreenCommand } from "./types";
+import { useServerSearch } from "./use-server-search";
+import type { Command, PickSource, PickSources, ScreenCommand } from "./types";
 
 /** The desk an event's detail lives at. */
 export const marketDetailPath = (sport: string, eventId: string) => `${SCREENS.markets.path}/${sport}/${encodeURIComponent(eventId)}`;
@@ -23,6 +25,19 @@ export function eventOfDetailPath(pathname: string): string | undefined {
     return undefined;
   }
 }
+
+export const MARKET_PICK_SOURCES: PickSources = {
+  /** `#` and Open market…: events by team name, on the server; an event opens its market analysis. */
+  events: {
+    label: "Event",
+    placeholder: "Search team name",
+    idle: "Type a team name",
+    useFound: (term) => useServerSearch<EventHit>("/resources/markets/search", term),
+    row: (hit) => ({ key: hit.eventId, title: hit.label, flag: hit.inplay ? "(Live)" : undefined, group: hit.sport }),
+    answer: (hit) => ({ value: hit.eventId, extra: { label: hit.label, sport: hit.sport } }),
+    mode: { prefix: "#", noun: "events", address: (hit) => marketDetailPath(hit.sport, hit.eventId) },
+  } satisfies PickSource<EventHit>,
+};
 
 export const MARKET_PALETTE_COMMANDS: readonly Command[] = [
   {

@@ -4,18 +4,18 @@
  */
 import { lackOf, type Lacking } from "../lib/capabilities";
 import { mayUse, type ScreenScope } from "../lib/screens";
-import { ACCOUNT_COMMANDS } from "./accounts";
+import { ACCOUNT_COMMANDS, ACCOUNT_PICK_SOURCES } from "./accounts";
 import { AUDIT_COMMANDS, AUDIT_SCREEN_COMMANDS } from "./audit";
-import { BET_PALETTE_COMMANDS, BET_SCREEN_COMMANDS } from "./bets";
+import { BET_PALETTE_COMMANDS, BET_PICK_SOURCES, BET_SCREEN_COMMANDS } from "./bets";
 import { LIST_COMMANDS } from "./list";
-import { MARKET_PALETTE_COMMANDS, MARKET_SCREEN_COMMANDS } from "./markets";
+import { MARKET_PALETTE_COMMANDS, MARKET_PICK_SOURCES, MARKET_SCREEN_COMMANDS } from "./markets";
 import { REPORT_PALETTE_COMMANDS, REPORT_SCREEN_COMMANDS } from "./reports";
-import { REQUEST_PALETTE_COMMANDS, REQUEST_SCREEN_COMMANDS } from "./requests";
+import { REQUEST_PALETTE_COMMANDS, REQUEST_PICK_SOURCES, REQUEST_SCREEN_COMMANDS } from "./requests";
 import { SETTINGS_COMMANDS } from "./settings";
 import { SETTLEMENT_PALETTE_COMMANDS, SETTLEMENT_SCREEN_COMMANDS } from "./settlement";
 import { STAFF_COMMANDS } from "./staff";
 import { GO_TO_COMMANDS, SHELL_COMMANDS } from "./shell";
-import type { Command, OfferedCommand, Operator, ScreenCommand, ViewSelection } from "./types";
+import type { Command, OfferedCommand, Operator, PickSources, ScreenCommand, ViewSelection } from "./types";
 
 export const COMMANDS: readonly Command[] = [
   ...GO_TO_COMMANDS,
@@ -40,6 +40,17 @@ export const SCREEN_COMMANDS = [
   ...REPORT_SCREEN_COMMANDS,
   ...AUDIT_SCREEN_COMMANDS,
 ] as const satisfies readonly ScreenCommand[];
+
+/**
+ * Every desk's pick sources by name, as pick steps name them. A search mode's sources are listed
+ * in this order (`#`: requests, bets, events).
+ */
+export const PICK_SOURCES: PickSources = {
+  ...ACCOUNT_PICK_SOURCES,
+  ...REQUEST_PICK_SOURCES,
+  ...BET_PICK_SOURCES,
+  ...MARKET_PICK_SOURCES,
+};
 
 /** The id of a screen key, as a screen's `useScreenCommands` handlers name it. */
 export type ScreenCommandId = (typeof SCREEN_COMMANDS)[number]["id"];

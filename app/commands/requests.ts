@@ -4,8 +4,49 @@
  */
 import { REQUEST_STATUS } from "../../protocol/wire";
 import { REQUEST_TABS } from "../lib/constants";
+import type { RequestHit } from "../lib/requests.server";
 import { SCREENS } from "../lib/screens";
-import type { Command, ScreenCommand } from "./types";
+import { keepHits, useServerSearch } from "./use-server-search";
+import type { Command, PickSource, PickSources, ScreenCommand } from "./types";
+
+/** Pending deposit and withdrawal requests by username or UTR, on the server. */
+const useRequestSearch = (term: string) => useServerSearch<RequestHit>("/resources/requests/search", term);
+
+/** A pending request as the palette shows and answers it. */
+const requestHits: Omit<PickSource<RequestHit>, "useFound"> = {
+  label: "Pending request",
+  placeholder: "Search username or UTR",
+  idle: "Type a username or UTR",
+  row: (hit) => ({
+    key: `${hit.kind}-${hit.id}`,
+    title: hit.username,
+    detail: hit.utr ?? undefined,
+    group: hit.kind === "deposit" ? "deposit" : "withdrawal",
+    amount: hit.amount,
+  }),
+  answer: (hit) => ({ value: hit.id, extra: { label: hit.username } }),
+};
+
+const pendingOf = (kind: RequestHit["kind"]): PickSource<RequestHit> => ({
+  ...requestHits,
+  useFound: (term) => keepHits(useRequestSearch(term), (hit) => hit.kind === kind),
+});
+
+export const REQUEST_PICK_SOURCES: PickSources = {
+  /** `#`: a request opens on its desk, pending tab. */
+  requests: {
+    ...requestHits,
+    useFound: useRequestSearch,
+    mode: {
+      prefix: "#",
+      noun: "requests",
+      address: (hit) =>
+        `${SCREENS[`${hit.kind}s`].path}?${new URLSearchParams({ status: String(REQUEST_STATUS.pending), open: hit.id })}`,
+    },
+  } satisfies PickSource<RequestHit>,
+  deposits: pendingOf("deposit"),
+  withdraws: pendingOf("withdraw"),
+};
 
 /** Approve or reject a pending request: pick it, then the desk's own confirmation asks. */
 const decide = (kind: "deposit" | "withdraw", decision: 1 | 2, title: string, keywords: string[]): Command => ({

@@ -88,3 +88,58 @@ export type OfferedCommand = Command & { refusal?: string };
 export type ScreenCommand = CommandBase & { scope: ScreenScope; keys: readonly string[] };
 
 export type ScreenHandler = () => boolean | void;
+
+/** One record a pick source found, as the palette draws it (the palette knows no desk's records). */
+export type HitRow = {
+  /** Unique within its source: the palette item's value. */
+  key: string;
+  title: string;
+  /** Dim text after the title (a UTR, a bet's event and market). */
+  detail?: string;
+  /** Highlighted text after the title (`(Live)`). */
+  flag?: string;
+  /** The tag on the right (user, deposit, the sport). */
+  group: string;
+  /** Money, right-aligned. */
+  amount?: number;
+};
+
+/** What a search or a choice list holds for the term typed now. */
+export type Found<Hit> = { hits: readonly Hit[]; message: string | null; busy: boolean };
+
+/**
+ * Where a pick step's choices come from, declared by a desk beside its commands and joined in the
+ * registry's `PICK_SOURCES`; a step names it (`source: "bets"`). The palette asks, draws and
+ * answers through these alone. (Methods, so a table can hold sources of different hits.)
+ */
+export type PickSource<Hit> = {
+  /** The pick field's accessible name. */
+  label: string;
+  placeholder: string;
+  /** Said while nothing is typed and nothing shows: a search's prompt, or a choice list's "none". */
+  idle: string;
+  /**
+   * A hook, called on every render: the hits for `term`. `earlier(parameter)` is the answer of the
+   * earlier step the pick step names under `parameter` (an event's markets read `event`).
+   */
+  useFound(term: string, earlier: (parameter: string) => string): Found<Hit>;
+  row(hit: Hit): HitRow;
+  /** The step's answer, and what else is kept of the choice under `<step name>.<key>` (its label, its mode). */
+  answer(hit: Hit): { value: string; extra?: Answers };
+  /**
+   * The command list's search mode that finds these too (`@`, `#`; several sources may share one):
+   * typed after its prefix, and choosing a hit opens its record's screen.
+   */
+  mode?: {
+    prefix: string;
+    /** What it finds, for the palette's hint (`@ users and panels`). */
+    noun: string;
+    /** The record's address, built from the screens table. */
+    address(hit: Hit): string;
+  };
+  /** Hits seen this session, which plain text finds among the commands (opening `mode.address`). */
+  recall?: { hits(): readonly Hit[]; version(): number; subscribe(listener: () => void): () => void };
+};
+
+/** Every desk's pick sources by name. A fixed table: the palette calls their searches, hooks, in its order. */
+export type PickSources = Readonly<Record<string, PickSource<unknown>>>;

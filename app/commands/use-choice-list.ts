@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { MESSAGES } from "../lib/constants";
 import { narrowChoices } from "./rank";
+import type { Found } from "./types";
 
 type Loaded<Choice> = { address: string; choices: Choice[]; message: string | null };
 
@@ -13,7 +14,7 @@ export function useChoiceList<Choice>(
   address: string,
   term: string,
   titleOf: (choice: Choice) => string,
-): { hits: Choice[]; message: string | null; busy: boolean } {
+): Found<Choice> {
   const [loaded, setLoaded] = useState<Loaded<Choice> | null>(null);
   useEffect(() => {
     const controller = new AbortController();

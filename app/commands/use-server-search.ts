@@ -5,12 +5,13 @@
  */
 import { useEffect, useState } from "react";
 import { MESSAGES } from "../lib/constants";
+import type { Found } from "./types";
 
 export const SEARCH_DEBOUNCE_MS = 150;
 
-export type SearchAnswer<Hit> = { hits: Hit[]; message: string | null };
+type SearchAnswer<Hit> = { hits: Hit[]; message: string | null };
 
-export function useServerSearch<Hit>(endpoint: string, term: string): SearchAnswer<Hit> & { busy: boolean } {
+export function useServerSearch<Hit>(endpoint: string, term: string): Found<Hit> {
   const [answer, setAnswer] = useState<SearchAnswer<Hit> & { term: string }>({ hits: [], message: null, term: "" });
   const [busy, setBusy] = useState(false);
   const trimmed = term.trim();
@@ -41,3 +42,6 @@ export function useServerSearch<Hit>(endpoint: string, term: string): SearchAnsw
   const current = trimmed !== "" && answer.term === trimmed;
   return { hits: current ? answer.hits : [], message: current ? answer.message : null, busy: busy || (trimmed !== "" && !current) };
 }
+
+/** A search narrowed to the hits `keep` accepts (a panel among accounts, a deposit among requests). */
+export const keepHits = <Hit>(found: Found<Hit>, keep: (hit: Hit) => boolean): Found<Hit> => ({ ...found, hits: found.hits.filter(keep) });

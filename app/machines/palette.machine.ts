@@ -7,9 +7,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import { messageOf } from "./error-message";
 
-/** Where a pick step's choices come from (`pending-events`: the events with pending bets). */
-export type PickSource = "accounts" | "panels" | "deposits" | "withdraws" | "bets" | "events" | "pending-events";
-
 /** One argument a command asks for. `check` answers a problem, or null when the value is fine. */
 export type Step =
   | {
@@ -20,11 +17,15 @@ export type Step =
       optional?: boolean;
       check?: (value: string, answers: Answers) => string | null;
     }
-  /** Choose one record found by a server search, or of a list the server gives; the UI knows each `source`. */
-  | { kind: "pick"; name: string; label: string; source: PickSource }
-  /** Choose one of the markets with pending bets of the event an earlier step answered (`event` names that step). */
-  | { kind: "pick"; name: string; label: string; source: "markets"; event: string }
+  | PickStep
   | { kind: "confirm"; name: string; label: (answers: Answers) => string };
+
+/**
+ * Choose one record of a pick source: `source` names it (a desk declares it beside its commands,
+ * the palette shows it). Any further field names an earlier step whose answer the source reads:
+ * Settle market…'s `event: "event"` lists the markets of the event its `event` step chose.
+ */
+export type PickStep = { kind: "pick"; name: string; label: string; source: string; [parameter: string]: string };
 
 /**
  * A step's answer is kept under its name; a pick also keeps what the UI knew of the choice under

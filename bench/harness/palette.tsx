@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { rememberAccounts } from "../../app/commands/account-cache";
 import { Palette } from "../../app/components/ui/Palette";
-import { commandsFor } from "../../app/commands/registry";
+import { commandsFor, PICK_SOURCES } from "../../app/commands/registry";
 import type { CommandContext } from "../../app/commands/types";
 
 const operator = { username: "admin", role: 1 as const, flags: {} };
@@ -33,7 +33,7 @@ const context: CommandContext = {
 };
 
 const router = createMemoryRouter([
-  { path: "/", element: <Palette commands={commands} context={context} onClose={noop} /> },
+  { path: "/", element: <Palette commands={commands} sources={PICK_SOURCES} context={context} onClose={noop} /> },
 ]);
 
 createRoot(document.getElementById("root")!).render(<RouterProvider router={router} />);

@@ -1,46 +1,34 @@
 /**
- * The command palette (cmdk). Filtering and ranking are ours (`shouldFilter={false}`), and vim
- * bindings are off so Ctrl+K is never eaten. Plain text finds commands and the users and panels
- * seen this session; `>` restricts to commands, `@` searches users and panels on the server, `#`
- * pending deposit and withdrawal requests by username or UTR, pending bets by id, user or event,
- * and events by team name. A command with steps asks for its arguments one at a time
- * (palette.machine.ts), less those the showing screen already answers (an event's screen, its
- * event); a pick step's list may depend on an earlier answer (an event's markets). Backspace on
- * an empty answer goes back a step, Esc closes.
+ * The command palette (cmdk), a shell that knows no desk. Filtering and ranking are ours
+ * (`shouldFilter={false}`), and vim bindings are off so Ctrl+K is never eaten. Plain text finds
+ * commands and the records the pick sources recall (users and panels seen this session); `>`
+ * restricts to commands, and each search mode a source declares (`@`, `#`) searches the sources
+ * that declare it, opening the record's screen. A command with steps asks for its arguments one
+ * at a time (palette.machine.ts), less those the showing screen already answers (an event's
+ * screen, its event); a pick step asks its source, which may read an earlier answer (an event's
+ * markets). Backspace on an empty answer goes back a step, Esc closes.
  */
 import { useActorRef, useSelector } from "@xstate/react";
 import { useNavigate } from "@remix-run/react";
 import { Command as Cmdk } from "cmdk";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { fromPromise } from "xstate";
 import { Keys } from "./Keys";
 import { Overlay } from "./Overlay";
-import type { AccountHit } from "../../lib/accounts.server";
-import type { BetHit, MarketTotal } from "../../lib/bets.server";
-import type { EventHit } from "../../lib/markets.server";
-import type { RequestHit } from "../../lib/requests.server";
 import { announce } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
-import { currentStep, paletteMachine, type Answers, type Step } from "../../machines/palette.machine";
-import { accountCacheVersion, cachedAccounts, subscribeAccountCache } from "../../commands/account-cache";
+import { currentStep, paletteMachine, type Answers, type PickStep, type Step } from "../../machines/palette.machine";
 import { createIncrementalRanker, prepare } from "../../commands/rank";
+import type { Command, CommandContext, Found, HitRow, OfferedCommand, PickSource, PickSources } from "../../commands/types";
 
 /** About the rows the palette shows at once, and some to scroll: rendering more costs keystrokes. */
 const RESULT_LIMIT = 30;
-import type { Command, CommandContext, OfferedCommand } from "../../commands/types";
-import {
-  useAccountSearch,
-  useBetSearch,
-  useEventSearch,
-  usePendingEvents,
-  usePendingMarkets,
-  useRequestSearch,
-} from "../../commands/use-searches";
-import { marketDetailPath } from "../../commands/markets";
 
 type PaletteProps = {
   /** A command with a `refusal` (an extension the operator's API lacks) shows disabled, saying why. */
   commands: readonly OfferedCommand[];
+  /** What pick steps and the search modes (`@`, `#`) find: the registry's `PICK_SOURCES`. */
+  sources: PickSources;
   context: CommandContext;
   /** A command a button started, with the answers it already knows; the palette asks the rest. */
   start?: { command: Command; answers: Answers } | null;
@@ -48,7 +36,7 @@ type PaletteProps = {
   onClose: () => void;
 };
 
-export function Palette({ commands, context, start, onClose }: PaletteProps) {
+export function Palette({ commands, sources, context, start, onClose }: PaletteProps) {
   const latest = useRef({ commands, context });
   latest.current = { commands, context };
   const actor = useActorRef(
@@ -84,6 +72,7 @@ export function Palette({ commands, context, start, onClose }: PaletteProps) {
       {snapshot.hasTag("choosing") ? (
         <CommandList
           commands={commands}
+          sources={sources}
           error={error}
           onChoose={(chosen) => actor.send({ type: "palette.choose", command: chosen, answers: screenAnswers(chosen, context) })}
           onLeave={onClose}
@@ -109,6 +98,7 @@ export function Palette({ commands, context, start, onClose }: PaletteProps) {
             <StepInput
               key={`${snapshot.context.stepIndex}-${error ?? ""}`}
               step={step}
+              sources={sources}
               answers={snapshot.context.answers}
               onAnswer={(value, extra) => actor.send({ type: "palette.answer", value, extra })}
               onBack={() => actor.send({ type: "palette.back" })}
@@ -131,55 +121,71 @@ const screenAnswers = (command: Command, context: CommandContext): Answers => co
 const stepLabel = (step: Step, answers: Record<string, string>) =>
   step.kind === "confirm" ? step.label(answers) : step.label;
 
+/** A search mode of the command list: a prefix and the sources that declare it, in table order. */
+type SearchMode = { prefix: string; sources: Array<{ id: string; source: PickSource<unknown> }> };
+
+function searchModes(sources: PickSources): SearchMode[] {
+  const modes = new Map<string, SearchMode>();
+  for (const [id, source] of Object.entries(sources)) {
+    if (!source.mode) continue;
+    const mode = modes.get(source.mode.prefix) ?? { prefix: source.mode.prefix, sources: [] };
+    mode.sources.push({ id, source });
+    modes.set(mode.prefix, mode);
+  }
+  return [...modes.values()];
+}
+
+/** `# requests, bets and events`: a mode's part of the input's hint. */
+function modeHint({ prefix, sources }: SearchMode): string {
+  const nouns = sources.map(({ source }) => source.mode!.noun);
+  return `${prefix} ${nouns.length > 1 ? `${nouns.slice(0, -1).join(", ")} and ${nouns.at(-1)}` : nouns[0]}`;
+}
+
+/** A search mode asks no step, so a source reads no earlier answer. */
+const NO_EARLIER = () => "";
+
 function CommandList({
   commands,
+  sources,
   error,
   onChoose,
   onLeave,
 }: {
   commands: readonly OfferedCommand[];
+  sources: PickSources;
   error: string | null;
   onChoose: (command: Command) => void;
-  /** Called after `@` opened a record, so the palette closes. */
+  /** Called after a search mode opened a record, so the palette closes. */
   onLeave: () => void;
 }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
-  const accountsMode = query.startsWith("@");
-  const requestsMode = query.startsWith("#");
-  const commandsOnly = query.startsWith(">");
-  const term = commandsOnly || accountsMode || requestsMode ? query.slice(1) : query;
-  const cacheVersion = useSyncExternalStore(subscribeAccountCache, accountCacheVersion, () => 0);
+  const modes = useMemo(() => searchModes(sources), [sources]);
+  const mode = modes.find((each) => query.startsWith(each.prefix));
+  const commandsOnly = !mode && query.startsWith(">");
+  const term = mode ? query.slice(mode.prefix.length) : commandsOnly ? query.slice(1) : query;
+  // Searches are hooks, so every mode's run on every render: idle (no term) but the one typed.
+  const found = modes.map((each) =>
+    each.sources.map(({ id, source }) => ({ id, source, found: source.useFound(each === mode ? term : "", NO_EARLIER) })),
+  );
+  const recalling = useMemo(() => Object.entries(sources).filter(([, source]) => source.recall && source.mode), [sources]);
+  // Each store's version says when its hits changed (a fixed list, so the hooks keep their order).
+  const recalled = recalling.map(([, source]) => useSyncExternalStore(source.recall!.subscribe, source.recall!.version, () => 0)).join();
   const commandEntries = useMemo(() => prepare(commands.map(commandEntry)), [commands]);
   const rankCommands = useMemo(() => createIncrementalRanker(commandEntries, RESULT_LIMIT), [commandEntries]);
   const rankAll = useMemo(
-    () => createIncrementalRanker([...commandEntries, ...prepare(cachedAccounts().map(accountEntry))], RESULT_LIMIT),
-    // The cache's version says when its contents changed.
-    [commandEntries, cacheVersion],
+    () =>
+      createIncrementalRanker(
+        [...commandEntries, ...prepare(recalling.flatMap(([id, source]) => source.recall!.hits().map((hit) => hitEntry(id, source, hit))))],
+        RESULT_LIMIT,
+      ),
+    [commandEntries, recalling, recalled],
   );
-  const results = useMemo(
-    () => (accountsMode || requestsMode ? [] : (commandsOnly ? rankCommands : rankAll)(term)),
-    [accountsMode, requestsMode, commandsOnly, rankCommands, rankAll, term],
-  );
-  const search = useAccountSearch(accountsMode ? term : "");
-  const requests = useRequestSearch(requestsMode ? term : "");
-  const bets = useBetSearch(requestsMode ? term : "");
-  const events = useEventSearch(requestsMode ? term : "");
-  const open = (hit: AccountHit) => {
+  const results = useMemo(() => (mode ? [] : (commandsOnly ? rankCommands : rankAll)(term)), [mode, commandsOnly, rankCommands, rankAll, term]);
+  const message = error ?? found.flat().find((list) => list.found.message)?.found.message;
+  const open = (source: PickSource<unknown>, hit: unknown) => {
     onLeave();
-    navigate(`/${hit.mode}?${new URLSearchParams({ search: hit.username })}`);
-  };
-  const openRequest = (hit: RequestHit) => {
-    onLeave();
-    navigate(`/${hit.kind}s?status=0&open=${encodeURIComponent(hit.id)}`);
-  };
-  const openBet = (hit: BetHit) => {
-    onLeave();
-    navigate(betAddress(hit));
-  };
-  const openEvent = (hit: EventHit) => {
-    onLeave();
-    navigate(marketDetailPath(hit.sport, hit.eventId));
+    navigate(source.mode!.address(hit));
   };
   return (
     <Cmdk label="Command palette" shouldFilter={false} vimBindings={false} loop>
@@ -187,23 +193,17 @@ function CommandList({
         autoFocus
         value={query}
         onValueChange={setQuery}
-        placeholder="Type a command…   > commands   @ users and panels   # requests, bets and events"
+        placeholder={["Type a command…", "> commands", ...modes.map(modeHint)].join("   ")}
         aria-label="Command"
       />
-      {(error ?? search.message ?? requests.message ?? bets.message ?? events.message) && (
+      {message && (
         <p className="palette-error" role="alert">
-          {error ?? search.message ?? requests.message ?? bets.message ?? events.message}
+          {message}
         </p>
       )}
       <Cmdk.List>
-        {accountsMode ? (
-          <AccountHits term={term} search={search} onPick={open} />
-        ) : requestsMode ? (
-          <>
-            <RequestHits term={term} search={requests} onPick={openRequest} />
-            {term.trim() && <BetHits term={term} search={bets} onPick={openBet} />}
-            {events.hits.length > 0 && <EventHits term={term} search={events} onPick={openEvent} />}
-          </>
+        {mode ? (
+          <FoundItems term={term} idle={mode.sources[0]!.source.idle} lists={found[modes.indexOf(mode)]!} onPick={open} />
         ) : (
           <>
             <Cmdk.Empty>No results</Cmdk.Empty>
@@ -219,7 +219,7 @@ function CommandList({
                   <CommandRow command={entry.command} />
                 </Cmdk.Item>
               ) : (
-                <AccountItem key={`${entry.hit.mode}-${entry.hit.id}`} hit={entry.hit} onPick={open} />
+                <HitItem key={entry.value} value={entry.value} row={entry.row} onSelect={() => open(entry.source, entry.hit)} />
               ),
             )}
           </>
@@ -231,15 +231,14 @@ function CommandList({
 
 type Entry =
   | { kind: "command"; title: string; keywords?: readonly string[]; command: OfferedCommand }
-  | { kind: "account"; title: string; keywords: readonly string[]; hit: AccountHit };
+  | { kind: "hit"; title: string; keywords: readonly string[]; value: string; row: HitRow; source: PickSource<unknown>; hit: unknown };
 
 const commandEntry = (command: OfferedCommand): Entry => ({ kind: "command", title: command.title, keywords: command.keywords, command });
-const accountEntry = (hit: AccountHit): Entry => ({
-  kind: "account",
-  title: hit.username,
-  keywords: [hit.mode === "users" ? "user" : "panel"],
-  hit,
-});
+/** A recalled hit ranks by its title and its group (`user`, `panel`). */
+function hitEntry(id: string, source: PickSource<unknown>, hit: unknown): Entry {
+  const row = source.row(hit);
+  return { kind: "hit", title: row.title, keywords: [row.group], value: `${id}:${row.key}`, row, source, hit };
+}
 
 /** A command's row: dimmed, saying why, when the operator's API cannot serve it (the item is disabled too). */
 export function CommandRow({ command }: { command: OfferedCommand }) {
@@ -255,226 +254,71 @@ export function CommandRow({ command }: { command: OfferedCommand }) {
   );
 }
 
-function AccountItem({ hit, onPick }: { hit: AccountHit; onPick: (hit: AccountHit) => void }) {
+/** A found record's row: its title, dim detail and highlighted flag, its group, its money. */
+function HitItem({ value, row, onSelect }: { value: string; row: HitRow; onSelect: () => void }) {
   return (
-    <Cmdk.Item value={`${hit.mode}-${hit.id}`} onSelect={() => onPick(hit)}>
-      <span className="palette-title">{hit.username}</span>
-      <span className="palette-group">{hit.mode === "users" ? "user" : "panel"}</span>
-      <span className="num">{formatMoney(hit.balance)}</span>
+    <Cmdk.Item value={value} onSelect={onSelect}>
+      <span className="palette-title">
+        {row.title}
+        {row.detail && <> <span className="dim">{row.detail}</span></>}
+        {row.flag && <> <span className="profit">{row.flag}</span></>}
+      </span>
+      <span className="palette-group">{row.group}</span>
+      {row.amount !== undefined && <span className="num">{formatMoney(row.amount)}</span>}
     </Cmdk.Item>
   );
 }
 
+/** One source's hits for the term typed now. */
+type Listed = { id: string; source: PickSource<unknown>; found: Found<unknown> };
+
 /**
- * What a server search found, as palette items; a prompt until something is typed. Without a
- * prompt (a list the server gives whole) every choice shows until the operator narrows it.
+ * What the sources found, as palette items in source order; while there are none, one line says
+ * why: searching, nothing found, or (nothing typed) the first source's `idle`.
  */
-function ServerHits<Hit>({
+function FoundItems({
   term,
-  prompt,
-  empty = "No results",
-  search,
-  children,
+  idle,
+  lists,
+  onPick,
 }: {
   term: string;
-  prompt?: string;
-  /** Said when nothing is found. */
-  empty?: string;
-  search: { hits: readonly Hit[]; busy: boolean };
-  children: (hit: Hit) => ReactNode;
+  idle: string;
+  lists: readonly Listed[];
+  onPick: (source: PickSource<unknown>, hit: unknown) => void;
 }) {
-  if (prompt && !term.trim()) return <p className="palette-hint dim">{prompt}</p>;
-  if (search.hits.length === 0) return <p className="palette-hint dim">{search.busy ? "Searching…" : empty}</p>;
-  return <>{search.hits.map(children)}</>;
+  const items = lists.flatMap(({ id, source, found }) => found.hits.map((hit) => ({ row: source.row(hit), id, source, hit })));
+  if (items.length === 0) {
+    return <p className="palette-hint dim">{lists.some((list) => list.found.busy) ? "Searching…" : term.trim() ? "No results" : idle}</p>;
+  }
+  return (
+    <>
+      {items.map(({ row, id, source, hit }) => (
+        <HitItem key={`${id}:${row.key}`} value={`${id}:${row.key}`} row={row} onSelect={() => onPick(source, hit)} />
+      ))}
+    </>
+  );
 }
 
-type HitsProps<Hit> = { term: string; search: { hits: readonly Hit[]; busy: boolean }; onPick: (hit: Hit) => void };
-
-/** Pending requests found by the server. */
-const RequestHits = ({ term, search, onPick }: HitsProps<RequestHit>) => (
-  <ServerHits term={term} prompt="Type a username or UTR" search={search}>
-    {(hit) => (
-      <Cmdk.Item key={`${hit.kind}-${hit.id}`} value={`${hit.kind}-${hit.id}`} onSelect={() => onPick(hit)}>
-        <span className="palette-title">
-          {hit.username} {hit.utr && <span className="dim">{hit.utr}</span>}
-        </span>
-        <span className="palette-group">{hit.kind === "deposit" ? "deposit" : "withdrawal"}</span>
-        <span className="num">{formatMoney(hit.amount)}</span>
-      </Cmdk.Item>
-    )}
-  </ServerHits>
-);
-
-/** The desk on a bet: its market and user's pending bets, the cursor on it. */
-const betAddress = (hit: BetHit) =>
-  `/pending-sport-bets?${new URLSearchParams({ eventId: hit.eventId, ...(hit.marketId ? { marketId: hit.marketId } : {}), user: hit.userId, open: hit.id })}`;
-
-/** Pending bets found by the server. */
-const BetHits = ({ term, search, onPick }: HitsProps<BetHit>) => (
-  <ServerHits term={term} prompt="Type a bet id, username or event" search={search}>
-    {(hit) => (
-      <Cmdk.Item key={`bet-${hit.id}`} value={`bet-${hit.id}`} onSelect={() => onPick(hit)}>
-        <span className="palette-title">
-          #{hit.id} {hit.username} <span className="dim">{hit.event} · {hit.market} · {hit.runner}</span>
-        </span>
-        <span className="palette-group">bet</span>
-        <span className="num">{formatMoney(hit.amount)}</span>
-      </Cmdk.Item>
-    )}
-  </ServerHits>
-);
-
-/** Events found by team name. */
-const EventHits = ({ term, search, onPick }: HitsProps<EventHit>) => (
-  <ServerHits term={term} prompt="Type a team name" search={search}>
-    {(hit) => (
-      <Cmdk.Item key={`event-${hit.eventId}`} value={`event-${hit.eventId}`} onSelect={() => onPick(hit)}>
-        <span className="palette-title">
-          {hit.label} {hit.inplay && <span className="profit">(Live)</span>}
-        </span>
-        <span className="palette-group">{hit.sport}</span>
-      </Cmdk.Item>
-    )}
-  </ServerHits>
-);
-
-const pendingCount = (total: MarketTotal) => `${total.count} pending ${total.count === 1 ? "bet" : "bets"}`;
-
-/** Events with pending bets (Settle market…, Void bets of event…). */
-const PendingEventHits = ({ term, search, onPick }: HitsProps<MarketTotal>) => (
-  <ServerHits term={term} empty={term.trim() ? "No results" : "No pending bets"} search={search}>
-    {(hit) => (
-      <Cmdk.Item key={`event-${hit.eventId}`} value={`event-${hit.eventId}`} onSelect={() => onPick(hit)}>
-        <span className="palette-title">
-          {hit.event} <span className="dim">{pendingCount(hit)}</span>
-        </span>
-        <span className="palette-group">event</span>
-        <span className="num">{formatMoney(hit.exposure)}</span>
-      </Cmdk.Item>
-    )}
-  </ServerHits>
-);
-
-/** One event's markets with pending bets (Settle market…). */
-const MarketHits = ({ term, search, onPick }: HitsProps<MarketTotal>) => (
-  <ServerHits term={term} empty={term.trim() ? "No results" : "No pending bets on this event"} search={search}>
-    {(hit) => (
-      <Cmdk.Item key={`market-${hit.marketId}`} value={`market-${hit.marketId}`} onSelect={() => onPick(hit)}>
-        <span className="palette-title">
-          {hit.market} <span className="dim">{pendingCount(hit)}</span>
-        </span>
-        <span className="palette-group">{hit.event}</span>
-        <span className="num">{formatMoney(hit.exposure)}</span>
-      </Cmdk.Item>
-    )}
-  </ServerHits>
-);
-
-/** Users and panels found by the server. */
-const AccountHits = ({ term, search, onPick }: HitsProps<AccountHit>) => (
-  <ServerHits term={term} prompt="Type a username" search={search}>
-    {(hit) => <AccountItem key={`${hit.mode}-${hit.id}`} hit={hit} onPick={onPick} />}
-  </ServerHits>
-);
-
-/**
- * One answer: a text field, a pick from a server search or list (an event's markets: of the event
- * an earlier step answered), or for a confirmation Yes (`y`) / No (`n`).
- */
+/** One answer: a text field, a pick from a source, or for a confirmation Yes (`y`) / No (`n`). */
 function StepInput({
   step,
+  sources,
   answers,
   onAnswer,
   onBack,
 }: {
   step: Step;
+  sources: PickSources;
   answers: Answers;
-  onAnswer: (value: string, extra?: Record<string, string>) => void;
+  onAnswer: (value: string, extra?: Answers) => void;
   onBack: () => void;
 }) {
   const [value, setValue] = useState("");
-  if (step.kind === "pick" && step.source === "markets") {
-    const eventId = answers[step.event] ?? "";
-    return (
-      <PickFromSearch
-        label="Market"
-        placeholder="Filter by market name"
-        useSearch={(term) => usePendingMarkets(eventId, term)}
-        Hits={MarketHits}
-        onPick={(hit) => onAnswer(hit.marketId, { [`${step.name}.label`]: hit.market })}
-        onBack={onBack}
-      />
-    );
-  }
-  if (step.kind === "pick" && step.source === "pending-events") {
-    return (
-      <PickFromSearch
-        label="Event"
-        placeholder="Filter by team name"
-        useSearch={usePendingEvents}
-        Hits={PendingEventHits}
-        onPick={(hit) => onAnswer(hit.eventId, { [`${step.name}.label`]: hit.event })}
-        onBack={onBack}
-      />
-    );
-  }
-  if (step.kind === "pick" && (step.source === "deposits" || step.source === "withdraws")) {
-    const kind = step.source === "deposits" ? "deposit" : "withdraw";
-    return (
-      <PickFromSearch
-        label="Pending request"
-        placeholder="Search username or UTR"
-        useSearch={useRequestSearch}
-        keep={(hit) => hit.kind === kind}
-        Hits={RequestHits}
-        onPick={(hit) => onAnswer(hit.id, { [`${step.name}.label`]: hit.username })}
-        onBack={onBack}
-      />
-    );
-  }
-  if (step.kind === "pick" && step.source === "bets") {
-    return (
-      <PickFromSearch
-        label="Pending bet"
-        placeholder="Search bet id, username or event"
-        useSearch={useBetSearch}
-        Hits={BetHits}
-        onPick={(hit) =>
-          onAnswer(hit.id, {
-            [`${step.name}.label`]: `#${hit.id} ${hit.username}`,
-            [`${step.name}.eventId`]: hit.eventId,
-            [`${step.name}.marketId`]: hit.marketId,
-            [`${step.name}.userId`]: hit.userId,
-          })
-        }
-        onBack={onBack}
-      />
-    );
-  }
-  if (step.kind === "pick" && step.source === "events") {
-    return (
-      <PickFromSearch
-        label="Event"
-        placeholder="Search team name"
-        useSearch={useEventSearch}
-        Hits={EventHits}
-        onPick={(hit) => onAnswer(hit.eventId, { [`${step.name}.label`]: hit.label, [`${step.name}.sport`]: hit.sport })}
-        onBack={onBack}
-      />
-    );
-  }
   if (step.kind === "pick") {
-    return (
-      <PickFromSearch
-        label="User or panel"
-        placeholder="Search username"
-        useSearch={useAccountSearch}
-        keep={step.source === "panels" ? (hit) => hit.mode === "partners" : undefined}
-        Hits={AccountHits}
-        onPick={(hit) => onAnswer(hit.id, { [`${step.name}.label`]: hit.username, [`${step.name}.mode`]: hit.mode })}
-        onBack={onBack}
-      />
-    );
+    const source = sources[step.source];
+    if (!source) throw new Error(`No pick source "${step.source}"`);
+    return <PickFromSource key={step.source} id={step.source} source={source} step={step} answers={answers} onAnswer={onAnswer} onBack={onBack} />;
   }
   if (step.kind === "confirm") {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -520,38 +364,38 @@ function StepInput({
 }
 
 /**
- * A pick step over one server search or list: its own search field (Backspace on an empty term
- * goes back a step) and the hits it finds, optionally narrowed by `keep`. `useSearch` is called
- * once every render, so it may close over earlier answers (an event's markets).
+ * A pick step over its source: its own search field (Backspace on an empty term goes back a step)
+ * and the hits it finds. The answer keeps the source's extras under the step's name (`user.label`).
  */
-function PickFromSearch<Hit>({
-  label,
-  placeholder,
-  useSearch,
-  keep,
-  Hits,
-  onPick,
+function PickFromSource({
+  id,
+  source,
+  step,
+  answers,
+  onAnswer,
   onBack,
 }: {
-  label: string;
-  placeholder: string;
-  useSearch: (term: string) => HitsProps<Hit>["search"];
-  keep?: (hit: Hit) => boolean;
-  Hits: (props: HitsProps<Hit>) => ReactNode;
-  onPick: (hit: Hit) => void;
+  id: string;
+  source: PickSource<unknown>;
+  step: PickStep;
+  answers: Answers;
+  onAnswer: (value: string, extra: Answers) => void;
   onBack: () => void;
 }) {
   const [term, setTerm] = useState("");
-  const found = useSearch(term);
-  const search = keep ? { ...found, hits: found.hits.filter(keep) } : found;
+  const found = source.useFound(term, (parameter) => answers[step[parameter] ?? ""] ?? "");
+  const pick = (hit: unknown) => {
+    const { value, extra = {} } = source.answer(hit);
+    onAnswer(value, Object.fromEntries(Object.entries(extra).map(([key, text]) => [`${step.name}.${key}`, text])));
+  };
   return (
-    <Cmdk label={label} shouldFilter={false} vimBindings={false} loop>
+    <Cmdk label={source.label} shouldFilter={false} vimBindings={false} loop>
       <Cmdk.Input
         autoFocus
         value={term}
         onValueChange={setTerm}
-        placeholder={placeholder}
-        aria-label={label}
+        placeholder={source.placeholder}
+        aria-label={source.label}
         onKeyDown={(event) => {
           if (event.key === "Backspace" && term === "") {
             event.preventDefault();
@@ -560,7 +404,7 @@ function PickFromSearch<Hit>({
         }}
       />
       <Cmdk.List>
-        <Hits term={term} search={search} onPick={onPick} />
+        <FoundItems term={term} idle={source.idle} lists={[{ id, source, found }]} onPick={(_, hit) => pick(hit)} />
       </Cmdk.List>
     </Cmdk>
   );

@@ -4,7 +4,7 @@
  */
 import { useLocation, useNavigate } from "@remix-run/react";
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { commandById, commandsFor, mayRun, screenCommandsFor } from "../../commands/registry";
+import { commandById, commandsFor, mayRun, PICK_SOURCES, screenCommandsFor } from "../../commands/registry";
 import type { Command, CommandContext, Operator, ViewSelection } from "../../commands/types";
 import { useKeyDispatcher } from "../../commands/use-key-dispatcher";
 import { announce, notifyError } from "../../lib/feedback";
@@ -199,7 +199,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
             onToggleMute={() => shell.runCommand("alerts.mute")}
           />
           <Suspense fallback={null}>
-            {layer === "palette" && <Palette commands={commands} context={context} start={started} onClose={closePalette} />}
+            {layer === "palette" && <Palette commands={commands} sources={PICK_SOURCES} context={context} start={started} onClose={closePalette} />}
             {layer === "help" && (
               <KeyHelp commands={commands} screenCommands={screenCommands} screen={screen?.label} onClose={() => setLayer(null)} />
             )}
