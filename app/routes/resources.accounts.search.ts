@@ -1,9 +1,5 @@
-/** `@` in the palette: `?q=` searches users and panels by username on the server. */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+/** `@` in the palette: `?q=` finds users and panels by username. */
 import { searchAccounts } from "~/lib/accounts.server";
+import { searchLoader } from "~/lib/search.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const term = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 64);
-  // A resource route answers a Response (Remix v3 drops plain objects here).
-  return Response.json(term ? await searchAccounts(request, context, term) : { hits: [], message: null });
-}
+export const loader = searchLoader(searchAccounts);
