@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { REQUEST_STATUS, type RequestKind } from "../../protocol/wire";
 import { ApiError, moneyCall } from "./api.server";
-import { MESSAGES } from "./constants";
+import { MESSAGES, type PendingCounts } from "./constants";
 import { decisionSchema } from "./forms/decision";
 import { readForm, runForm } from "./forms/run-form.server";
 import { loadListPage } from "./list.server";
@@ -63,7 +63,7 @@ export function loadHistory(request: Request, context: AppLoadContext) {
  * Pending deposits and withdrawals for the status line; null where the operator may not see them
  * (or the API does not answer): the counts never stop the console from loading.
  */
-export async function pendingCounts(request: Request, context: AppLoadContext) {
+export async function pendingCounts(request: Request, context: AppLoadContext): Promise<PendingCounts> {
   const count = async (name: "deposits" | "withdraws") => {
     try {
       return (await callAsOperator(request, context, name, { status: REQUEST_STATUS.pending, page: 1, pageSize: 1 })).total;
@@ -75,7 +75,6 @@ export async function pendingCounts(request: Request, context: AppLoadContext) {
   const [deposits, withdraws] = await Promise.all([count("deposits"), count("withdraws")]);
   return { deposits, withdraws };
 }
-export type PendingCounts = Awaited<ReturnType<typeof pendingCounts>>;
 
 /** What `#` in the palette finds: pending requests whose username or UTR matches. */
 export type RequestHit = { id: string; kind: RequestKind; username: string; amount: number; utr: string | null };

@@ -8,8 +8,8 @@ import { commandById, commandsFor, mayRun, PICK_SOURCES, screenCommandsFor } fro
 import type { Command, CommandContext, Operator, ViewSelection } from "../../commands/types";
 import { useKeyDispatcher } from "../../commands/use-key-dispatcher";
 import { announce, notifyError } from "../../lib/feedback";
+import type { PendingCounts } from "../../lib/constants";
 import { documentTitle, usePageTitle } from "../../lib/page";
-import type { PendingCounts } from "../../lib/requests.server";
 import { lackOf, type Lacking } from "../../lib/capabilities";
 import { mayOpen, screenAt } from "../../lib/screens";
 import { speakAlert } from "../../lib/speech";

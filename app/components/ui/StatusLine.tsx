@@ -2,9 +2,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "@remix-run/react";
 import type { Operator } from "../../commands/types";
-import { ROLE_LABEL } from "../../lib/constants";
+import { ROLE_LABEL, type PendingCounts } from "../../lib/constants";
 import { formatBalance, formatClock } from "../../lib/format";
-import type { PendingCounts } from "../../lib/requests.server";
 import type { RealtimeState } from "../../lib/use-realtime";
 
 function Clock() {
