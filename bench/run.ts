@@ -1,35 +1,55 @@
-/** `npm run bench`: every benchmark, figures printed and written to docs/benchmarks.md. */
+/**
+ * `npm run bench`: every benchmark, figures printed and written to docs/benchmarks.md.
+ * `npm run bench -- envelope screens`: only the named ones (the names below).
+ */
 import { spawnSync } from "node:child_process";
 import { benchBundle } from "./bundle.bench";
 import { benchDecisions } from "./decisions.bench";
+import { benchEnvelope } from "./envelope.bench";
 import { benchFrames } from "./frames.bench";
 import { benchLiveRow } from "./live-row.bench";
 import { benchMarketBets, benchMarketRepaint } from "./market-book.bench";
-import { startStack } from "./lib";
+import { startStack, type Stack } from "./lib";
 import { benchReports } from "./report.bench";
 import { benchSettleMarket } from "./settle-market.bench";
 import { benchPendingList, benchSettlements } from "./sports-book.bench";
 import { benchStartup } from "./startup.bench";
 import { benchUsersList } from "./users-list.bench";
 
-const build = spawnSync("npx", ["remix", "vite:build"], { stdio: "ignore" });
-if (build.status !== 0) throw new Error("the console build failed");
+const onStack: Array<[string, (stack: Stack) => Promise<void>]> = [
+  ["bundle", benchBundle],
+  ["live-row", benchLiveRow],
+  ["settle-market", benchSettleMarket],
+  ["market-repaint", benchMarketRepaint],
+];
+const alone: Array<[string, () => Promise<void>]> = [
+  ["users-list", benchUsersList],
+  ["decisions", benchDecisions],
+  ["settlements", benchSettlements],
+  ["pending-list", benchPendingList],
+  ["reports", benchReports],
+  ["market-bets", benchMarketBets],
+  ["frames", benchFrames],
+  ["envelope", benchEnvelope],
+];
 
-await benchStartup();
-const stack = await startStack();
-try {
-  await benchBundle(stack);
-  await benchLiveRow(stack);
-  await benchSettleMarket(stack);
-  await benchMarketRepaint(stack);
-} finally {
-  stack.stop();
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => name !== "startup" && ![...onStack, ...alone].some(([known]) => known === name));
+if (unknown.length > 0) throw new Error(`unknown benchmark: ${unknown.join(", ")}`);
+const wanted = (name: string) => only.length === 0 || only.includes(name);
+const stackBenches = onStack.filter(([name]) => wanted(name));
+
+if (wanted("startup") || stackBenches.length > 0) {
+  const build = spawnSync("npx", ["remix", "vite:build"], { stdio: "ignore" });
+  if (build.status !== 0) throw new Error("the console build failed");
 }
-
-await benchUsersList();
-await benchDecisions();
-await benchSettlements();
-await benchPendingList();
-await benchReports();
-await benchMarketBets();
-await benchFrames();
+if (wanted("startup")) await benchStartup();
+if (stackBenches.length > 0) {
+  const stack = await startStack();
+  try {
+    for (const [, bench] of stackBenches) await bench(stack);
+  } finally {
+    stack.stop();
+  }
+}
+for (const [name, bench] of alone) if (wanted(name)) await bench();

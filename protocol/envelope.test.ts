@@ -42,7 +42,22 @@ describe("envelope codec", () => {
     expect(cryptoJsOpen(seal({ ok: true }, secret), secret)).toEqual({ ok: true });
   });
 
+  it("opens base64 without its padding, as crypto-js does", () => {
+    const text = cryptoJsSeal({ a: 1 }); // 32 bytes: 43 characters and one "="
+    expect(text.endsWith("=")).toBe(true);
+    expect(open(text.replace(/=+$/, ""), SECRET)).toEqual({ a: 1 });
+  });
+
+  const sealedWith = (characters: RegExp) => {
+    for (;;) {
+      const text = seal({ user: "admin", pad: "y".repeat(80) }, SECRET);
+      if (characters.test(text)) return text;
+    }
+  };
+
   const failures: Array<[string, unknown, string]> = [
+    ["base64 in the URL-safe alphabet", sealedWith(/[+/]/).replace(/\+/g, "-").replace(/\//g, "_"), "malformed"],
+    ["base64 wrapped in lines as openssl prints it", sealedWith(/^/).replace(/(.{64})/g, "$1\n"), "malformed"],
     ["a wrong key", seal({ user: "admin" }, "another secret"), "undecryptable"],
     ["a truncated ciphertext", seal({ user: "admin", pad: "y".repeat(40) }, SECRET).slice(0, 40), "malformed"],
     ["non-base64 text", "not base64 at all!", "malformed"],
