@@ -5,7 +5,7 @@
 import { lackOf, type Lacking } from "../lib/capabilities";
 import { mayUse, type ScreenScope } from "../lib/screens";
 import { ACCOUNT_COMMANDS, ACCOUNT_PICK_SOURCES } from "./accounts";
-import { AUDIT_COMMANDS, AUDIT_SCREEN_COMMANDS } from "./audit";
+import { AUDIT_COMMANDS, AUDIT_PICK_SOURCES, AUDIT_SCREEN_COMMANDS } from "./audit";
 import { BET_PALETTE_COMMANDS, BET_PICK_SOURCES, BET_SCREEN_COMMANDS } from "./bets";
 import { LIST_COMMANDS } from "./list";
 import { MARKET_PALETTE_COMMANDS, MARKET_PICK_SOURCES, MARKET_SCREEN_COMMANDS } from "./markets";
@@ -50,6 +50,7 @@ export const PICK_SOURCES: PickSources = {
   ...REQUEST_PICK_SOURCES,
   ...BET_PICK_SOURCES,
   ...MARKET_PICK_SOURCES,
+  ...AUDIT_PICK_SOURCES,
 };
 
 /** The id of a screen key, as a screen's `useScreenCommands` handlers name it. */

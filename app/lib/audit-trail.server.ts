@@ -38,12 +38,20 @@ export type AuditRow = Omit<AuditEntry, "seq" | "at" | "prevHash"> & { seq: stri
 
 const rowOf = ({ seq, at, prevHash: _prevHash, ...entry }: AuditEntry): AuditRow => ({ ...entry, seq: String(seq), at: at.toISOString() });
 
-/** The trail is the house's: the same rule as the screen's row, checked on the server. */
-async function readableStore(request: Request, context: AppLoadContext) {
+const DENIED = "Permission denied";
+
+/** The trail is the house's: the same rule as the screen's row, checked on the server; null when refused. */
+async function storeFor(request: Request, context: AppLoadContext) {
   const admin = await orRouteError(callAsOperator(request, context, "currentAdmin", undefined));
-  if (!mayUse(SCREENS.audit, toOperator(admin))) throw new Response("Permission denied", { status: 403 });
+  if (!mayUse(SCREENS.audit, toOperator(admin))) return null;
   if (!context.store) throw new Response("The console's store is not open", { status: 503 });
   return context.store;
+}
+
+async function readableStore(request: Request, context: AppLoadContext) {
+  const store = await storeFor(request, context);
+  if (!store) throw new Response(DENIED, { status: 403 });
+  return store;
 }
 
 /** The ids of the accounts named exactly `name` (users and panels), so their entries are found by username. */
@@ -107,14 +115,18 @@ export async function downloadAudit(request: Request, context: AppLoadContext): 
 }
 
 /** `!` in the palette: the newest entries done to or by the account named (or the operator). */
-export type AuditHit = Pick<AuditRow, "seq" | "at" | "operator" | "call" | "outcome" | "accountId" | "accountName" | "amount">;
+export type AuditHit = Pick<AuditRow, "seq" | "at" | "operator" | "call" | "outcome" | "accountId" | "accountName" | "amount"> & {
+  /** The name searched, so choosing a hit opens /audit on that account. */
+  searched: string;
+};
 
 export async function searchAudit(request: Request, context: AppLoadContext, term: string): Promise<{ hits: AuditHit[]; message: string | null }> {
-  const store = await readableStore(request, context);
+  const store = await storeFor(request, context);
+  if (!store) return { hits: [], message: DENIED };
   const entries = await listAudit(store, { account: { name: term, ids: await accountIdsOf(request, context, term) } }, { limit: SEARCH_LIMIT, offset: 0 });
   return {
     hits: entries.map(({ seq, at, operator, call, outcome, accountId, accountName, amount }) => ({
-      seq: String(seq), at: at.toISOString(), operator, call, outcome, accountId, accountName, amount,
+      seq: String(seq), at: at.toISOString(), operator, call, outcome, accountId, accountName, amount, searched: term,
     })),
     message: null,
   };

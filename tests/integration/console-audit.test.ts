@@ -93,7 +93,9 @@ describe("the audit trail through the console", () => {
 
   it("is refused to staff without report", async () => {
     const staff = await signIn(await createAdmin({ role: 2, permissions: { users: true } }));
-    expect((await app.fetch("/resources/audit/search?q=admin", { headers: { Cookie: staff } })).status).toBe(403);
+    const search = await app.fetch("/resources/audit/search?q=admin", { headers: { Cookie: staff } });
+    expect(await search.json()).toEqual({ hits: [], message: "Permission denied" });
+    expect((await app.fetch("/audit", { headers: { Cookie: staff } })).status).toBe(403);
     expect((await app.fetch("/resources/audit/download", { headers: { Cookie: staff } })).status).toBe(403);
   });
 });

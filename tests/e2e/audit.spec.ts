@@ -1,0 +1,57 @@
+/**
+ * The audit trail (issue 19, ADR 0009), keyboard only, against the real platform: a deposit made
+ * in the console is on /audit (g A) with its maker, amount and balances, `! <username>` in the
+ * palette finds it and opens the trail on that account, and L on the account's row does too.
+ */
+import { DEMO, expect, runCommand, signIn, test } from "./fixtures";
+
+const ACCOUNT = "user0042";
+// An amount no other scenario deposits, so its row is this test's.
+const AMOUNT = `${40 + (Date.now() % 50)}.37`;
+
+test("a deposit done in the console is on /audit, found by ! <username> and by L on its row", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await runCommand(page, "deposit");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await page.keyboard.type(ACCOUNT);
+  await expect(palette.getByRole("option", { name: new RegExp(ACCOUNT) })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(AMOUNT);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter"); // no remark
+  await page.keyboard.press("y");
+  await expect(page.getByText("Deposit added successfully")).toBeVisible();
+
+  await page.keyboard.press("g");
+  await page.keyboard.press("Shift+A");
+  await expect(page).toHaveURL(/\/audit$/);
+  const table = page.getByRole("grid", { name: "Audit Trail" });
+  const deposit = table.getByRole("row").filter({ hasText: "userDeposit" }).filter({ hasText: AMOUNT });
+  await expect(deposit).toHaveCount(1);
+  await expect(deposit).toContainText("admin");
+  await expect(deposit).toContainText("ok");
+  await expect(table.getByRole("row").filter({ hasText: "signIn" }).first()).toContainText("admin");
+
+  // `!` searches the trail for what was done to or by the account.
+  await page.keyboard.press("Control+k");
+  await expect(palette.getByRole("combobox")).toBeFocused();
+  await page.keyboard.type(`!${ACCOUNT}`);
+  const hit = palette.getByRole("option").filter({ hasText: "userDeposit by admin" }).first();
+  await expect(hit).toBeVisible();
+  await expect(hit).toContainText(AMOUNT);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/audit\\?account=${ACCOUNT}$`));
+  await expect(deposit).toHaveCount(1);
+
+  // L on the account's row of the users list opens the same trail.
+  await page.keyboard.press("g");
+  await page.keyboard.press("u");
+  await expect(page.getByRole("searchbox", { name: "Search username" })).toBeVisible();
+  await page.keyboard.press("/");
+  await page.keyboard.type(ACCOUNT);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("row", { name: new RegExp(ACCOUNT) })).toBeVisible();
+  await page.keyboard.press("Shift+L");
+  await expect(page).toHaveURL(new RegExp(`/audit\\?account=${ACCOUNT}$`));
+  await expect(deposit).toHaveCount(1);
+});
