@@ -3,6 +3,7 @@
  * `npm run bench -- envelope screens`: only the named ones (the names below).
  */
 import { spawnSync } from "node:child_process";
+import { benchAudit } from "./audit.bench";
 import { benchBundle } from "./bundle.bench";
 import { benchDecisions } from "./decisions.bench";
 import { benchEnvelope } from "./envelope.bench";
@@ -31,6 +32,7 @@ const alone: Array<[string, () => Promise<void>]> = [
   ["market-bets", benchMarketBets],
   ["frames", benchFrames],
   ["envelope", benchEnvelope],
+  ["audit", benchAudit],
 ];
 
 const only = process.argv.slice(2);
