@@ -12,8 +12,9 @@ import { REMARK_MAX } from "../../lib/constants";
 import type { Outcome } from "../../lib/feedback";
 import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
 import { accountActionInput, accountActionSchema, newRequestId } from "../../lib/forms/account-actions";
-import { formatDateTime } from "../../lib/format";
+import { textColumn, timeColumn } from "../ui/columns";
 import { SchemaForm, Switch, type FieldSpec } from "../ui/forms";
+import { RecordTable } from "../ui/RecordTable";
 
 type PanelProps = {
   row: UserRow;
@@ -153,6 +154,23 @@ function PermissionsForm({
   );
 }
 
+type LogEntry = Extract<AccountDetails, { view: "logs" }>["logs"][number];
+
+const LOG_COLUMNS = [
+  {
+    id: "ip",
+    header: "IP",
+    cell: (entry: LogEntry) => (
+      <a href={`https://ipinfo.io/${encodeURIComponent(entry.ip)}`} target="_blank" rel="noreferrer">
+        {entry.ip}
+      </a>
+    ),
+  },
+  textColumn("device", "Device", (entry: LogEntry) => entry.device),
+  textColumn("browser", "Browser", (entry: LogEntry) => entry.browser),
+  timeColumn("time", "Time", (entry: LogEntry) => entry.createdAt),
+];
+
 function LoginLogs({ row, mode, onClose }: { row: UserRow; mode: AccountMode; onClose: () => void }) {
   const logs = useFetcher<AccountDetails>();
   useEffect(() => {
@@ -171,33 +189,8 @@ function LoginLogs({ row, mode, onClose }: { row: UserRow; mode: AccountMode; on
       <div className="login-logs-scroll">
         {entries === null ? (
           <p className="dim">Loading…</p>
-        ) : entries.length === 0 ? (
-          <p className="dim">No sign-ins yet</p>
         ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>IP</th>
-                <th>Device</th>
-                <th>Browser</th>
-                <th>Time</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry, index) => (
-                <tr key={index}>
-                  <td>
-                    <a href={`https://ipinfo.io/${encodeURIComponent(entry.ip)}`} target="_blank" rel="noreferrer">
-                      {entry.ip}
-                    </a>
-                  </td>
-                  <td>{entry.device}</td>
-                  <td>{entry.browser}</td>
-                  <td>{formatDateTime(entry.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RecordTable label="Sign-ins" columns={LOG_COLUMNS} rows={entries} rowKey={(_, index) => String(index)} emptyText="No sign-ins yet" />
         )}
       </div>
     </section>

@@ -1,8 +1,9 @@
 /** Coupons (docs/product.md §2.12): the list, the bonus shown as a percentage, and the add form. */
 import type { Coupon } from "../../../protocol/wire";
-import { formatDateTime } from "../../lib/format";
 import { couponSchema } from "../../lib/forms/settings";
+import { textColumn, timeColumn } from "../ui/columns";
 import { SchemaForm } from "../ui/forms";
+import { RecordTable } from "../ui/RecordTable";
 
 export function CouponsScreen({ coupons }: { coupons: readonly Coupon[] }) {
   return (
@@ -19,31 +20,17 @@ export function CouponsScreen({ coupons }: { coupons: readonly Coupon[] }) {
         submitLabel="Add"
         busyLabel="Adding…"
       />
-      <table className="record-table" aria-label="Coupons">
-        <thead>
-          <tr>
-            <th>Coupon Code</th>
-            <th>Bonus</th>
-            <th>Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {coupons.map((coupon) => (
-            <tr key={coupon._id}>
-              <td>{coupon.couponCode}</td>
-              <td className="numeric">{coupon.bonus}%</td>
-              <td>{formatDateTime(coupon.createdAt)}</td>
-            </tr>
-          ))}
-          {coupons.length === 0 && (
-            <tr>
-              <td colSpan={3} className="dim">
-                No coupons yet
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <RecordTable
+        label="Coupons"
+        columns={[
+          textColumn("code", "Coupon Code", (coupon: Coupon) => coupon.couponCode),
+          { id: "bonus", header: "Bonus", numeric: true, cell: (coupon: Coupon) => `${coupon.bonus}%` },
+          timeColumn("created", "Created", (coupon: Coupon) => coupon.createdAt),
+        ]}
+        rows={coupons}
+        rowKey={(coupon) => coupon._id}
+        emptyText="No coupons yet"
+      />
     </>
   );
 }

@@ -5,8 +5,9 @@
 import { useState } from "react";
 import { STAFF_FLAGS, type StaffFlag, type StaffRow } from "../../../protocol/wire";
 import { addStaffInput, addStaffSchema } from "../../lib/forms/staff";
-import { formatDateTime } from "../../lib/format";
+import { textColumn, timeColumn } from "../ui/columns";
 import { SchemaForm, Switch } from "../ui/forms";
+import { RecordTable } from "../ui/RecordTable";
 import { useCommand } from "../ui/shell-context";
 
 export function StaffScreen({ staff }: { staff: readonly StaffRow[] }) {
@@ -14,37 +15,26 @@ export function StaffScreen({ staff }: { staff: readonly StaffRow[] }) {
   return (
     <>
       <AddStaffForm />
-      <table className="record-table" aria-label="Staff">
-        <thead>
-          <tr>
-            <th>Username</th>
-            <th>Flags</th>
-            <th>Created</th>
-            <th>Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {staff.map((member) => (
-            <tr key={member._id}>
-              <td>{member.username}</td>
-              <td>{STAFF_FLAGS.filter((flag) => member.permissions[flag]).join(", ") || "none"}</td>
-              <td>{formatDateTime(member.createdAt)}</td>
-              <td>
-                <button type="button" aria-label={`Remove ${member.username}`} onClick={() => removeStaff({ username: member.username })}>
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-          {staff.length === 0 && (
-            <tr>
-              <td colSpan={4} className="dim">
-                No staff yet
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <RecordTable
+        label="Staff"
+        columns={[
+          textColumn("username", "Username", (member: StaffRow) => member.username),
+          textColumn("flags", "Flags", (member: StaffRow) => STAFF_FLAGS.filter((flag) => member.permissions[flag]).join(", ") || "none"),
+          timeColumn("created", "Created", (member: StaffRow) => member.createdAt),
+          {
+            id: "action",
+            header: "Action",
+            cell: (member: StaffRow) => (
+              <button type="button" aria-label={`Remove ${member.username}`} onClick={() => removeStaff({ username: member.username })}>
+                Remove
+              </button>
+            ),
+          },
+        ]}
+        rows={staff}
+        rowKey={(member) => member._id}
+        emptyText="No staff yet"
+      />
     </>
   );
 }
