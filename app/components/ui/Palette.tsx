@@ -318,7 +318,7 @@ function StepInput({
   if (step.kind === "pick") {
     const source = sources[step.source];
     if (!source) throw new Error(`No pick source "${step.source}"`);
-    return <PickFromSource key={step.source} id={step.source} source={source} step={step} answers={answers} onAnswer={onAnswer} onBack={onBack} />;
+    return <PickFromSource id={step.source} source={source} step={step} answers={answers} onAnswer={onAnswer} onBack={onBack} />;
   }
   if (step.kind === "confirm") {
     const onKeyDown = (event: KeyboardEvent) => {
