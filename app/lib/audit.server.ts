@@ -71,7 +71,7 @@ export const AUDITED_CALLS: { [K in CallName]?: Rule<K> } = {
 /** POSTs that change nothing the trail must show: sign-in and sign-out are recorded as such. */
 export const UNAUDITED_POSTS: readonly CallName[] = ["login", "logout", "marketGreen"];
 
-const SECRET_FIELD = /pass|secret|token|otp/i;
+const SECRET_FIELD = /passw|secret|token|^otp$/i;
 /** Longer strings (an uploaded image's data) are kept as their length. */
 const LONGEST_KEPT = 200;
 

@@ -7,6 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
+import { todayIn } from "../../app/lib/bets.server";
+import { DEFAULT_TIME_ZONE } from "../../app/lib/constants";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import { startConsole, type TestConsole } from "./support/console.js";
 import { createAdmin, createUser, houseId, type TestUser } from "./support/platform.js";
@@ -89,6 +91,18 @@ describe("the audit trail through the console", () => {
     const lines = (await csv.text()).trim().split("\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("150.5");
+  });
+
+  it("filters by days in the console's time zone", async () => {
+    const today = todayIn(process.env.TIME_ZONE ?? DEFAULT_TIME_ZONE);
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const count = async (range: Record<string, string>) => {
+      const csv = await app.fetch(`/resources/audit/download?${new URLSearchParams({ account: user.username, call: "userDeposit", ...range })}`, { headers: { Cookie: admin } });
+      return (await csv.text()).trim().split("\n").length - 1;
+    };
+    expect(await count({ from: today, to: today })).toBe(1);
+    expect(await count({ to: yesterday })).toBe(0);
+    expect(await count({ from: yesterday })).toBe(1);
   });
 
   it("is refused to staff without report", async () => {
