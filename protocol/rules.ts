@@ -24,3 +24,20 @@ export const SETTING_BOUNDS = {
   sliderImagesPerCall: 4,
   sliderTypes: ["image/png", "image/jpeg", "image/webp"],
 } as const;
+
+/**
+ * The success toasts of the settings desk and Admin Management (docs/product.md §5): the platform
+ * answers them as `msg`, the console shows them (and checks a step's outcome by them).
+ */
+export const SETTINGS_TOASTS = {
+  bankDetails: "Bank details updated successfully",
+  whatsapp: "Whatsapp number updated successfully",
+  telegram: "Telegram updated successfully",
+  bonus: "Bonus updated successfully",
+  bonusLimits: "Bonus limits updated successfully",
+  couponAdded: "Coupon added successfully",
+  sliderSaved: "Slider saved successfully",
+  sliderImageRemoved: "Slider image removed successfully",
+  staffAdded: "Admin added successfully",
+  staffRemoved: "Admin removed successfully",
+} as const;

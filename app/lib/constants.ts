@@ -1,3 +1,4 @@
+import { SETTINGS_TOASTS } from "../../protocol/rules";
 import { REQUEST_STATUS } from "../../protocol/wire";
 import { FALLBACK_MESSAGE } from "../machines/error-message";
 
@@ -24,16 +25,16 @@ export const MESSAGES = {
 
 /** docs/product.md §8's toasts of the settings and staff screens; WhatsApp, Telegram and the limits have none there (docs/product-notes.md). */
 export const SETTINGS_MESSAGES = {
-  bankDetailsSaved: "Bank details updated successfully",
-  whatsappSaved: "Whatsapp number updated successfully",
-  telegramSaved: "Telegram updated successfully",
-  bonusSaved: "Bonus updated successfully",
-  bonusLimitsSaved: "Bonus limits updated successfully",
-  couponAdded: "Coupon added successfully",
-  sliderSaved: "Slider saved successfully",
-  sliderImageRemoved: "Slider image removed successfully",
-  staffAdded: "Admin added successfully",
-  staffRemoved: "Admin removed successfully",
+  bankDetailsSaved: SETTINGS_TOASTS.bankDetails,
+  whatsappSaved: SETTINGS_TOASTS.whatsapp,
+  telegramSaved: SETTINGS_TOASTS.telegram,
+  bonusSaved: SETTINGS_TOASTS.bonus,
+  bonusLimitsSaved: SETTINGS_TOASTS.bonusLimits,
+  couponAdded: SETTINGS_TOASTS.couponAdded,
+  sliderSaved: SETTINGS_TOASTS.sliderSaved,
+  sliderImageRemoved: SETTINGS_TOASTS.sliderImageRemoved,
+  staffAdded: SETTINGS_TOASTS.staffAdded,
+  staffRemoved: SETTINGS_TOASTS.staffRemoved,
   staffNotFound: "Staff not found",
 } as const;
 

@@ -50,13 +50,14 @@ import {
   type WithdrawListRow,
 } from "./repository.js";
 import { decodeImage, readImage, removeImage, storeImage } from "../../uploads.js";
+import { SETTINGS_TOASTS } from "../../../protocol/rules.js";
 
 export const REQUEST_MESSAGE = {
   depositRequested: "Deposit request submitted successfully",
   withdrawRequested: "Withdraw request submitted successfully",
   depositsUpdated: "Deposits updated successfully",
   withdrawsUpdated: "Withdraws updated successfully",
-  bonusLimitsUpdated: "Bonus limits updated successfully",
+  bonusLimitsUpdated: SETTINGS_TOASTS.bonusLimits,
   alreadyProcessed: "already processed",
   depositNotFound: "Deposit not found",
   withdrawNotFound: "Withdraw not found",

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import type { Coupon, SliderImage } from "../../../protocol/wire.js";
+import { SETTINGS_TOASTS } from "../../../protocol/rules.js";
 import type { Db } from "../../db/index.js";
 import type { SettingKey } from "../../db/schema.js";
 import { conflict, notFound } from "../../errors.js";
@@ -26,14 +27,14 @@ import {
 export type { SettingValues } from "./repository.js";
 
 export const SETTINGS_MESSAGE = {
-  bankDetailsUpdated: "Bank details updated successfully",
-  whatsappUpdated: "Whatsapp number updated successfully",
-  telegramUpdated: "Telegram updated successfully",
-  bonusUpdated: "Bonus updated successfully",
-  couponAdded: "Coupon added successfully",
+  bankDetailsUpdated: SETTINGS_TOASTS.bankDetails,
+  whatsappUpdated: SETTINGS_TOASTS.whatsapp,
+  telegramUpdated: SETTINGS_TOASTS.telegram,
+  bonusUpdated: SETTINGS_TOASTS.bonus,
+  couponAdded: SETTINGS_TOASTS.couponAdded,
   couponExists: "Coupon already exists",
-  sliderSaved: "Slider saved successfully",
-  sliderRemoved: "Slider image removed successfully",
+  sliderSaved: SETTINGS_TOASTS.sliderSaved,
+  sliderRemoved: SETTINGS_TOASTS.sliderImageRemoved,
   sliderFull: (max: number) => `The slider holds at most ${max} images`,
   sliderImageNotFound: "Slider image not found",
 } as const;

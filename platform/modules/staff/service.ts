@@ -6,11 +6,12 @@ import { storePassword, type Revealer } from "../../security/reveal.js";
 import { revokeSessions, usernameTaken } from "../accounts/repository.js";
 import type { AdminAccount } from "../admins/repository.js";
 import { recordAudit } from "../audit/repository.js";
+import { SETTINGS_TOASTS } from "../../../protocol/rules.js";
 import { insertStaff, listStaffAccounts, lockAdminForRemoval, markRemoved } from "./repository.js";
 
 export const STAFF_MESSAGE = {
-  added: "Admin added successfully",
-  removed: "Admin removed successfully",
+  added: SETTINGS_TOASTS.staffAdded,
+  removed: SETTINGS_TOASTS.staffRemoved,
   usernameTaken: "Username already exists",
   // Not "Admin not found": that message ends the caller's console session.
   notFound: "Staff not found",
