@@ -71,4 +71,17 @@ describe("capabilities learnt from the answers", () => {
     expect(capabilities.lacking(SPORTS)).toEqual({ bonusLimits: "GET /b2c/bonus-limits answered 404" });
     expect(capabilities.lacking(ADMIN)).toEqual({});
   });
+
+  it("knows a money call honours requestId only once the API refused a reused key; until then it is unsure (no)", async () => {
+    const capabilities = fresh();
+    await capabilities.withExtension("userDeposit", async () => ({ balance: 1, actorBalance: "unlimited" }));
+    expect(capabilities.honoursRequestId("userDeposit")).toBe(false);
+    await expect(
+      capabilities.withExtension("userDeposit", async () => {
+        throw new ApiError("requestId was already used for another request", 409);
+      }),
+    ).rejects.toThrow("already used");
+    expect(capabilities.honoursRequestId("userDeposit")).toBe(true);
+    expect(capabilities.honoursRequestId("userWithdraw")).toBe(true);
+  });
 });

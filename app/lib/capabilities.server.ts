@@ -20,8 +20,16 @@ export type Extension = CallName | `${CallName}?${string}`;
 /** A 404 that names what it did not find is that thing's absence, not the call's. */
 const NAMED_ABSENCE = /^(?!route\b).+ not found$/i;
 
+/**
+ * The one answer that shows a money call honours `requestId` (docs/protocol.md, Idempotency): an
+ * API that ignores the field could not know the key was used. An ordinary answer proves nothing.
+ */
+const REQUEST_ID_REUSED = /^requestId was already used/i;
+
 export function createCapabilities(baseOf: (name: CallName) => string) {
   const lacking = new Map<string, Map<Extension, string>>();
+  /** The API bases seen honouring a call's `requestId`. */
+  const honouring = new Set<string>();
   const learn = (name: CallName, extension: Extension, seen: string) => {
     const base = baseOf(name);
     if (!lacking.has(base)) lacking.set(base, new Map());
@@ -29,6 +37,7 @@ export function createCapabilities(baseOf: (name: CallName) => string) {
   };
   /** A failed call: an extension call's 404 that names nothing missing means the API has no such call. */
   const learnFromFailure = (name: CallName, error: unknown) => {
+    if (error instanceof ApiError && error.httpStatus === 409 && REQUEST_ID_REUSED.test(error.message)) honouring.add(baseOf(name));
     if (CALLS[name].mark !== "extension" || !(error instanceof ApiError) || error.httpStatus !== 404) return;
     if (!NAMED_ABSENCE.test(error.message)) learn(name, name, `${CALLS[name].method} ${CALLS[name].path} answered 404`);
   };
@@ -42,6 +51,11 @@ export function createCapabilities(baseOf: (name: CallName) => string) {
     /** What was seen that shows the API lacks this extension, or null while nothing has. */
     lack: (name: CallName, extension: Extension = name): string | null => lacking.get(baseOf(name))?.get(extension) ?? null,
     learnFromFailure,
+    /**
+     * Whether this call's API was seen honouring `requestId`, so a transfer whose answer was lost
+     * may be sent again with the same key (a job's resume). Unsure is no.
+     */
+    honoursRequestId: (name: "userDeposit" | "userWithdraw"): boolean => honouring.has(baseOf(name)),
     /**
      * A whole list read with these extension parameters: `ignored` are the filters an item of the
      * answers did not match; `pageSize` the most items a page held, short of the size asked while

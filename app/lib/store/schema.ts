@@ -3,6 +3,9 @@ import type { ColumnType, Kysely } from "kysely";
 
 export type AuditOutcome = "ok" | "refused" | "unknown";
 
+/** A job item's answer: done, refused (with the API's message), or unknown (no answer: it may have been applied). */
+export type JobOutcome = "done" | "refused" | "unknown";
+
 export type ConsoleDatabase = {
   console_audit: {
     seq: bigint;
@@ -27,6 +30,19 @@ export type ConsoleDatabase = {
     hash: string;
   };
   console_audit_head: { only_row: ColumnType<boolean, never, never>; seq: bigint; hash: string };
+  console_jobs: { id: string; operator: string; kind: string; title: string; created_at: ColumnType<Date, never, never> };
+  console_job_items: {
+    job_id: string;
+    position: number;
+    key: string;
+    label: string;
+    request_id: string;
+    payload: ColumnType<unknown, string, never>;
+    sent_at: ColumnType<Date | null, never, Date | null>;
+    outcome: ColumnType<JobOutcome | null, never, JobOutcome>;
+    message: ColumnType<string | null, never, string>;
+    answered_at: ColumnType<Date | null, never, Date>;
+  };
 };
 
 export type ConsoleStore = Kysely<ConsoleDatabase>;

@@ -1,0 +1,190 @@
+/**
+ * Jobs that survive a reload or a restart (issue 19, ADR 0009), on the server: the job written
+ * when confirmed, each chunk's items claimed before they go upstream and answered after, and a
+ * resume's check of the items that were in flight when the console stopped: a bet by its current
+ * status upstream, a transfer only where the API is known to honour its requestId. What cannot be
+ * checked is answered "unknown: check before retrying" and never sent again by the console.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { ROLE } from "../../protocol/wire";
+import { UNKNOWN_OUTCOME } from "../machines/bulk.machine";
+import { capabilities } from "./capabilities.server";
+import { SCAN_LIMIT } from "./list";
+import { pendingCall, pendingScan } from "./bets.server";
+import type { SettlementScope } from "./forms/settlement";
+import { claimItems, createJob, jobItems, jobOf, openJobs, recordAnswers, reopenItem, type ItemAnswer, type JobItem } from "./store/jobs.server";
+import type { ConsoleStore } from "./store/schema";
+import { requireSession } from "./session.server";
+
+export const UNKNOWN_ANSWER = UNKNOWN_OUTCOME;
+
+/** The kinds of job, as the browser names them; each decides how an item in flight is checked. */
+export const JOB_KINDS = ["settle", "deposit", "withdraw", "switch"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+/** Items one job may hold: a settlement set is read up to the scan's bound. */
+const JOB_ITEM_LIMIT = SCAN_LIMIT;
+
+export const jobSchema = z.object({
+  kind: z.enum(JOB_KINDS),
+  title: z.string().min(1).max(120),
+  items: z
+    .array(z.object({ key: z.string().min(1).max(64), label: z.string().max(200), requestId: z.string().min(1).max(64), payload: z.unknown() }))
+    .min(1)
+    .max(JOB_ITEM_LIMIT),
+});
+
+/** What an item in flight turned out to be: not applied (send it again), or its answer. */
+export type Found = "resend" | Omit<ItemAnswer, "key">;
+export type InFlightCheck = (items: readonly JobItem[]) => Promise<Found[]>;
+
+/**
+ * Checks the items sent with no answer recorded, reopening those the API shows were not applied
+ * and answering the rest; answers the job's items as they now stand.
+ */
+export async function resolveInFlight(store: ConsoleStore, jobId: string, check: InFlightCheck): Promise<JobItem[]> {
+  const inFlight = (await jobItems(store, jobId)).filter((item) => item.sent && item.outcome === null);
+  if (inFlight.length > 0) {
+    const found = await check(inFlight);
+    for (const [index, item] of inFlight.entries()) {
+      const answer = found[index]!;
+      if (answer === "resend") await reopenItem(store, jobId, item.key);
+      else await recordAnswers(store, jobId, [{ key: item.key, ...answer }]);
+    }
+  }
+  return jobItems(store, jobId);
+}
+
+const unknown = { outcome: "unknown", message: UNKNOWN_ANSWER } as const;
+
+/** The pending bets of these scopes, and whether the queue was read completely. */
+export type PendingOf = (scopes: readonly SettlementScope[]) => Promise<{ complete: boolean; pending: ReadonlySet<string> }>;
+
+/**
+ * A bet in flight: still pending upstream, it was not settled and is sent again; gone from a
+ * queue read completely, it was settled (the platform settles a bet once); else unknown.
+ */
+export const settledBetCheck =
+  (pendingOf: PendingOf): InFlightCheck =>
+  async (items) => {
+    const scopes = new Map(items.map((item) => [JSON.stringify(scopeOfPayload(item.payload)), scopeOfPayload(item.payload)]));
+    const { complete, pending } = await pendingOf([...scopes.values()]);
+    return items.map((item): Found =>
+      !complete ? unknown : pending.has(item.key) ? "resend" : { outcome: "done", message: "Found settled when resumed" },
+    );
+  };
+
+const scopeOfPayload = (payload: unknown): SettlementScope => (payload as { scope?: SettlementScope } | null)?.scope ?? {};
+
+/** The pending queue, read page by page for each scope, as the API answers it. */
+const pendingUpstream =
+  (request: Request, context: AppLoadContext): PendingOf =>
+  async (scopes) => {
+    const pending = new Set<string>();
+    let complete = true;
+    for (const scope of scopes) {
+      const scan = await pendingScan(pendingCall(request, context), scope);
+      complete &&= scan.complete;
+      for (const bet of scan.items) pending.add(bet._id);
+    }
+    return { complete, pending };
+  };
+
+/**
+ * A transfer in flight is sent again only to an API seen honouring requestId (it moves the money
+ * once); a switch sets a stated value, so sending it again changes nothing more.
+ */
+const transferCheck =
+  (call: "userDeposit" | "userWithdraw"): InFlightCheck =>
+  async (items) =>
+    items.map(() => (capabilities.honoursRequestId(call) ? "resend" : unknown));
+
+function inFlightCheck(kind: JobKind, request: Request, context: AppLoadContext): InFlightCheck {
+  switch (kind) {
+    case "settle":
+      return settledBetCheck(pendingUpstream(request, context));
+    case "deposit":
+      return transferCheck("userDeposit");
+    case "withdraw":
+      return transferCheck("userWithdraw");
+    case "switch":
+      return async (items) => items.map(() => "resend");
+  }
+}
+
+function storeOf(context: AppLoadContext): ConsoleStore {
+  if (!context.store) throw new Response("The console's store is not open", { status: 503 });
+  return context.store;
+}
+
+/** The operator a job belongs to, and whether they see everyone's (the super admin). */
+async function ownerOf(request: Request) {
+  const session = await requireSession(request);
+  return { operator: session.username ?? "unknown", everyone: session.role === ROLE.superAdmin };
+}
+
+/** POST /resources/jobs: a confirmed job, written before its first chunk is sent; answers its id. */
+export async function startJob(request: Request, context: AppLoadContext) {
+  const parsed = jobSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  const { operator } = await ownerOf(request);
+  const id = await createJob(storeOf(context), { operator, ...parsed.data });
+  return Response.json({ ok: true, id });
+}
+
+/** The unfinished jobs the operator may resume: their own, or everyone's for the super admin. */
+export async function loadJobs(request: Request, context: AppLoadContext) {
+  const { operator, everyone } = await ownerOf(request);
+  return { jobs: await openJobs(storeOf(context), everyone ? null : operator), everyone };
+}
+export type JobsData = Awaited<ReturnType<typeof loadJobs>>;
+
+/** POST /resources/jobs/:id/resume: the in-flight check, then every item as it stands. */
+export async function resumeJob(request: Request, context: AppLoadContext, id: string) {
+  const { operator, everyone } = await ownerOf(request);
+  const store = storeOf(context);
+  const job = await jobOf(store, id, operator, everyone);
+  if (!job) return Response.json({ ok: false, message: "No such job" }, { status: 404 });
+  const items = await resolveInFlight(store, id, inFlightCheck(job.kind as JobKind, request, context));
+  return Response.json({ ok: true, job: { id, kind: job.kind, title: job.title, items } });
+}
+
+/** One item's answer in a chunk, as the browser's runner reads it (bulk.machine's ItemResult). */
+export type ChunkAnswer = { key: string; error?: string; unknown?: boolean };
+
+/**
+ * Runs one chunk of a stored job: only the items this request claims go upstream (an item sent
+ * before is answered as the store has it, or as in flight), and the answers are recorded before
+ * the browser sees them. Without a job id (no store), every item is sent.
+ */
+export async function runJobChunk(
+  request: Request,
+  context: AppLoadContext,
+  jobId: string | undefined,
+  keys: readonly string[],
+  send: (keys: ReadonlySet<string>) => Promise<ChunkAnswer[]>,
+): Promise<ChunkAnswer[]> {
+  if (!jobId || !context.store) return send(new Set(keys));
+  const store = context.store;
+  const { operator, everyone } = await ownerOf(request);
+  if (!(await jobOf(store, jobId, operator, everyone))) throw new Response("No such job", { status: 404 });
+  const claimed = new Set((await claimItems(store, jobId, keys)).map((item) => item.key));
+  const results = claimed.size > 0 ? await send(claimed) : [];
+  await recordAnswers(
+    store,
+    jobId,
+    results.map((result) => ({ key: result.key, outcome: !result.error ? "done" : result.unknown ? "unknown" : "refused", message: result.error ?? "" })),
+  );
+  const skipped = keys.filter((key) => !claimed.has(key));
+  if (skipped.length === 0) return results;
+  const standing = new Map((await jobItems(store, jobId)).map((item) => [item.key, item]));
+  return [...results, ...skipped.map((key) => standingAnswer(key, standing.get(key)))];
+}
+
+/** An item this chunk did not send: its recorded answer, or in flight elsewhere (unknown). */
+function standingAnswer(key: string, item: JobItem | undefined): ChunkAnswer {
+  if (item?.outcome === "done") return { key };
+  if (item?.outcome === "refused") return { key, error: item.message ?? "" };
+  return { key, error: item?.message || "sent before, no answer recorded", unknown: true };
+}

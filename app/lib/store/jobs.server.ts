@@ -1,0 +1,163 @@
+/**
+ * Bulk and settlement jobs in the console's store (issue 19, ADR 0009): written when confirmed,
+ * each item marked sent before its upstream call and answered after it. An item is claimed for
+ * sending by one conditional update, so it goes upstream at most once whatever the browser asks,
+ * on any number of console instances; only a resume's in-flight check may reopen it.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { ConsoleStore, JobOutcome } from "./schema";
+
+export type JobItemDraft = { key: string; label: string; requestId: string; payload?: unknown };
+export type JobDraft = { operator: string; kind: string; title: string; items: readonly JobItemDraft[] };
+export type ItemAnswer = { key: string; outcome: JobOutcome; message: string };
+
+export type JobItem = JobItemDraft & { sent: boolean; outcome: JobOutcome | null; message: string | null };
+export type JobSummary = {
+  id: string;
+  operator: string;
+  kind: string;
+  title: string;
+  created: Date;
+  total: number;
+  done: number;
+  refused: number;
+  unknown: number;
+  /** Sent with no answer: in flight, or the console stopped before the answer was written. */
+  inFlight: number;
+};
+
+/** Rows a single insert carries: PostgreSQL allows 65,535 parameters a statement. */
+const INSERT_BATCH = 1000;
+
+/** Writes a confirmed job and every item; answers its id. */
+export async function createJob(store: ConsoleStore, draft: JobDraft): Promise<string> {
+  const id = randomUUID();
+  await store.transaction().execute(async (trx) => {
+    await trx.insertInto("console_jobs").values({ id, operator: draft.operator, kind: draft.kind, title: draft.title }).execute();
+    for (let start = 0; start < draft.items.length; start += INSERT_BATCH) {
+      const rows = draft.items.slice(start, start + INSERT_BATCH).map((item, index) => ({
+        job_id: id,
+        position: start + index,
+        key: item.key,
+        label: item.label,
+        request_id: item.requestId,
+        payload: JSON.stringify(item.payload ?? null),
+      }));
+      await trx.insertInto("console_job_items").values(rows).execute();
+    }
+  });
+  return id;
+}
+
+/** The job if it is this operator's (a super admin's `anyOperator` reaches everyone's). */
+export async function jobOf(store: ConsoleStore, id: string, operator: string, anyOperator = false) {
+  const job = await store.selectFrom("console_jobs").selectAll().where("id", "=", id).executeTakeFirst();
+  return job && (anyOperator || job.operator === operator) ? job : undefined;
+}
+
+/**
+ * Marks these items sent and answers them, in one statement: an item already sent or answered is
+ * not among them, so it is not sent again.
+ */
+export async function claimItems(store: ConsoleStore, jobId: string, keys: readonly string[]): Promise<JobItem[]> {
+  if (keys.length === 0) return [];
+  const rows = await store
+    .updateTable("console_job_items")
+    .set({ sent_at: new Date() })
+    .where("job_id", "=", jobId)
+    .where("key", "in", keys)
+    .where("sent_at", "is", null)
+    .where("outcome", "is", null)
+    .returningAll()
+    .execute();
+  return rows.map(itemOf);
+}
+
+/** Records answers; the first answer an item gets stands. */
+export async function recordAnswers(store: ConsoleStore, jobId: string, answers: readonly ItemAnswer[]): Promise<void> {
+  const at = new Date();
+  for (const { key, outcome, message } of answers) {
+    await store
+      .updateTable("console_job_items")
+      .set({ outcome, message, answered_at: at })
+      .where("job_id", "=", jobId)
+      .where("key", "=", key)
+      .where("outcome", "is", null)
+      .execute();
+  }
+}
+
+/** An in-flight item the API showed was not applied: it may be claimed and sent again. */
+export async function reopenItem(store: ConsoleStore, jobId: string, key: string): Promise<void> {
+  await store
+    .updateTable("console_job_items")
+    .set({ sent_at: null })
+    .where("job_id", "=", jobId)
+    .where("key", "=", key)
+    .where("outcome", "is", null)
+    .execute();
+}
+
+type ItemRow = {
+  key: string;
+  label: string;
+  request_id: string;
+  payload: unknown;
+  sent_at: Date | null;
+  outcome: JobOutcome | null;
+  message: string | null;
+};
+const itemOf = (row: ItemRow): JobItem => ({
+  key: row.key,
+  label: row.label,
+  requestId: row.request_id,
+  payload: row.payload,
+  sent: row.sent_at !== null,
+  outcome: row.outcome,
+  message: row.message,
+});
+
+/** A job's items in the order they were confirmed. */
+export async function jobItems(store: ConsoleStore, jobId: string): Promise<JobItem[]> {
+  const rows = await store.selectFrom("console_job_items").selectAll().where("job_id", "=", jobId).orderBy("position").execute();
+  return rows.map(itemOf);
+}
+
+const count = (condition: ReturnType<typeof sql>) => sql<string>`count(*) filter (where ${condition})`;
+
+/** Jobs with an item still unanswered, newest first; one operator's, or everyone's when `operator` is null. */
+export async function openJobs(store: ConsoleStore, operator: string | null): Promise<JobSummary[]> {
+  let query = store
+    .selectFrom("console_jobs as j")
+    .innerJoin("console_job_items as i", "i.job_id", "j.id")
+    .select([
+      "j.id",
+      "j.operator",
+      "j.kind",
+      "j.title",
+      "j.created_at",
+      sql<string>`count(*)`.as("total"),
+      count(sql`i.outcome = 'done'`).as("done"),
+      count(sql`i.outcome = 'refused'`).as("refused"),
+      count(sql`i.outcome = 'unknown'`).as("unknown"),
+      count(sql`i.outcome is null and i.sent_at is not null`).as("in_flight"),
+    ])
+    .groupBy(["j.id", "j.operator", "j.kind", "j.title", "j.created_at"])
+    .having(sql<boolean>`bool_or(i.outcome is null)`)
+    .orderBy("j.created_at", "desc");
+  if (operator !== null) query = query.where("j.operator", "=", operator);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    operator: row.operator,
+    kind: row.kind,
+    title: row.title,
+    created: row.created_at,
+    total: Number(row.total),
+    done: Number(row.done),
+    refused: Number(row.refused),
+    unknown: Number(row.unknown),
+    inFlight: Number(row.in_flight),
+  }));
+}

@@ -1,0 +1,131 @@
+/**
+ * Jobs that survive (issue 19, ADR 0009) in the console's store: a confirmed job and its items,
+ * answers as they arrive, an item claimed for sending at most once, a resume that sends only the
+ * unanswered items, and the in-flight check of items sent with no answer. On embedded PGlite, and
+ * on PostgreSQL in the integration-pg project (or whenever TEST_DATABASE_URL is set).
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { openConsoleStore } from "../../app/lib/store/open.server";
+import { claimItems, createJob, jobItems, openJobs, recordAnswers, type JobItemDraft } from "../../app/lib/store/jobs.server";
+import { resolveInFlight, settledBetCheck, UNKNOWN_ANSWER } from "../../app/lib/jobs.server";
+import type { ConsoleStore } from "../../app/lib/store/schema";
+
+const postgresUrl = inject("postgres")?.url ?? process.env.TEST_DATABASE_URL;
+const opened: ConsoleStore[] = [];
+const schemas: string[] = [];
+
+afterAll(async () => {
+  await Promise.all(opened.map((store) => store.destroy()));
+  if (!postgresUrl || schemas.length === 0) return;
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  for (const schema of schemas) await client.query(`drop schema ${schema} cascade`);
+  await client.end();
+});
+
+async function open(target: Parameters<typeof openConsoleStore>[0]): Promise<ConsoleStore> {
+  const store = await openConsoleStore(target);
+  opened.push(store);
+  return store;
+}
+
+async function freshSchema(url: string): Promise<string> {
+  const schema = `console_jobs_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  schemas.push(schema);
+  return schema;
+}
+
+const targets: Array<[string, () => Promise<Parameters<typeof openConsoleStore>[0]>]> = [
+  ["PGlite", async () => ({ kind: "pglite", dataDir: null })],
+  ...(postgresUrl ? [["PostgreSQL", async () => ({ kind: "postgres", url: postgresUrl, schema: await freshSchema(postgresUrl) })] satisfies (typeof targets)[number]] : []),
+];
+
+const bets = (n: number): JobItemDraft[] =>
+  Array.from({ length: n }, (_, i) => ({
+    key: `${1000 + i}`,
+    label: `bet ${1000 + i}`,
+    requestId: `${1000 + i}`,
+    payload: { scope: { eventId: "e1", marketId: "m1" }, settlement: { bet: { _id: `${1000 + i}`, eventId: "e1", marketId: "m1" }, status: 1 } },
+  }));
+
+describe.each(targets)("console jobs on %s", (_name, target) => {
+  it("keeps a confirmed job, every item with its request id and payload, and each answer as it arrives", async () => {
+    const store = await open(await target());
+    const id = await createJob(store, { operator: "admin", kind: "settle", title: "Settle market", items: bets(1200) });
+    const items = await jobItems(store, id);
+    expect(items).toHaveLength(1200);
+    expect(items[1199]).toEqual({ ...bets(1200)[1199], sent: false, outcome: null, message: null });
+
+    expect((await claimItems(store, id, ["1000", "1001", "1002"])).map((item) => item.key)).toEqual(["1000", "1001", "1002"]);
+    await recordAnswers(store, id, [
+      { key: "1000", outcome: "done", message: "" },
+      { key: "1001", outcome: "refused", message: "Bet already settled" },
+    ]);
+    // The first answer stands.
+    await recordAnswers(store, id, [{ key: "1000", outcome: "unknown", message: "late" }]);
+    const [first, second, third] = await jobItems(store, id);
+    expect(first).toMatchObject({ sent: true, outcome: "done" });
+    expect(second).toMatchObject({ sent: true, outcome: "refused", message: "Bet already settled" });
+    expect(third).toMatchObject({ sent: true, outcome: null });
+    expect(await openJobs(store, "admin")).toEqual([
+      expect.objectContaining({ id, operator: "admin", title: "Settle market", total: 1200, done: 1, refused: 1, unknown: 0, inFlight: 1 }),
+    ]);
+  });
+
+  it("claims an item for sending once, so a resent or resumed chunk sends only what was never sent", async () => {
+    const store = await open(await target());
+    const id = await createJob(store, { operator: "admin", kind: "settle", title: "Settle bets", items: bets(5) });
+    await claimItems(store, id, ["1000", "1001"]);
+    await recordAnswers(store, id, [{ key: "1000", outcome: "done", message: "" }]);
+    // A resume sends every unanswered item again: the answered one and the one in flight are left out.
+    const again = await claimItems(store, id, ["1000", "1001", "1002", "1003", "1004"]);
+    expect(again.map((item) => item.key)).toEqual(["1002", "1003", "1004"]);
+    // Two instances claiming the same chunk at once: each item goes to one of them.
+    const other = await createJob(store, { operator: "admin", kind: "settle", title: "Settle bets", items: bets(40) });
+    const keys = bets(40).map((item) => item.key);
+    const [a, b] = await Promise.all([claimItems(store, other, keys), claimItems(store, other, keys)]);
+    expect([...a, ...b].map((item) => item.key).sort()).toEqual(keys);
+  });
+
+  it("lists one operator's unfinished jobs, everyone's for a super admin, and no finished job", async () => {
+    const store = await open(await target());
+    const mine = await createJob(store, { operator: "staff", kind: "deposit", title: "Bulk deposit", items: bets(2) });
+    const theirs = await createJob(store, { operator: "other", kind: "settle", title: "Settle bets", items: bets(1) });
+    const finished = await createJob(store, { operator: "staff", kind: "settle", title: "Done", items: bets(1) });
+    await claimItems(store, finished, ["1000"]);
+    await recordAnswers(store, finished, [{ key: "1000", outcome: "done", message: "" }]);
+    expect((await openJobs(store, "staff")).map((job) => job.id)).toEqual([mine]);
+    const everyone = (await openJobs(store, null)).map((job) => job.id);
+    expect(everyone).toEqual(expect.arrayContaining([mine, theirs]));
+    expect(everyone).not.toContain(finished);
+  });
+
+  it("checks an item in flight against the API: a bet still pending is sent again, a settled one is not, an unreadable queue leaves it unknown", async () => {
+    const store = await open(await target());
+    const id = await createJob(store, { operator: "admin", kind: "settle", title: "Settle market", items: bets(4) });
+    await claimItems(store, id, ["1000", "1001", "1002"]);
+    await recordAnswers(store, id, [{ key: "1000", outcome: "done", message: "" }]);
+    // 1001 and 1002 were in flight when the console stopped; only 1002 is still pending upstream.
+    const items = await resolveInFlight(store, id, settledBetCheck(async () => ({ complete: true, pending: new Set(["1002", "1003"]) })));
+    expect(items.map(({ key, sent, outcome }) => ({ key, sent, outcome }))).toEqual([
+      { key: "1000", sent: true, outcome: "done" },
+      { key: "1001", sent: true, outcome: "done" },
+      { key: "1002", sent: false, outcome: null },
+      { key: "1003", sent: false, outcome: null },
+    ]);
+    expect((await claimItems(store, id, ["1000", "1001", "1002", "1003"])).map((item) => item.key)).toEqual(["1002", "1003"]);
+
+    // The queue could not be read completely: nothing is known, nothing is resent.
+    const unread = await resolveInFlight(store, id, settledBetCheck(async () => ({ complete: false, pending: new Set(["1002"]) })));
+    expect(unread.slice(2).map(({ outcome, message }) => ({ outcome, message }))).toEqual([
+      { outcome: "unknown", message: UNKNOWN_ANSWER },
+      { outcome: "unknown", message: UNKNOWN_ANSWER },
+    ]);
+  });
+});
