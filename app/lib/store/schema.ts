@@ -1,5 +1,8 @@
 /** The console store's tables as Kysely reads them (migrations/NNN-*.sql create them). */
-import type { ColumnType, Kysely } from "kysely";
+import type { ColumnType, Kysely, RawBuilder } from "kysely";
+
+/** A timestamp the database computes (`now() + …`). */
+type RawDate = RawBuilder<Date>;
 
 export type AuditOutcome = "ok" | "refused" | "unknown";
 
@@ -42,6 +45,28 @@ export type ConsoleDatabase = {
     outcome: ColumnType<JobOutcome | null, never, JobOutcome>;
     message: ColumnType<string | null, never, string>;
     answered_at: ColumnType<Date | null, never, Date>;
+  };
+  console_four_eyes: {
+    only_row: ColumnType<boolean, never, never>;
+    transfer_above: number | null;
+    resettle: boolean;
+    expiry_hours: number;
+  };
+  console_approvals: {
+    id: string;
+    call: string;
+    /** Written as JSON text, read back parsed. */
+    request: ColumnType<unknown, string, never>;
+    summary: string;
+    reason: string;
+    maker: string;
+    created_at: ColumnType<Date, never, never>;
+    expires_at: ColumnType<Date, Date | RawDate, never>;
+    status: ColumnType<"pending" | "approved" | "rejected", never, "approved" | "rejected">;
+    checker: ColumnType<string | null, never, string>;
+    decided_at: ColumnType<Date | null, never, Date | RawDate>;
+    outcome: ColumnType<AuditOutcome | null, never, AuditOutcome>;
+    message: ColumnType<string | null, never, string>;
   };
 };
 

@@ -1,0 +1,180 @@
+/**
+ * Four-eyes approval in the console's store (issue 19, ADR 0009): the thresholds the super admin
+ * sets, the actions held above them, and the one conditional update that claims a held action for
+ * its checker, so it is performed once however many checkers approve at once.
+ */
+import { randomUUID } from "node:crypto";
+import { sql, type Selectable } from "kysely";
+import type { CallName } from "../../../protocol/calls";
+import type { ConsoleDatabase, ConsoleStore } from "./schema";
+
+export type FourEyesThresholds = {
+  /** A manual credit or debit above this amount waits; null: off. */
+  transferAbove: number | null;
+  /** Every resettlement waits. */
+  resettle: boolean;
+  /** An approval not decided within this many hours is closed as expired. */
+  expiryHours: number;
+};
+
+/** Off: the console performs every action at once, as before four-eyes. */
+export const FOUR_EYES_OFF: FourEyesThresholds = { transferAbove: null, resettle: false, expiryHours: 24 };
+
+export async function readThresholds(store: ConsoleStore): Promise<FourEyesThresholds> {
+  const row = await store.selectFrom("console_four_eyes").selectAll().executeTakeFirst();
+  return row ? { transferAbove: row.transfer_above, resettle: row.resettle, expiryHours: row.expiry_hours } : FOUR_EYES_OFF;
+}
+
+export async function saveThresholds(store: ConsoleStore, thresholds: FourEyesThresholds): Promise<void> {
+  await store
+    .updateTable("console_four_eyes")
+    .set({ transfer_above: thresholds.transferAbove, resettle: thresholds.resettle, expiry_hours: thresholds.expiryHours })
+    .execute();
+}
+
+/** Why a call waits for a second operator under these thresholds, or null: it is performed now. */
+export function holdReason(thresholds: FourEyesThresholds, call: CallName, body: unknown): string | null {
+  switch (call) {
+    case "userDeposit":
+    case "userWithdraw": {
+      const { amount } = body as { amount: number };
+      const above = thresholds.transferAbove;
+      return above !== null && amount > above ? `above ${above}` : null;
+    }
+    case "resettleBet":
+      return thresholds.resettle ? "every resettlement" : null;
+    default:
+      return null;
+  }
+}
+
+/** The calls a threshold may hold: any other call never reads the thresholds. */
+export const HOLDABLE_CALLS: ReadonlySet<CallName> = new Set(["userDeposit", "userWithdraw", "resettleBet"]);
+
+export type ApprovalStatus = "pending" | "approved" | "rejected" | "expired";
+
+export type Approval = {
+  id: string;
+  call: CallName;
+  request: unknown;
+  summary: string;
+  reason: string;
+  maker: string;
+  createdAt: Date;
+  expiresAt: Date;
+  status: ApprovalStatus;
+  checker: string | null;
+  outcome: "ok" | "refused" | "unknown" | null;
+  message: string | null;
+};
+
+type Row = Selectable<ConsoleDatabase["console_approvals"]>;
+
+const approvalOf = (row: Row, now = new Date()): Approval => ({
+  id: row.id,
+  call: row.call as CallName,
+  request: row.request,
+  summary: row.summary,
+  reason: row.reason,
+  maker: row.maker,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  // An expiry closes it without a write: nothing can claim it after expires_at.
+  status: row.status === "pending" && row.expires_at <= now ? "expired" : row.status,
+  checker: row.checker,
+  outcome: row.outcome,
+  message: row.message,
+});
+
+export type ApprovalDraft = Pick<Approval, "call" | "request" | "summary" | "reason" | "maker">;
+
+export async function createApproval(store: ConsoleStore, draft: ApprovalDraft, expiryHours: number): Promise<Approval> {
+  const row = await store
+    .insertInto("console_approvals")
+    .values({
+      id: randomUUID(),
+      call: draft.call,
+      request: JSON.stringify(draft.request),
+      summary: draft.summary,
+      reason: draft.reason,
+      maker: draft.maker,
+      expires_at: sql<Date>`now() + make_interval(hours => ${expiryHours})`,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return approvalOf(row);
+}
+
+export type Decision = { ok: true; approval: Approval } | { ok: false; message: string };
+
+/** Why a decision changed nothing: read after the conditional update matched no row. */
+async function refusal(store: ConsoleStore, id: string, checker: string): Promise<Decision> {
+  const row = await store.selectFrom("console_approvals").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return { ok: false, message: "No such approval" };
+  const approval = approvalOf(row);
+  if (approval.status !== "pending") return { ok: false, message: `Already ${approval.status}` };
+  if (approval.maker === checker) return { ok: false, message: "The maker cannot approve their own request" };
+  return { ok: false, message: "Not approved" };
+}
+
+/**
+ * Claims a pending, unexpired approval for a checker who is not its maker: one conditional update,
+ * so of two checkers racing on two console instances exactly one gets the approval back.
+ */
+export async function claimApproval(store: ConsoleStore, id: string, checker: string): Promise<Decision> {
+  const row = await store
+    .updateTable("console_approvals")
+    .set({ status: "approved", checker, decided_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where("maker", "<>", checker)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? { ok: true, approval: approvalOf(row) } : refusal(store, id, checker);
+}
+
+/** Closes a pending approval unperformed; its maker may withdraw it too. */
+export async function rejectApproval(store: ConsoleStore, id: string, checker: string): Promise<Decision> {
+  const row = await store
+    .updateTable("console_approvals")
+    .set({ status: "rejected", checker, decided_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where("expires_at", ">", sql<Date>`now()`)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? { ok: true, approval: approvalOf(row) } : refusal(store, id, "");
+}
+
+/** What performing the claimed call answered. */
+export async function recordPerformed(store: ConsoleStore, id: string, outcome: NonNullable<Approval["outcome"]>, message: string): Promise<void> {
+  await store.updateTable("console_approvals").set({ outcome, message }).where("id", "=", id).execute();
+}
+
+/** The approvals still open (pending, not expired), oldest first. */
+export async function listPending(store: ConsoleStore): Promise<Approval[]> {
+  const rows = await store
+    .selectFrom("console_approvals")
+    .selectAll()
+    .where("status", "=", "pending")
+    .where("expires_at", ">", sql<Date>`now()`)
+    .orderBy("created_at")
+    .execute();
+  return rows.map((row) => approvalOf(row));
+}
+
+export async function countPending(store: ConsoleStore): Promise<number> {
+  const { count } = await store
+    .selectFrom("console_approvals")
+    .select(sql<string>`count(*)`.as("count"))
+    .where("status", "=", "pending")
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function readApproval(store: ConsoleStore, id: string): Promise<Approval | null> {
+  const row = await store.selectFrom("console_approvals").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? approvalOf(row) : null;
+}

@@ -1,0 +1,140 @@
+/**
+ * Four-eyes approval in the console's store (issue 19, ADR 0009): off until configured, a held
+ * action kept with its exact request, the maker never its checker, a second approval changing
+ * nothing, an expiry closing it, and two checkers on two connections racing with one winner. On
+ * embedded PGlite, and on PostgreSQL in the integration-pg project (or with TEST_DATABASE_URL).
+ */
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import {
+  claimApproval,
+  countPending,
+  createApproval,
+  FOUR_EYES_OFF,
+  holdReason,
+  listPending,
+  readApproval,
+  readThresholds,
+  rejectApproval,
+  saveThresholds,
+  type ApprovalDraft,
+} from "../../app/lib/store/four-eyes.server";
+import { openConsoleStore } from "../../app/lib/store/open.server";
+import type { ConsoleStore } from "../../app/lib/store/schema";
+
+const postgresUrl = inject("postgres")?.url ?? process.env.TEST_DATABASE_URL;
+const opened: ConsoleStore[] = [];
+const schemas: string[] = [];
+
+afterAll(async () => {
+  await Promise.all(opened.map((store) => store.destroy()));
+  if (!postgresUrl || schemas.length === 0) return;
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  for (const schema of schemas) await client.query(`drop schema ${schema} cascade`);
+  await client.end();
+});
+
+async function freshSchema(url: string): Promise<string> {
+  const schema = `four_eyes_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  schemas.push(schema);
+  return schema;
+}
+
+async function open(target: Parameters<typeof openConsoleStore>[0]): Promise<ConsoleStore> {
+  const store = await openConsoleStore(target);
+  opened.push(store);
+  return store;
+}
+
+const credit: ApprovalDraft = {
+  call: "userDeposit",
+  request: { user: "u1", isPartner: false, amount: 5000, remark: "top-up", requestId: "req-1" },
+  summary: "Credit 5000 to u1",
+  reason: "above 1000",
+  maker: "alice",
+};
+
+type Target = Parameters<typeof openConsoleStore>[0];
+const targets: Array<[string, () => Promise<Target>]> = [
+  ["PGlite", async () => ({ kind: "pglite", dataDir: null })],
+  ...(postgresUrl ? [["PostgreSQL", async () => ({ kind: "postgres", url: postgresUrl, schema: await freshSchema(postgresUrl) })] satisfies (typeof targets)[number]] : []),
+];
+
+describe("which calls a threshold holds", () => {
+  it("holds nothing while off", () => {
+    expect(holdReason(FOUR_EYES_OFF, "userDeposit", { amount: 1e9 })).toBeNull();
+    expect(holdReason(FOUR_EYES_OFF, "resettleBet", {})).toBeNull();
+  });
+
+  it("holds a transfer above the amount (not at it) and every resettlement when set", () => {
+    const set = { transferAbove: 1000, resettle: true, expiryHours: 24 };
+    expect(holdReason(set, "userDeposit", { amount: 1000 })).toBeNull();
+    expect(holdReason(set, "userWithdraw", { amount: 1000.01 })).toBe("above 1000");
+    expect(holdReason(set, "resettleBet", {})).toBe("every resettlement");
+    expect(holdReason(set, "settleBet", {})).toBeNull();
+  });
+});
+
+describe.each(targets)("four-eyes on %s", (_name, target) => {
+  it("stores the thresholds, off by default", async () => {
+    const store = await open(await target());
+    expect(await readThresholds(store)).toEqual(FOUR_EYES_OFF);
+    await saveThresholds(store, { transferAbove: 1000, resettle: true, expiryHours: 2 });
+    expect(await readThresholds(store)).toEqual({ transferAbove: 1000, resettle: true, expiryHours: 2 });
+  });
+
+  it("keeps the exact request; the maker cannot approve it; a second approval does nothing", async () => {
+    const store = await open(await target());
+    const held = await createApproval(store, credit, 24);
+    expect(held).toMatchObject({ status: "pending", maker: "alice", request: credit.request, checker: null });
+    expect(await countPending(store)).toBe(1);
+
+    expect(await claimApproval(store, held.id, "alice")).toEqual({ ok: false, message: "The maker cannot approve their own request" });
+    expect((await readApproval(store, held.id))?.status).toBe("pending");
+
+    const approved = await claimApproval(store, held.id, "bob");
+    expect(approved).toMatchObject({ ok: true, approval: { status: "approved", maker: "alice", checker: "bob", request: credit.request } });
+    expect(await claimApproval(store, held.id, "carol")).toEqual({ ok: false, message: "Already approved" });
+    expect(await rejectApproval(store, held.id, "carol")).toEqual({ ok: false, message: "Already approved" });
+    expect(await countPending(store)).toBe(0);
+  });
+
+  it("a rejection closes it", async () => {
+    const store = await open(await target());
+    const held = await createApproval(store, credit, 24);
+    expect(await rejectApproval(store, held.id, "bob")).toMatchObject({ ok: true, approval: { status: "rejected", checker: "bob" } });
+    expect(await claimApproval(store, held.id, "carol")).toEqual({ ok: false, message: "Already rejected" });
+  });
+
+  it("an expiry closes it: it is no longer listed, approved or rejected", async () => {
+    const store = await open(await target());
+    const held = await createApproval(store, credit, 24);
+    const fresh = await createApproval(store, { ...credit, maker: "dave" }, 24);
+    // Moved into the past rather than waited for.
+    await sql`update console_approvals set expires_at = now() - interval '1 second' where id = ${held.id}`.execute(store);
+    expect((await listPending(store)).map((approval) => approval.id)).toEqual([fresh.id]);
+    expect(await claimApproval(store, held.id, "bob")).toEqual({ ok: false, message: "Already expired" });
+    expect(await rejectApproval(store, held.id, "bob")).toEqual({ ok: false, message: "Already expired" });
+    expect((await readApproval(store, held.id))?.status).toBe("expired");
+  });
+
+  it("two checkers on two connections racing: exactly one claims it", async () => {
+    const where = await target();
+    // PGlite is one process's database: its two "instances" share it; PostgreSQL gets a second pool.
+    const first = await open(where);
+    const second = where.kind === "postgres" ? await open(where) : first;
+    for (let round = 0; round < 10; round++) {
+      const held = await createApproval(first, credit, 24);
+      const results = await Promise.all([claimApproval(first, held.id, "bob"), claimApproval(second, held.id, "carol")]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, message: "Already approved" }]);
+    }
+  });
+});
