@@ -1,5 +1,5 @@
 /** Helpers for benchmarks: start the stack on spare ports, and record figures in docs/benchmarks.md. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,8 +10,28 @@ import { waitForOk } from "../scripts/wait-for";
 
 export type Stack = { consoleUrl: string; platformUrl: string; stop: () => void };
 
-/** The platform on a fresh temporary database plus the built console, on the given ports. */
-export async function startStack(platformPort = 4410, consolePort = 3410): Promise<Stack> {
+/** A fresh temporary PGlite directory, seeded by platform/cli.ts when `seed` is given. */
+export function benchDataDir(seed?: { users: number; bets: number }): string {
+  const dataDir = join(mkdtempSync(join(tmpdir(), "betdesk-bench-")), "platform");
+  if (seed) {
+    const seeded = spawnSync(process.execPath, ["--import", "tsx", "platform/cli.ts", "seed", "--users", String(seed.users), "--bets", String(seed.bets)], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (seeded.status !== 0) throw new Error("seeding the benchmark's database failed");
+  }
+  return dataDir;
+}
+
+/**
+ * The platform plus the built console, on the given ports: on a fresh temporary database unless
+ * `dataDir` names one (benchDataDir), with the activity simulator only when `activity` says so.
+ */
+export async function startStack(
+  platformPort = 4410,
+  consolePort = 3410,
+  { dataDir = benchDataDir(), activity = false }: { dataDir?: string; activity?: boolean } = {},
+): Promise<Stack> {
   const children: ChildProcess[] = [];
   const run = (script: string, env: Record<string, string>) => {
     const child = spawn(process.execPath, ["--import", "tsx", script], {
@@ -25,9 +45,9 @@ export async function startStack(platformPort = 4410, consolePort = 3410): Promi
     PLATFORM_PORT: String(platformPort),
     // Prices stand still, so a benchmark can place bets at the seeded prices; no feed ticks in the figures.
     SIM_FEED: "off",
-    // Nobody else places bets or requests: a market holds exactly the bets a benchmark put there.
-    SIM_ACTIVITY: "off",
-    DATA_DIR: join(mkdtempSync(join(tmpdir(), "betdesk-bench-")), "platform"),
+    // By default nobody else places bets or requests: a market holds exactly the bets a benchmark put there.
+    SIM_ACTIVITY: activity ? "on" : "off",
+    DATA_DIR: dataDir,
   });
   await waitForOk(`${platformUrl}/api/health`, "the platform");
   run("server.ts", {

@@ -12,6 +12,7 @@ import { benchLiveRow } from "./live-row.bench";
 import { benchMarketBets, benchMarketRepaint } from "./market-book.bench";
 import { startStack, type Stack } from "./lib";
 import { benchReports } from "./report.bench";
+import { benchScreens } from "./screens.bench";
 import { benchSettleMarket } from "./settle-market.bench";
 import { benchPendingList, benchSettlements } from "./sports-book.bench";
 import { benchStartup } from "./startup.bench";
@@ -33,6 +34,8 @@ const alone: Array<[string, () => Promise<void>]> = [
   ["frames", benchFrames],
   ["envelope", benchEnvelope],
   ["audit", benchAudit],
+  // Starts a stack of its own on a large seed.
+  ["screens", benchScreens],
 ];
 
 const only = process.argv.slice(2);
@@ -41,7 +44,7 @@ if (unknown.length > 0) throw new Error(`unknown benchmark: ${unknown.join(", ")
 const wanted = (name: string) => only.length === 0 || only.includes(name);
 const stackBenches = onStack.filter(([name]) => wanted(name));
 
-if (wanted("startup") || stackBenches.length > 0) {
+if (wanted("startup") || wanted("screens") || stackBenches.length > 0) {
   const build = spawnSync("npx", ["remix", "vite:build"], { stdio: "ignore" });
   if (build.status !== 0) throw new Error("the console build failed");
 }

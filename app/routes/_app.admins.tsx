@@ -8,6 +8,7 @@ import { loadStaff, staffAction } from "~/lib/staff.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("admins");
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadStaff(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => staffAction(request, context);

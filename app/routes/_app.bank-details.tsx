@@ -8,6 +8,7 @@ import { loadBankDetails, saveBankDetails } from "~/lib/settings.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("bank-details");
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadBankDetails(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => saveBankDetails(request, context);

@@ -8,6 +8,7 @@ import { addCoupon, loadCoupons } from "~/lib/settings.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("coupons");
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadCoupons(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => addCoupon(request, context);

@@ -7,5 +7,6 @@ export { MarketListScreen as default, boardShouldRevalidate as shouldRevalidate 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("markets");
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadMarketList(request, context);

@@ -7,6 +7,7 @@ export { AccountListScreen as default } from "~/components/accounts/AccountList"
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("partners");
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
   loadAccountList(request, context, "partners", params.panel);

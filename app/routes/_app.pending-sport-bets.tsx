@@ -7,6 +7,7 @@ export { PendingBetsScreen as default } from "~/components/bets/PendingBets";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("pending-sport-bets");
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadPendingBets(request, context);
 /** Resettle bet… posts here; settlements go in chunks to /resources/bets/settle. */

@@ -7,5 +7,6 @@ export { SettlementScreen as default } from "~/components/settlement/SettlementS
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("settlement");
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadSettlementQueue(request, context);

@@ -8,6 +8,7 @@ import { loadSlider, sliderAction } from "~/lib/settings.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("slider");
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadSlider(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => sliderAction(request, context);

@@ -7,6 +7,7 @@ import { loadSimpleSetting, saveSimpleSetting } from "~/lib/settings.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("telegram");
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
 
 export const loader = (args: LoaderFunctionArgs) => loadSimpleSetting(args, "telegram");
 export const action = (args: ActionFunctionArgs) => saveSimpleSetting(args, "telegram");

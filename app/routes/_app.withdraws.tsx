@@ -7,6 +7,7 @@ export { RequestListScreen as default } from "~/components/requests/RequestList"
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("withdraws");
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadRequests(request, context, "withdraw");
 export const action = ({ request, context }: ActionFunctionArgs) => decideRequest(request, context, "withdraw");

@@ -14,6 +14,7 @@ import { lackOf, type Lacking } from "../../lib/capabilities";
 import { mayOpen, screenAt } from "../../lib/screens";
 import { speakAlert } from "../../lib/speech";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
+import { useScreenRefresh } from "../../lib/screen-cache";
 import { useRealtime } from "../../lib/use-realtime";
 import { useActionRunner } from "../../lib/use-action-runner";
 import { SessionActor } from "../../lib/session-context";
@@ -61,6 +62,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   const [bulkJob, setBulkJob] = useState<BulkJob | null>(null);
   const submitAction = useActionRunner();
   const revalidate = useQuietRevalidate();
+  useScreenRefresh(revalidate);
   const [muted, setMuted] = useState(false);
   useEffect(() => setMuted(localStorage.getItem(MUTE_KEY) === "1"), []);
   const toggleMute = useCallback(() => {
