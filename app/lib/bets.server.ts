@@ -11,6 +11,7 @@ import { ApiError } from "./api.server";
 import { capabilities } from "./capabilities.server";
 import { MESSAGES } from "./constants";
 import { env } from "./env.server";
+import { runJobChunk } from "./jobs.server";
 import { inScope, resettleSchema, settlementChunkSchema } from "./forms/settlement";
 import { readForm, runForm } from "./forms/run-form.server";
 import { partialText, SCAN_LIMIT, type Coverage } from "./list";
@@ -177,21 +178,25 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, work: 
 export async function settleChunk(request: Request, context: AppLoadContext) {
   const parsed = settlementChunkSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message, results: [] }, { status: 400 });
+  const { jobId, settlements } = parsed.data;
   let forbidden = 0;
-  const results = await inBatches(parsed.data.settlements, SETTLE_CONCURRENCY, async ({ bet, status }): Promise<ChunkResult> => {
-    try {
-      await callAsOperator(request, context, "settleBet", { bet: bet as SportsBet, status });
-      return { key: bet._id };
-    } catch (error) {
-      if (error instanceof ApiError) {
-        if (error.httpStatus === 403) forbidden++;
-        return { key: bet._id, error: error.message, ...(error.outcomeUnknown && { unknown: true }) };
+  // Of a stored job, only the bets this request claims are sent (none is sent twice), and their answers are recorded.
+  const results = await runJobChunk(request, context, jobId, settlements.map(({ bet }) => bet._id), (claimed) =>
+    inBatches(settlements.filter(({ bet }) => claimed.has(bet._id)), SETTLE_CONCURRENCY, async ({ bet, status }): Promise<ChunkResult> => {
+      try {
+        await callAsOperator(request, context, "settleBet", { bet: bet as SportsBet, status });
+        return { key: bet._id };
+      } catch (error) {
+        if (error instanceof ApiError) {
+          if (error.httpStatus === 403) forbidden++;
+          return { key: bet._id, error: error.message, ...(error.outcomeUnknown && { unknown: true }) };
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    }),
+  );
   // Nothing was allowed: the request itself is refused (403), not a chunk of failed items.
-  if (forbidden === results.length) return Response.json({ ok: false, message: results[0]!.error, results }, { status: 403 });
+  if (forbidden > 0 && forbidden === results.length) return Response.json({ ok: false, message: results[0]!.error, results }, { status: 403 });
   return Response.json({ ok: true, results });
 }
 

@@ -8,10 +8,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { ROLE } from "../../protocol/wire";
-import { UNKNOWN_OUTCOME } from "../machines/bulk.machine";
-import { capabilities } from "./capabilities.server";
+import { UNKNOWN_OUTCOME, type JobKind } from "../machines/bulk.machine";
 import { SCAN_LIMIT } from "./list";
-import { pendingCall, pendingScan } from "./bets.server";
+import type { ChunkResult } from "./bets.server";
 import type { SettlementScope } from "./forms/settlement";
 import { claimItems, createJob, jobItems, jobOf, openJobs, recordAnswers, reopenItem, type ItemAnswer, type JobItem } from "./store/jobs.server";
 import type { ConsoleStore } from "./store/schema";
@@ -19,9 +18,8 @@ import { requireSession } from "./session.server";
 
 export const UNKNOWN_ANSWER = UNKNOWN_OUTCOME;
 
-/** The kinds of job, as the browser names them; each decides how an item in flight is checked. */
-export const JOB_KINDS = ["settle", "deposit", "withdraw", "switch"] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
+/** The kinds of job (bulk.machine's JobKind); each decides how an item in flight is checked. */
+const JOB_KINDS = ["settle", "deposit", "withdraw", "switch"] as const satisfies readonly JobKind[];
 
 /** Items one job may hold: a settlement set is read up to the scan's bound. */
 const JOB_ITEM_LIMIT = SCAN_LIMIT;
@@ -56,7 +54,7 @@ export async function resolveInFlight(store: ConsoleStore, jobId: string, check:
   return jobItems(store, jobId);
 }
 
-const unknown = { outcome: "unknown", message: UNKNOWN_ANSWER } as const;
+export const unknown = { outcome: "unknown", message: UNKNOWN_ANSWER } as const;
 
 /** The pending bets of these scopes, and whether the queue was read completely. */
 export type PendingOf = (scopes: readonly SettlementScope[]) => Promise<{ complete: boolean; pending: ReadonlySet<string> }>;
@@ -77,49 +75,13 @@ export const settledBetCheck =
 
 const scopeOfPayload = (payload: unknown): SettlementScope => (payload as { scope?: SettlementScope } | null)?.scope ?? {};
 
-/** The pending queue, read page by page for each scope, as the API answers it. */
-const pendingUpstream =
-  (request: Request, context: AppLoadContext): PendingOf =>
-  async (scopes) => {
-    const pending = new Set<string>();
-    let complete = true;
-    for (const scope of scopes) {
-      const scan = await pendingScan(pendingCall(request, context), scope);
-      complete &&= scan.complete;
-      for (const bet of scan.items) pending.add(bet._id);
-    }
-    return { complete, pending };
-  };
-
-/**
- * A transfer in flight is sent again only to an API seen honouring requestId (it moves the money
- * once); a switch sets a stated value, so sending it again changes nothing more.
- */
-const transferCheck =
-  (call: "userDeposit" | "userWithdraw"): InFlightCheck =>
-  async (items) =>
-    items.map(() => (capabilities.honoursRequestId(call) ? "resend" : unknown));
-
-function inFlightCheck(kind: JobKind, request: Request, context: AppLoadContext): InFlightCheck {
-  switch (kind) {
-    case "settle":
-      return settledBetCheck(pendingUpstream(request, context));
-    case "deposit":
-      return transferCheck("userDeposit");
-    case "withdraw":
-      return transferCheck("userWithdraw");
-    case "switch":
-      return async (items) => items.map(() => "resend");
-  }
-}
-
-function storeOf(context: AppLoadContext): ConsoleStore {
+export function storeOf(context: AppLoadContext): ConsoleStore {
   if (!context.store) throw new Response("The console's store is not open", { status: 503 });
   return context.store;
 }
 
 /** The operator a job belongs to, and whether they see everyone's (the super admin). */
-async function ownerOf(request: Request) {
+export async function ownerOf(request: Request) {
   const session = await requireSession(request);
   return { operator: session.username ?? "unknown", everyone: session.role === ROLE.superAdmin };
 }
@@ -140,19 +102,6 @@ export async function loadJobs(request: Request, context: AppLoadContext) {
 }
 export type JobsData = Awaited<ReturnType<typeof loadJobs>>;
 
-/** POST /resources/jobs/:id/resume: the in-flight check, then every item as it stands. */
-export async function resumeJob(request: Request, context: AppLoadContext, id: string) {
-  const { operator, everyone } = await ownerOf(request);
-  const store = storeOf(context);
-  const job = await jobOf(store, id, operator, everyone);
-  if (!job) return Response.json({ ok: false, message: "No such job" }, { status: 404 });
-  const items = await resolveInFlight(store, id, inFlightCheck(job.kind as JobKind, request, context));
-  return Response.json({ ok: true, job: { id, kind: job.kind, title: job.title, items } });
-}
-
-/** One item's answer in a chunk, as the browser's runner reads it (bulk.machine's ItemResult). */
-export type ChunkAnswer = { key: string; error?: string; unknown?: boolean };
-
 /**
  * Runs one chunk of a stored job: only the items this request claims go upstream (an item sent
  * before is answered as the store has it, or as in flight), and the answers are recorded before
@@ -163,8 +112,8 @@ export async function runJobChunk(
   context: AppLoadContext,
   jobId: string | undefined,
   keys: readonly string[],
-  send: (keys: ReadonlySet<string>) => Promise<ChunkAnswer[]>,
-): Promise<ChunkAnswer[]> {
+  send: (keys: ReadonlySet<string>) => Promise<ChunkResult[]>,
+): Promise<ChunkResult[]> {
   if (!jobId || !context.store) return send(new Set(keys));
   const store = context.store;
   const { operator, everyone } = await ownerOf(request);
@@ -183,7 +132,7 @@ export async function runJobChunk(
 }
 
 /** An item this chunk did not send: its recorded answer, or in flight elsewhere (unknown). */
-function standingAnswer(key: string, item: JobItem | undefined): ChunkAnswer {
+function standingAnswer(key: string, item: JobItem | undefined): ChunkResult {
   if (item?.outcome === "done") return { key };
   if (item?.outcome === "refused") return { key, error: item.message ?? "" };
   return { key, error: item?.message || "sent before, no answer recorded", unknown: true };

@@ -6,7 +6,7 @@ const items: BulkItem[] = Array.from({ length: 5 }, (_, i) => ({ key: `u${i}`, l
 
 function start(run: (item: BulkItem) => Promise<void>) {
   const runs = vi.fn(run);
-  const actor = createActor(bulkMachine.provide({ actors: { runChunk: fromPromise(({ input }) => eachItem(runs)(input)) } }), {
+  const actor = createActor(bulkMachine.provide({ actors: { runChunk: fromPromise(({ input }) => eachItem(runs)(input.items, input.jobId)) } }), {
     input: { items },
   }).start();
   return { actor, runs };
@@ -80,9 +80,9 @@ describe("bulk runner", () => {
     const actor = createActor(
       bulkMachine.provide({
         actors: {
-          runChunk: fromPromise(({ input }: { input: BulkItem[] }) => {
-            chunks.push(input.map((item) => item.key));
-            return answers[chunks.length - 1]!(input);
+          runChunk: fromPromise(({ input }: { input: { items: BulkItem[]; jobId: string | null } }) => {
+            chunks.push(input.items.map((item) => item.key));
+            return answers[chunks.length - 1]!(input.items);
           }),
         },
       }),
@@ -102,5 +102,85 @@ describe("bulk runner", () => {
       ["u0", "u1", "u2"],
       ["u3", "u4"],
     ]);
+  });
+
+  it("a stored job is written once when confirmed, before any item is sent, and every chunk carries its id", async () => {
+    const order: string[] = [];
+    const actor = createActor(
+      bulkMachine.provide({
+        actors: {
+          recordJob: fromPromise(async ({ input }: { input: { items: BulkItem[] } }): Promise<string | null> => {
+            order.push(`record ${input.items.length}`);
+            return "job-1";
+          }),
+          runChunk: fromPromise(async ({ input }: { input: { items: BulkItem[]; jobId: string | null } }) => {
+            order.push(`${input.jobId}: ${input.items.map((item) => item.key).join(",")}`);
+            return input.items.map(({ key }) => ({ key }));
+          }),
+        },
+      }),
+      { input: { items, chunkSize: 2, stored: true } },
+    ).start();
+    actor.send({ type: "bulk.confirm" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    expect(order).toEqual(["record 5", "job-1: u0,u1", "job-1: u2,u3", "job-1: u4"]);
+  });
+
+  it("a store that cannot be written does not stop the job: it runs unstored", async () => {
+    const sent: Array<string | null> = [];
+    const actor = createActor(
+      bulkMachine.provide({
+        actors: {
+          recordJob: fromPromise(async (): Promise<string | null> => {
+            throw new Error("The console's store is not open");
+          }),
+          runChunk: fromPromise(async ({ input }: { input: { items: BulkItem[]; jobId: string | null } }) => {
+            sent.push(input.jobId);
+            return input.items.map(({ key }) => ({ key }));
+          }),
+        },
+      }),
+      { input: { items, stored: true } },
+    ).start();
+    actor.send({ type: "bulk.confirm" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    expect(sent).toEqual([null, null, null, null, null]);
+  });
+
+  it("a resumed job starts from the answers recorded and sends only the items with none, under its id, writing nothing again", async () => {
+    const record = vi.fn(async (): Promise<string | null> => "another");
+    const chunks: string[][] = [];
+    const actor = createActor(
+      bulkMachine.provide({
+        actors: {
+          recordJob: fromPromise(record),
+          runChunk: fromPromise(async ({ input }: { input: { items: BulkItem[]; jobId: string | null } }) => {
+            expect(input.jobId).toBe("job-7");
+            chunks.push(input.items.map((item) => item.key));
+            return input.items.map(({ key }) => ({ key }));
+          }),
+        },
+      }),
+      {
+        input: {
+          items,
+          chunkSize: 2,
+          stored: true,
+          resumed: {
+            jobId: "job-7",
+            done: ["u0", "u3"],
+            failed: [{ key: "u1", label: "user1", reason: `${UNKNOWN_OUTCOME}`, unknown: true }],
+          },
+        },
+      },
+    ).start();
+    expect(remainingOf(actor.getSnapshot().context)).toBe(2);
+    actor.send({ type: "bulk.confirm" });
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    expect(chunks).toEqual([["u2", "u4"]]);
+    expect(record).not.toHaveBeenCalled();
+    const { done, failed } = actor.getSnapshot().context;
+    expect(done).toEqual(["u0", "u3", "u2", "u4"]);
+    expect(failed.map((failure) => failure.key)).toEqual(["u1"]);
   });
 });

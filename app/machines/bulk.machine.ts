@@ -4,8 +4,10 @@
  * after the chunk in flight; resume picks up at the next chunk and never repeats an item that was
  * sent, whatever its answer. Each item's requestId is fixed when the batch is confirmed; an API
  * may ignore it (docs/product.md §7.2 has no idempotency), so an item whose answer was lost is never resent by
- * the runner: it is marked "Unknown: check before retrying" and the operator decides. Pure:
- * running a chunk is the `runChunk` actor.
+ * the runner: it is marked "Unknown: check before retrying" and the operator decides. A job the
+ * shell can store (`stored`) is written to the console's store once confirmed (`recordJob`, issue
+ * 19), and its chunks carry its id; a job resumed from the store starts with the answers recorded
+ * and sends only the items that have none. Pure: recording and running a chunk are actors.
  */
 import { assign, fromPromise, setup } from "xstate";
 import { messageOf } from "./error-message";
@@ -16,7 +18,11 @@ export type BulkItem = { key: string; label: string; requestId: string };
  * back for it (a timeout, a lost connection, a 5xx): it may have been applied.
  */
 export type ItemResult = { key: string; error?: string; unknown?: boolean };
-export type RunChunk = (items: BulkItem[]) => Promise<ItemResult[]>;
+/** `jobId`: the stored job the chunk belongs to, or null when it was not stored. */
+export type RunChunk = (items: BulkItem[], jobId: string | null) => Promise<ItemResult[]>;
+
+/** The kinds of stored job; each tells the server how to check an item that was in flight. */
+export type JobKind = "settle" | "deposit" | "withdraw" | "switch";
 
 /** What a bulk command hands the shell: its confirmation and the work. */
 export type BulkJob = {
@@ -26,21 +32,26 @@ export type BulkJob = {
   items: BulkItem[];
   /** Items sent together (one console request for many upstream calls); default 1. */
   chunkSize?: number;
-} & ({ perform: (item: BulkItem) => Promise<void> } | { performChunk: RunChunk });
+  /** Written to the store when confirmed: its kind and what each item sends, to resume it after a restart. */
+  stored?: { kind: JobKind; payloadOf: (item: BulkItem) => unknown };
+  /** A job resumed from the store: its id and the answers recorded there. */
+  resumed?: Resumed;
+} & ({ perform: (item: BulkItem, jobId: string | null) => Promise<void> } | { performChunk: RunChunk });
 
 export type BulkFailure = { key: string; label: string; reason: string; unknown?: true };
+export type Resumed = { jobId: string; done: string[]; failed: BulkFailure[] };
 
 /** What an item whose answer was lost shows: it may have been applied, so nobody resends it blind. */
 export const UNKNOWN_OUTCOME = "Unknown: check before retrying";
 
 /** A chunk runner from a one-item effect: items one after another, each failure its own. */
 export const eachItem =
-  (perform: (item: BulkItem) => Promise<void>): RunChunk =>
-  async (items) => {
+  (perform: (item: BulkItem, jobId: string | null) => Promise<void>): RunChunk =>
+  async (items, jobId) => {
     const results: ItemResult[] = [];
     for (const item of items) {
       try {
-        await perform(item);
+        await perform(item, jobId);
         results.push({ key: item.key });
       } catch (error) {
         results.push({ key: item.key, error: messageOf(error) });
@@ -53,9 +64,15 @@ export const chunkRunnerOf = (job: BulkJob): RunChunk => ("performChunk" in job 
 
 type Context = {
   items: BulkItem[];
+  /** The items to send, in order: all of them, or on a resume those with no answer recorded. */
+  queue: BulkItem[];
   chunkSize: number;
-  /** The first item of the next chunk. */
+  /** The first item of the next chunk, in `queue`. */
   next: number;
+  /** Whether the job is written to the store when confirmed (`recordJob`). */
+  stored: boolean;
+  /** The stored job's id; null until it is written, or when it could not be. */
+  jobId: string | null;
   done: string[];
   failed: BulkFailure[];
   /** Cancel waits for the chunk in flight (its outcomes are recorded), then stops. */
@@ -65,7 +82,7 @@ type Context = {
 const notProvided = new Error("bulk machine: runChunk was not provided");
 const NO_ANSWER = "no answer for this item";
 
-const chunkOf = (context: Context) => context.items.slice(context.next, context.next + context.chunkSize);
+const chunkOf = (context: Context) => context.queue.slice(context.next, context.next + context.chunkSize);
 
 /**
  * Records a chunk's answers. An item the answer does not mention, or whose own answer was lost, has
@@ -88,33 +105,45 @@ function recordChunk(context: Context, results: ItemResult[] | null, reason = NO
 export const bulkMachine = setup({
   types: {
     context: {} as Context,
-    input: {} as { items: BulkItem[]; chunkSize?: number },
+    input: {} as { items: BulkItem[]; chunkSize?: number; stored?: boolean; resumed?: Resumed },
     events: {} as { type: "bulk.confirm" } | { type: "bulk.decline" } | { type: "bulk.cancel" } | { type: "bulk.resume" },
   },
   actors: {
-    runChunk: fromPromise<ItemResult[], BulkItem[]>(async () => {
+    runChunk: fromPromise<ItemResult[], { items: BulkItem[]; jobId: string | null }>(async () => {
       throw notProvided;
     }),
+    /** Writes the confirmed job to the store and answers its id; by default nothing is stored. */
+    recordJob: fromPromise<string | null, { items: BulkItem[] }>(async () => null),
   },
   guards: {
     stopRequested: ({ context }) => context.stopRequested,
-    hasMore: ({ context }) => context.next < context.items.length,
+    hasMore: ({ context }) => context.next < context.queue.length,
+    toRecord: ({ context }) => context.stored && context.jobId === null,
   },
 }).createMachine({
   id: "bulk",
-  context: ({ input }) => ({
-    items: input.items,
-    chunkSize: Math.max(1, input.chunkSize ?? 1),
-    next: 0,
-    done: [],
-    failed: [],
-    stopRequested: false,
-  }),
+  context: ({ input }) => {
+    const answered = new Set([...(input.resumed?.done ?? []), ...(input.resumed?.failed ?? []).map((failure) => failure.key)]);
+    return {
+      items: input.items,
+      queue: input.items.filter((item) => !answered.has(item.key)),
+      chunkSize: Math.max(1, input.chunkSize ?? 1),
+      next: 0,
+      stored: input.stored ?? false,
+      jobId: input.resumed?.jobId ?? null,
+      done: input.resumed?.done ?? [],
+      failed: input.resumed?.failed ?? [],
+      stopRequested: false,
+    };
+  },
   initial: "confirming",
   states: {
     confirming: {
       tags: ["confirming"],
-      on: { "bulk.confirm": "running", "bulk.decline": "declined" },
+      on: {
+        "bulk.confirm": [{ guard: "toRecord", target: "running.recording" }, { target: "running" }],
+        "bulk.decline": "declined",
+      },
     },
     running: {
       tags: ["running"],
@@ -122,6 +151,15 @@ export const bulkMachine = setup({
       initial: "deciding",
       on: { "bulk.cancel": { actions: assign({ stopRequested: true }) } },
       states: {
+        recording: {
+          invoke: {
+            src: "recordJob",
+            input: ({ context }) => ({ items: context.items }),
+            onDone: { target: "deciding", actions: assign({ jobId: ({ event }) => event.output }) },
+            // A store that cannot be written does not stop the work (as the audit trail's): the job runs unstored.
+            onError: "deciding",
+          },
+        },
         deciding: {
           always: [
             { guard: "stopRequested", target: "#bulk.cancelled" },
@@ -132,7 +170,7 @@ export const bulkMachine = setup({
         chunk: {
           invoke: {
             src: "runChunk",
-            input: ({ context }) => chunkOf(context),
+            input: ({ context }) => ({ items: chunkOf(context), jobId: context.jobId }),
             onDone: { target: "deciding", actions: assign(({ context, event }) => recordChunk(context, event.output)) },
             // The whole chunk's answer was lost: each item is reported, none is sent again.
             onError: { target: "deciding", actions: assign(({ context, event }) => recordChunk(context, null, messageOf(event.error))) },
@@ -149,4 +187,4 @@ export const bulkMachine = setup({
   },
 });
 
-export const remainingOf = (context: Context): number => context.items.length - context.next;
+export const remainingOf = (context: Context): number => context.queue.length - context.next;

@@ -34,7 +34,7 @@ const settled = (bets: SettleableBet[], result: MarketResult): Settlement[] => b
 
 /** Runs the job in the bulk machine; `answer` is the fake settle resource, called per market part of a chunk. */
 function run(job: BulkJob) {
-  const actor = createActor(bulkMachine.provide({ actors: { runChunk: fromPromise(({ input }) => chunkRunnerOf(job)(input)) } }), {
+  const actor = createActor(bulkMachine.provide({ actors: { runChunk: fromPromise(({ input }) => chunkRunnerOf(job)(input.items, input.jobId)) } }), {
     input: { items: job.items, chunkSize: job.chunkSize },
   }).start();
   return actor;

@@ -22,7 +22,7 @@ const items = (count: number): BulkItem[] =>
 /** A settlement actor whose chunk call is `settle`; every chunk it was sent is recorded. */
 function start(count: number, settle: (chunk: BulkItem[]) => Promise<ItemResult[]> = async (chunk) => chunk.map(({ key }) => ({ key }))) {
   const sent = vi.fn(settle);
-  const actor = createActor(settlementMachine.provide({ actors: { runChunk: fromPromise(({ input }) => sent(input)) } }), {
+  const actor = createActor(settlementMachine.provide({ actors: { runChunk: fromPromise(({ input }) => sent(input.items)) } }), {
     input: { items: items(count), chunkSize: SETTLE_CHUNK_SIZE },
   }).start();
   const sentKeys = () => sent.mock.calls.flatMap(([chunk]) => chunk.map((item) => item.key));

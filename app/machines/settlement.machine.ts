@@ -7,7 +7,7 @@
  * call is provided at the edge (`runChunk`).
  */
 import { SETTLEMENT, type SettlementCode } from "../../protocol/wire";
-import { bulkMachine, type BulkJob, type ItemResult, type RunChunk } from "./bulk.machine";
+import { bulkMachine, type BulkJob, type ItemResult, type Resumed, type RunChunk } from "./bulk.machine";
 import { messageOf } from "./error-message";
 
 /** What the settlement machine needs of a bet (a `SportsBet` has it). */
@@ -73,27 +73,6 @@ export function previewOf(settlements: readonly Settlement[]) {
 }
 
 /**
- * The bulk job that settles these bets: one confirmation (`question`, which the caller words
- * with the preview), then chunks through `settleChunk`. Each bet's id is its request key: the
- * platform settles a bet once whatever is sent.
- */
-export function settlementJob(
-  title: string,
-  question: string,
-  settlements: readonly Settlement[],
-  settleChunk: (chunk: Settlement[]) => ReturnType<RunChunk>,
-): BulkJob {
-  const byId = new Map(settlements.map((settlement) => [settlement.bet._id, settlement]));
-  return {
-    title,
-    question,
-    chunkSize: SETTLE_CHUNK_SIZE,
-    items: settlements.map(({ bet }) => ({ key: bet._id, label: `${bet._id} ${bet.username} ${bet.runner}`, requestId: bet._id })),
-    performChunk: (items) => settleChunk(items.map((item) => byId.get(item.key)!)),
-  };
-}
-
-/**
  * The result a feed reported, as the settlement reads it: a fancy line's final run count, else the
  * winning runner's name (a runner no pending bet names settles like "another runner"). Null when
  * the text is no result for that market (a fancy line's result that is not a whole number).
@@ -107,38 +86,55 @@ export function reportedResult(type: SettleableBet["type"], text: string): Marke
 export type MarketSettlement<Scope> = { scope: Scope; settlements: readonly Settlement[] };
 
 /**
- * One job over several markets (the settlement workspace's batch): every bet an item, settled in
- * chunks as one market's are; a chunk spanning two markets goes as one request per market, each
- * with its own scope, and a request whose answer was lost marks only its own bets unknown.
+ * The job that settles these markets' bets (a selection or Settle market… is one market's part,
+ * the settlement workspace's batch several): one confirmation, then chunks, every bet an item
+ * whose request key is its id (the platform settles a bet once whatever is sent). A chunk
+ * spanning two markets goes as one request per market, each with its own scope, and a request
+ * whose answer was lost marks only its own bets unknown. Stored as confirmed (kind `settle`),
+ * each item with its scope, bet and outcome, so a resume can send it after a restart.
  */
 export function marketsJob<Scope>(
   title: string,
   question: string,
   markets: readonly MarketSettlement<Scope>[],
-  settleMarketChunk: (scope: Scope, chunk: Settlement[]) => Promise<ItemResult[]>,
+  settleMarketChunk: (scope: Scope, chunk: Settlement[], jobId: string | null) => Promise<ItemResult[]>,
+  resumed?: Resumed,
 ): BulkJob {
-  const scopeOf = new Map(markets.flatMap(({ scope, settlements }) => settlements.map(({ bet }) => [bet._id, scope] as const)));
-  return settlementJob(
-    title,
-    question,
-    markets.flatMap((market) => market.settlements),
-    async (chunk) => {
-      const parts = new Map<Scope, Settlement[]>();
-      for (const settlement of chunk) {
-        const scope = scopeOf.get(settlement.bet._id)!;
-        parts.set(scope, [...(parts.get(scope) ?? []), settlement]);
-      }
-      const results: ItemResult[] = [];
-      for (const [scope, part] of parts) {
-        try {
-          results.push(...(await settleMarketChunk(scope, part)));
-        } catch (error) {
-          results.push(...part.map(({ bet }) => ({ key: bet._id, error: messageOf(error), unknown: true })));
-        }
-      }
-      return results;
-    },
+  const byId = new Map(markets.flatMap(({ scope, settlements }) => settlements.map((settlement) => [settlement.bet._id, { scope, ...settlement }] as const)));
+  const items = markets.flatMap(({ settlements }) =>
+    settlements.map(({ bet }) => ({ key: bet._id, label: `${bet._id} ${bet.username} ${bet.runner}`, requestId: bet._id })),
   );
+  const performChunk: RunChunk = async (chunk, jobId) => {
+    const parts = new Map<Scope, Settlement[]>();
+    for (const item of chunk) {
+      const { scope, bet, status } = byId.get(item.key)!;
+      parts.set(scope, [...(parts.get(scope) ?? []), { bet, status }]);
+    }
+    const results: ItemResult[] = [];
+    for (const [scope, part] of parts) {
+      try {
+        results.push(...(await settleMarketChunk(scope, part, jobId)));
+      } catch (error) {
+        results.push(...part.map(({ bet }) => ({ key: bet._id, error: messageOf(error), unknown: true })));
+      }
+    }
+    return results;
+  };
+  return { title, question, chunkSize: SETTLE_CHUNK_SIZE, items, performChunk, stored: { kind: "settle", payloadOf: (item) => byId.get(item.key) }, resumed };
+}
+
+/** A stored settlement item's payload: what marketsJob wrote. */
+export type StoredSettlement<Scope> = { scope: Scope; bet: SettleableBet; status: SettlementCode };
+
+/** A stored settlement job's markets again, one part per scope, in the order stored. */
+export function marketsOfStored<Scope>(payloads: readonly StoredSettlement<Scope>[]): MarketSettlement<Scope>[] {
+  const parts = new Map<string, { scope: Scope; settlements: Settlement[] }>();
+  for (const { scope, bet, status } of payloads) {
+    const key = JSON.stringify(scope);
+    if (!parts.has(key)) parts.set(key, { scope, settlements: [] });
+    parts.get(key)!.settlements.push({ bet, status });
+  }
+  return [...parts.values()];
 }
 
 export const settlementMachine = bulkMachine;

@@ -8,18 +8,18 @@ import { notifySuccess } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
 import { OUTCOME_LABEL, type SettlementScope } from "../../lib/forms/settlement";
 import type { BulkJob, ItemResult } from "../../machines/bulk.machine";
-import { previewOf, settlementJob, type Settlement } from "../../machines/settlement.machine";
+import { marketsJob, previewOf, type Settlement } from "../../machines/settlement.machine";
 
 export const SETTLE_ENDPOINT = "/resources/bets/settle";
 
 type Sent = { bet: SportsBet; status: SettlementCode };
 
 /** One chunk with the scope it was built for: the server refuses a bet of another event or market. */
-export async function postChunk(scope: SettlementScope, chunk: Settlement[]): Promise<ItemResult[]> {
+export async function postChunk(scope: SettlementScope, chunk: Settlement[], jobId: string | null): Promise<ItemResult[]> {
   const response = await fetch(SETTLE_ENDPOINT, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ scope, settlements: chunk }),
+    body: JSON.stringify({ scope, settlements: chunk, ...(jobId && { jobId }) }),
   });
   const answer = (await response.json().catch(() => null)) as { results?: ItemResult[]; message?: string } | null;
   if (!response.ok || !answer?.results) throw new Error(answer?.message ?? MESSAGES.fallback);
@@ -40,8 +40,8 @@ export function previewText(settlements: readonly Sent[]): string {
  * database settles it.
  */
 export function settleJob(title: string, settlements: Sent[], question: string, scope: SettlementScope): BulkJob {
-  return settlementJob(title, `${question} ${previewText(settlements)}`, settlements, async (chunk) => {
-    const results = await postChunk(scope, chunk);
+  return marketsJob(title, `${question} ${previewText(settlements)}`, [{ scope, settlements }], async (_, chunk, jobId) => {
+    const results = await postChunk(scope, chunk, jobId);
     if (settlements.length === 1 && results.every((result) => !result.error)) notifySuccess(MESSAGES.betSettled, { short: true });
     return results;
   });

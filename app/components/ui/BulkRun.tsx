@@ -8,6 +8,7 @@ import { useEffect, useRef, type KeyboardEvent } from "react";
 import { fromPromise } from "xstate";
 import { bulkMachine, chunkRunnerOf, remainingOf, type BulkJob } from "../../machines/bulk.machine";
 import { notifySuccess } from "../../lib/feedback";
+import { storeJob } from "../../lib/jobs";
 import { Overlay } from "./Overlay";
 
 /**
@@ -17,8 +18,13 @@ import { Overlay } from "./Overlay";
 export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onClose: (ran: boolean) => void; confirmed?: boolean }) {
   const runChunk = useRef(chunkRunnerOf(job));
   const actor = useActorRef(
-    bulkMachine.provide({ actors: { runChunk: fromPromise(({ input }) => runChunk.current(input)) } }),
-    { input: { items: job.items, chunkSize: job.chunkSize } },
+    bulkMachine.provide({
+      actors: {
+        runChunk: fromPromise(({ input }) => runChunk.current(input.items, input.jobId)),
+        recordJob: fromPromise(() => storeJob(job)),
+      },
+    }),
+    { input: { items: job.items, chunkSize: job.chunkSize, stored: job.stored !== undefined, resumed: job.resumed } },
   );
   useEffect(() => {
     if (confirmed) actor.send({ type: "bulk.confirm" });

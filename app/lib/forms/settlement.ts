@@ -73,6 +73,8 @@ const id = z.string().min(1).max(64);
 /** One chunk of a settlement job as the desk posts it; a stray bet refuses the whole chunk. */
 export const settlementChunkSchema = z
   .object({
+    /** The stored job the chunk belongs to (issue 19): its items are claimed and answered there. */
+    jobId: z.string().uuid().optional(),
     scope: z.object({ eventId: id.optional(), marketId: id.optional() }),
     settlements: z
       .array(

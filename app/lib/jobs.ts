@@ -1,0 +1,48 @@
+/**
+ * The browser's side of stored jobs (issue 19): writing a confirmed job to the console's store,
+ * and resuming one from it (the server first checks what was in flight when it stopped).
+ */
+import type { BulkFailure, BulkItem, JobKind, Resumed } from "../machines/bulk.machine";
+import { UNKNOWN_OUTCOME, type BulkJob } from "../machines/bulk.machine";
+import { MESSAGES } from "./constants";
+
+export const JOBS_ENDPOINT = "/resources/jobs";
+
+async function post<T>(url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+  if (!response.ok || !answer) throw new Error(answer?.message ?? MESSAGES.fallback);
+  return answer;
+}
+
+/** Writes a confirmed job with what each item sends; answers its id, or null for a job that is not stored. */
+export async function storeJob(job: BulkJob): Promise<string | null> {
+  if (!job.stored) return null;
+  const { kind, payloadOf } = job.stored;
+  const items = job.items.map((item) => ({ ...item, payload: payloadOf(item) }));
+  return (await post<{ id: string }>(JOBS_ENDPOINT, { kind, title: job.title, items })).id;
+}
+
+/** A stored item as a resume answers it. */
+export type StoredItem = BulkItem & { payload: unknown; sent: boolean; outcome: "done" | "refused" | "unknown" | null; message: string | null };
+export type StoredJob = { id: string; kind: JobKind; title: string; items: StoredItem[] };
+
+/** Asks the server to check the job's items in flight; answers every item as it now stands. */
+export const resumeStoredJob = async (id: string): Promise<StoredJob> =>
+  (await post<{ job: StoredJob }>(`${JOBS_ENDPOINT}/${encodeURIComponent(id)}/resume`)).job;
+
+/** The answers a stored job already has, as the runner starts from them. */
+export function resumedOf(job: StoredJob): Resumed {
+  const done: string[] = [];
+  const failed: BulkFailure[] = [];
+  for (const { key, label, outcome, message } of job.items) {
+    if (outcome === "done") done.push(key);
+    else if (outcome === "refused") failed.push({ key, label, reason: message ?? "" });
+    else if (outcome === "unknown") failed.push({ key, label, reason: message === UNKNOWN_OUTCOME ? message : `${UNKNOWN_OUTCOME} (${message})`, unknown: true });
+  }
+  return { jobId: job.id, done, failed };
+}
