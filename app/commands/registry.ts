@@ -5,6 +5,7 @@
 import { lackOf, type Lacking } from "../lib/capabilities";
 import { mayUse, type ScreenScope } from "../lib/screens";
 import { ACCOUNT_COMMANDS, ACCOUNT_PICK_SOURCES } from "./accounts";
+import { APPROVAL_SCREEN_COMMANDS } from "./approvals";
 import { AUDIT_COMMANDS, AUDIT_PICK_SOURCES, AUDIT_SCREEN_COMMANDS } from "./audit";
 import { BET_PALETTE_COMMANDS, BET_PICK_SOURCES, BET_SCREEN_COMMANDS } from "./bets";
 import { LIST_COMMANDS } from "./list";
@@ -39,6 +40,7 @@ export const SCREEN_COMMANDS = [
   ...MARKET_SCREEN_COMMANDS,
   ...REPORT_SCREEN_COMMANDS,
   ...AUDIT_SCREEN_COMMANDS,
+  ...APPROVAL_SCREEN_COMMANDS,
 ] as const satisfies readonly ScreenCommand[];
 
 /**

@@ -115,9 +115,13 @@ export async function recordAudit(store: ConsoleStore | undefined, draft: AuditD
 
 const NO_SUBJECT: Required<Subject> = { accountId: null, accountName: null, amount: null, balanceBefore: null, balanceAfter: null };
 
+/** A four-eyes action's two operators: the entry's operator is the checker who performed it. */
+export type FourEyes = { maker: string; checker: string };
+
 /**
  * Performs `work` (the upstream exchange) and, for an audited call, records its outcome: `ok`,
  * `refused` (a 4xx: nothing was done) or `unknown` (no answer, a 5xx: it may have been done).
+ * An approved four-eyes action's message names its maker and checker.
  */
 export async function auditedCall<K extends CallName>(
   store: ConsoleStore | undefined,
@@ -125,6 +129,7 @@ export async function auditedCall<K extends CallName>(
   name: K,
   request: RequestOf<K>,
   work: () => Promise<Answered<K>>,
+  fourEyes?: FourEyes,
 ): Promise<AnswerOf<K>> {
   const rule = AUDITED_CALLS[name] as Rule<K> | undefined;
   if (!rule) return (await work()).data;
@@ -136,6 +141,7 @@ export async function auditedCall<K extends CallName>(
       ...NO_SUBJECT,
       ...rule.subject?.(request, answer),
       ...outcome,
+      message: fourEyes ? `${outcome.message} (four-eyes: made by ${fourEyes.maker}, approved by ${fourEyes.checker})` : outcome.message,
       request: redact(request),
       answer: answerSummary(answer),
     });

@@ -63,7 +63,7 @@ export function loadHistory(request: Request, context: AppLoadContext) {
  * Pending deposits and withdrawals for the status line; null where the operator may not see them
  * (or the API does not answer): the counts never stop the console from loading.
  */
-export async function pendingCounts(request: Request, context: AppLoadContext): Promise<PendingCounts> {
+export async function pendingCounts(request: Request, context: AppLoadContext): Promise<Pick<PendingCounts, "deposits" | "withdraws">> {
   const count = async (name: "deposits" | "withdraws") => {
     try {
       return (await callAsOperator(request, context, name, { status: REQUEST_STATUS.pending, page: 1, pageSize: 1 })).total;

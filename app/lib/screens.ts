@@ -9,7 +9,7 @@ import type { CallName } from "../../protocol/calls";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
-export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "markets" | "reports" | "settlement" | "late-bets";
+export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "markets" | "reports" | "settlement" | "late-bets" | "approvals";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
@@ -71,6 +71,8 @@ export const SCREENS = {
   "bonus-limits": { path: "/bonus-limits", label: "Bonus Limits", letter: "L", ...SETTINGS, extension: "bonusLimits", keywords: ["ceiling", "maximum", "settings"] },
   // The console's own record of every change made through it (ADR 0009).
   audit: { path: "/audit", label: "Audit Trail", letter: "A", staffFlag: "report", audience: "house", scopes: ["list"], keywords: ["log", "history", "who did what", "trail"] },
+  // Four-eyes (issue 19): held actions a second operator approves (the credits and debits are `users` staff's), the super admin's thresholds.
+  approvals: { path: "/approvals", label: "Approvals", letter: "E", staffFlag: "users", audience: "house", scopes: ["list", "approvals"], keywords: ["four-eyes", "maker checker", "pending approval", "thresholds", "controls"] },
   admins: { path: "/admins", label: "Admin Management", letter: "a", audience: "superAdmin", keywords: ["staff", "add staff"] },
   "change-password": { path: "/change-password", label: "Change Password", letter: "c", sidebar: 15, keywords: ["password", "account"] },
 } as const satisfies Record<string, Screen>;

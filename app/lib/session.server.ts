@@ -9,8 +9,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import { z } from "zod";
 import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
 import { ApiError, callApi, downloadFromApi, exchangeApi, type Caller } from "./api.server";
-import { auditedCall, type AuditActor } from "./audit.server";
+import { auditedCall, type AuditActor, type FourEyes } from "./audit.server";
 import { env } from "./env.server";
+import { holdAboveThreshold } from "./four-eyes.server";
 import { orRouteError } from "./route-errors.server";
 
 /** Matches the platform's token lifetime. */
@@ -108,10 +109,30 @@ export const callAsOperator = <K extends CallName>(
 ): Promise<AnswerOf<K>> =>
   // An extension call's bare 404 teaches what this API lacks, and a call known missing is refused
   // at once, saying so (capabilities.server.ts); a spec call is simply made.
+  // Above a four-eyes threshold the call waits for a second operator instead (four-eyes.server.ts).
   // A state-changing call is recorded in the audit trail with its answer (audit.server.ts).
   asOperator(request, context, (caller, session) =>
+    capabilities.withExtension(name, async () => {
+      const actor = () => actorOf(session, caller);
+      await holdAboveThreshold(context.store, actor, name, body);
+      return auditedCall(context.store, actor, name, body, () => exchangeApi(name, body, caller));
+    }),
+  );
+
+/**
+ * Performs an approved four-eyes action as its checker: the maker's exact request, never held
+ * again, its audit entry naming both.
+ */
+export const performApproved = <K extends CallName>(
+  request: Request,
+  context: AppLoadContext,
+  name: K,
+  body: RequestOf<K>,
+  fourEyes: FourEyes,
+): Promise<AnswerOf<K>> =>
+  asOperator(request, context, (caller, session) =>
     capabilities.withExtension(name, () =>
-      auditedCall(context.store, () => actorOf(session, caller), name, body, () => exchangeApi(name, body, caller)),
+      auditedCall(context.store, () => actorOf(session, caller), name, body, () => exchangeApi(name, body, caller), fourEyes),
     ),
   );
 

@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Shell } from "~/components/ui/Shell";
+import { approvalCount } from "~/lib/approvals.server";
 import { capabilities } from "~/lib/capabilities.server";
 import { callAsOperator } from "~/lib/session.server";
 import { orRouteError } from "~/lib/route-errors.server";
@@ -13,8 +14,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     orRouteError(callAsOperator(request, context, "currentAdmin", undefined)),
     pendingCounts(request, context),
   ]);
+  const operator = toOperator(admin);
+  // Four-eyes approvals come from the console's store, fresh on every reload of this layout.
+  const approvals = await approvalCount(context, operator);
   // What the operator's API showed missing so far (call names and a sentence each, nothing secret).
-  return { operator: toOperator(admin), balance: admin.balance, pending, lacking: capabilities.missingCalls() };
+  return { operator, balance: admin.balance, pending: { ...pending, approvals }, lacking: capabilities.missingCalls() };
 }
 
 // The balance in the status line must follow every change the operator makes.

@@ -51,6 +51,11 @@ export function StatusLine({ operator, balance, mode, realtime, pending, muted, 
           wd <span className="pending">{pending.withdraws}</span>
         </Link>
       )}
+      {pending.approvals !== null && pending.approvals > 0 && (
+        <Link to="/approvals" className="status-count" aria-label="Pending approvals">
+          4e <span className="pending">{pending.approvals}</span>
+        </Link>
+      )}
       <span className="status-spacer" />
       <span className={`status-realtime ${realtime}`} aria-label="Realtime connection">
         {REALTIME_LABEL[realtime]}

@@ -7,6 +7,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { ApiError } from "../api.server";
+import { HeldForApproval } from "../four-eyes.server";
 import type { Outcome } from "../feedback";
 import { firstIssue } from "./first-issue";
 
@@ -43,6 +44,8 @@ export async function runForm<Schema extends z.ZodTypeAny>(
   try {
     return data<Outcome>({ ok: true, message: await perform(form.data) });
   } catch (error) {
+    // Not performed but not refused either: it waits for a second operator (four-eyes).
+    if (error instanceof HeldForApproval) return data<Outcome>({ ok: true, message: error.message });
     // A refusal the platform worded (wrong password, not enough balance): the operator's toast.
     if (error instanceof ApiError) return refuse(error.message);
     throw error;

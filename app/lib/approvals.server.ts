@@ -1,0 +1,140 @@
+/**
+ * /approvals on the server (issue 19, ADR 0009): the held four-eyes actions, a checker's approve
+ * (claim, then perform the maker's exact request once, as the checker) or reject, the super
+ * admin's thresholds (audited), and the status line's count.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import type { RequestOf } from "./api-routes.server";
+import { ApiError, moneyCall } from "./api.server";
+import { recordAudit } from "./audit.server";
+import { approvalDecisionSchema, thresholdsSchema } from "./forms/four-eyes";
+import { readForm, refuse, runForm } from "./forms/run-form.server";
+import { toOperator, type Operator } from "./operator";
+import { orRouteError } from "./route-errors.server";
+import { mayOpen, mayUse, SCREENS, type Access } from "./screens";
+import { actorOf, callAsOperator, callerOf, performApproved, requireSession } from "./session.server";
+import {
+  claimApproval,
+  countPending,
+  listPending,
+  readApproval,
+  readThresholds,
+  recordPerformed,
+  rejectApproval,
+  saveThresholds,
+  type Approval,
+} from "./store/four-eyes.server";
+import { ROLE } from "../../protocol/wire";
+
+const DENIED = "Permission denied";
+
+/** Who may approve a held call: whoever may make it (the platform checks the checker's token again). */
+function accessOf(approval: Approval): Access {
+  if (approval.call === "resettleBet") return { audience: "superAdmin" };
+  return (approval.request as RequestOf<"userDeposit">).isPartner ? SCREENS.partners : SCREENS.users;
+}
+
+const mayDecide = (approval: Approval, operator: Operator) => mayUse(accessOf(approval), operator);
+
+function storeOf(context: AppLoadContext) {
+  if (!context.store) throw new Response("The console's store is not open", { status: 503 });
+  return context.store;
+}
+
+async function operatorOf(request: Request, context: AppLoadContext) {
+  const operator = toOperator(await orRouteError(callAsOperator(request, context, "currentAdmin", undefined)));
+  if (!mayOpen(SCREENS.approvals, operator)) throw new Response(DENIED, { status: 403 });
+  return operator;
+}
+
+/** An approval as the browser gets it. */
+export type ApprovalRow = Pick<Approval, "id" | "call" | "summary" | "reason" | "maker"> & {
+  createdAt: string;
+  expiresAt: string;
+  /** Not the maker, and entitled to the call. */
+  mayApprove: boolean;
+};
+
+export async function loadApprovals(request: Request, context: AppLoadContext) {
+  const operator = await operatorOf(request, context);
+  const store = storeOf(context);
+  const [pending, thresholds] = await Promise.all([listPending(store), readThresholds(store)]);
+  const rows: ApprovalRow[] = pending
+    .filter((approval) => mayDecide(approval, operator))
+    .map(({ id, call, summary, reason, maker, createdAt, expiresAt }) => ({
+      id,
+      call,
+      summary,
+      reason,
+      maker,
+      createdAt: createdAt.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      mayApprove: maker !== operator.username,
+    }));
+  return { rows, thresholds, mayConfigure: operator.role === ROLE.superAdmin };
+}
+export type ApprovalsData = Awaited<ReturnType<typeof loadApprovals>>;
+
+/** The status line's count of open approvals; null where the operator may not open /approvals. */
+export const approvalCount = (context: AppLoadContext, operator: Operator): Promise<number | null> =>
+  context.store && mayOpen(SCREENS.approvals, operator) ? countPending(context.store) : Promise.resolve(null);
+
+/** Claims the approval, then performs the maker's exact request as the checker, once. */
+async function approve(request: Request, context: AppLoadContext, approval: Approval, checker: string): Promise<string> {
+  const store = storeOf(context);
+  const claimed = await claimApproval(store, approval.id, checker);
+  if (!claimed.ok) throw new ApiError(claimed.message, 409);
+  const fourEyes = { maker: approval.maker, checker };
+  try {
+    // Only the three holdable calls reach here (HOLDABLE_CALLS); each body is the maker's as sent.
+    const perform =
+      approval.call === "resettleBet"
+        ? performApproved(request, context, "resettleBet", approval.request as RequestOf<"resettleBet">, fourEyes)
+        : moneyCall(performApproved(request, context, approval.call as "userDeposit", approval.request as RequestOf<"userDeposit">, fourEyes));
+    await perform;
+  } catch (error) {
+    if (error instanceof ApiError) await recordPerformed(store, approval.id, error.outcomeUnknown ? "unknown" : "refused", error.message);
+    throw error;
+  }
+  await recordPerformed(store, approval.id, "ok", "");
+  return `Approved and performed: ${approval.summary}`;
+}
+
+export async function approvalsAction(request: Request, context: AppLoadContext) {
+  const form = Object.fromEntries(await readForm(request));
+  const operator = await operatorOf(request, context);
+  const store = storeOf(context);
+  if (form.intent === "thresholds") {
+    if (operator.role !== ROLE.superAdmin) return refuse(DENIED);
+    return runForm(form, thresholdsSchema, async ({ transferAbove, resettle, expiryHours }) => {
+      const before = await readThresholds(store);
+      const after = { transferAbove, resettle, expiryHours };
+      await saveThresholds(store, after);
+      const session = await requireSession(request);
+      await recordAudit(store, {
+        ...(await actorOf(session, callerOf(request, context, session.token))),
+        call: "fourEyesThresholds",
+        kind: "settings",
+        accountId: null,
+        accountName: null,
+        amount: null,
+        balanceBefore: null,
+        balanceAfter: null,
+        outcome: "ok",
+        status: null,
+        message: "Four-eyes thresholds saved",
+        request: after,
+        answer: { before },
+      });
+      return "Four-eyes thresholds saved";
+    });
+  }
+  return runForm(form, approvalDecisionSchema, async ({ intent, id }) => {
+    const approval = await readApproval(store, id);
+    if (!approval || !mayDecide(approval, operator)) throw new ApiError(DENIED, 403);
+    if (intent === "approve") return approve(request, context, approval, operator.username);
+    const rejected = await rejectApproval(store, id, operator.username);
+    if (!rejected.ok) throw new ApiError(rejected.message, 409);
+    return `Rejected: ${approval.summary}`;
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * Four-eyes forms (issue 19, ADR 0009): the super admin's thresholds on /approvals, and a checker's
+ * approve or reject of a held action. One schema each for the browser's check and the action.
+ */
+import { z } from "zod";
+
+/** The longest an approval may wait: thirty days. */
+export const EXPIRY_HOURS_MAX = 720;
+
+export const thresholdsSchema = z.object({
+  intent: z.literal("thresholds"),
+  /** Empty: off. */
+  transferAbove: z
+    .string()
+    .trim()
+    .regex(/^(\d+(\.\d{1,2})?)?$/, "The credit/debit threshold must be an amount, or empty for off")
+    .transform((value) => (value === "" ? null : Number(value))),
+  /** A checkbox: present when on. */
+  resettle: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+  expiryHours: z.coerce
+    .number({ invalid_type_error: "The expiry must be a number of hours" })
+    .int("The expiry must be whole hours")
+    .min(1, "The expiry must be at least 1 hour")
+    .max(EXPIRY_HOURS_MAX, `The expiry must be at most ${EXPIRY_HOURS_MAX} hours`),
+});
+export type ThresholdsForm = z.infer<typeof thresholdsSchema>;
+
+export const approvalDecisionSchema = z.object({
+  intent: z.enum(["approve", "reject"]),
+  id: z.string().uuid(),
+});
