@@ -9,7 +9,7 @@ import type { CallName } from "../../protocol/calls";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
-export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "markets" | "reports" | "settlement" | "late-bets" | "approvals";
+export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "markets" | "reports" | "settlement" | "late-bets" | "approvals" | "jobs";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
@@ -73,6 +73,8 @@ export const SCREENS = {
   audit: { path: "/audit", label: "Audit Trail", letter: "A", staffFlag: "report", audience: "house", scopes: ["list"], keywords: ["log", "history", "who did what", "trail"] },
   // Four-eyes (issue 19): held actions a second operator approves (the credits and debits are `users` staff's), the super admin's thresholds.
   approvals: { path: "/approvals", label: "Approvals", letter: "E", staffFlag: "users", audience: "house", scopes: ["list", "approvals"], keywords: ["four-eyes", "maker checker", "pending approval", "thresholds", "controls"] },
+  // Bulk and settlement jobs left unfinished by a reload or a restart (issue 19): run by role 1 and `bets` staff.
+  jobs: { path: "/jobs", label: "Jobs", letter: "J", staffFlag: "bets", audience: "house", scopes: ["list", "jobs"], keywords: ["bulk", "resume", "unfinished", "interrupted", "settlement job"] },
   admins: { path: "/admins", label: "Admin Management", letter: "a", audience: "superAdmin", keywords: ["staff", "add staff"] },
   "change-password": { path: "/change-password", label: "Change Password", letter: "c", sidebar: 15, keywords: ["password", "account"] },
 } as const satisfies Record<string, Screen>;
