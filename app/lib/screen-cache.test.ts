@@ -59,6 +59,22 @@ describe("screen cache", () => {
     expect(serverReads).toEqual(["/deposits", "/users", "/deposits"]);
   });
 
+  it("takes the refresh for the next screen's reload when it waited past a switch, and keeps the others", async () => {
+    show("/users");
+    await load("/deposits");
+    show("/deposits");
+    await load("/users");
+    show("/users");
+    await load("/deposits");
+    show("/deposits");
+    refreshOwed("/deposits", () => {}); // busy: the reload waits
+    await load("/withdraws");
+    show("/withdraws");
+    await load("/withdraws"); // the waited reload
+    await load("/users");
+    expect(serverReads).toEqual(["/deposits", "/users", "/withdraws", "/withdraws"]);
+  });
+
   it("treats another search as another address", async () => {
     show("/users");
     await load("/deposits");

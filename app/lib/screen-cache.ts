@@ -13,8 +13,11 @@ const KEPT_MS = 60_000;
 const kept = new Map<string, { data: unknown; at: number }>();
 /** The address painted from `kept` whose server read the shell still owes. */
 let owed: string | null = null;
-/** The address whose owed read is under way: it refreshes, it does not invalidate. */
-let refreshing: string | null = null;
+/**
+ * The shell's refresh is the next reload: it refreshes, it does not invalidate. It may land on the
+ * next screen already (the reload waits while a load is under way), which it reads all the same.
+ */
+let refreshing = false;
 
 const addressOf = ({ pathname, search }: { pathname: string; search: string }) => `${pathname}${search}`;
 
@@ -28,10 +31,11 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
       owed = address;
       return hit.data;
     }
-  } else if (refreshing !== address) {
+  } else if (refreshing) {
+    refreshing = false;
+  } else {
     kept.clear();
   }
-  if (refreshing === address) refreshing = null;
   const data = await serverLoader();
   kept.set(address, { data, at: Date.now() });
   return data;
@@ -40,7 +44,7 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
 /** Once `address` shows: if it was painted from kept data, reads it again from the server by `revalidate`. */
 export function refreshOwed(address: string, revalidate: () => void): void {
   if (owed !== address) return;
-  refreshing = owed;
+  refreshing = true;
   owed = null;
   revalidate();
 }
