@@ -1,0 +1,102 @@
+/**
+ * Four-eyes (issue 19, ADR 0009), keyboard only, against the real platform: the super admin sets a
+ * credit threshold on /approvals; a staff member's deposit above it goes pending and they cannot
+ * approve it themselves; the super admin approves it, the deposit is made once, and /audit names
+ * maker and checker. Only the spec's calls are used, so it runs in the `spec` project too.
+ */
+import type { Page } from "@playwright/test";
+import { SETTINGS_TOASTS } from "../../protocol/rules";
+import { formatMoney } from "../../app/lib/format";
+import { DEMO, expect, runCommand, signIn, SPEC_API, test } from "./fixtures";
+
+const ACCOUNT = "user0042";
+// Far above what any other scenario deposits, so the threshold holds only this test's deposit.
+const THRESHOLD = "50000";
+const AMOUNT = `${50_000 + (Date.now() % 1000)}.41`;
+const MAKER = { username: `fe${Date.now() % 1_000_000}`, password: "fourEyes123" };
+
+async function setThreshold(page: Page, above: string) {
+  await page.keyboard.press("g");
+  await page.keyboard.press("Shift+E");
+  await expect(page).toHaveURL(/\/approvals$/);
+  const form = page.getByRole("form", { name: "Four-eyes thresholds" });
+  await form.getByLabel("Credit or debit above (empty: off)").focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(above);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Four-eyes thresholds saved")).toBeVisible();
+}
+
+test.afterEach(async ({ browser }) => {
+  // Off again, so no other scenario's deposit waits.
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, DEMO.admin);
+  await setThreshold(page, "");
+});
+
+test("a credit above the threshold waits for a second operator, who performs it once", SPEC_API, async ({ page, browser }) => {
+  await signIn(page, DEMO.admin);
+  await setThreshold(page, THRESHOLD);
+
+  // A staff member with `users` makes the deposit.
+  await runCommand(page, "add staff");
+  await page.keyboard.type(MAKER.username);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(MAKER.password);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("users");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("y");
+  await expect(page.getByText(SETTINGS_TOASTS.staffAdded)).toBeVisible();
+
+  const maker = await (await browser.newContext()).newPage();
+  await signIn(maker, MAKER);
+  await runCommand(maker, "deposit");
+  const palette = maker.getByRole("dialog", { name: "Command palette" });
+  await maker.keyboard.type(ACCOUNT);
+  await expect(palette.getByRole("option", { name: new RegExp(ACCOUNT) })).toBeVisible();
+  await maker.keyboard.press("Enter");
+  await maker.keyboard.type(AMOUNT);
+  await maker.keyboard.press("Enter");
+  await maker.keyboard.press("Enter"); // no remark
+  await maker.keyboard.press("y");
+  await expect(maker.getByText(`Sent for approval (four-eyes): above ${THRESHOLD}`)).toBeVisible();
+
+  // The maker sees it, marked theirs, and `a` does nothing.
+  await maker.keyboard.press("g");
+  await maker.keyboard.press("Shift+E");
+  const mine = maker.getByRole("grid", { name: "Approvals" }).getByRole("row").filter({ hasText: AMOUNT });
+  await expect(mine).toContainText("yours: another operator approves");
+  await expect(maker.getByLabel("Status line")).toContainText("4e");
+  await maker.keyboard.press("a");
+  await maker.reload();
+  await expect(mine).toHaveCount(1);
+
+  // The super admin approves it.
+  await page.reload();
+  const held = page.getByRole("grid", { name: "Approvals" }).getByRole("row").filter({ hasText: AMOUNT });
+  await expect(held).toContainText(MAKER.username);
+  await expect(held).toContainText("may approve");
+  // The cursor onto the row (the list keys), then `a`.
+  const rows = page.getByRole("grid", { name: "Approvals" }).locator("[data-table-row]");
+  const index = (await rows.allTextContents()).findIndex((text) => text.includes(AMOUNT));
+  for (let step = 0; step < index; step++) await page.keyboard.press("j");
+  await page.keyboard.press("a");
+  await expect(page.getByText(/Approved and performed: Deposit/)).toBeVisible();
+  await expect(held).toHaveCount(0);
+  // A second `a` finds nothing to approve.
+  await page.keyboard.press("a");
+
+  // Made once: one entry, by the checker, naming both; its balance moved by the amount.
+  await page.keyboard.press("g");
+  await page.keyboard.press("Shift+A");
+  const deposit = page.getByRole("grid", { name: "Audit Trail" }).getByRole("row").filter({ hasText: `made by ${MAKER.username}` });
+  await expect(deposit).toHaveCount(1);
+  await expect(deposit).toContainText("userDeposit");
+  await expect(deposit.getByRole("gridcell", { name: "ok", exact: true })).toBeVisible();
+  await expect(deposit).toContainText(`four-eyes: made by ${MAKER.username}, approved by admin`);
+  await expect(deposit).toContainText(formatMoney(Number(AMOUNT)));
+  const money = async (cell: number) => Number(((await deposit.getByRole("gridcell").nth(cell).textContent()) ?? "").replace(/,/g, ""));
+  // The columns: #, Time, Operator, Call, Account, Amount, Before, After.
+  expect((await money(7)) - (await money(6))).toBeCloseTo(Number(AMOUNT), 2);
+});
