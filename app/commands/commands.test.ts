@@ -195,6 +195,8 @@ describe("registry", () => {
         "go.home",
         "go.deposits",
         "go.change-password",
+        // Four-eyes: a deposit approval above the threshold waits there for a second cashier.
+        "go.approvals",
         "request.approve-deposit",
         "request.reject-deposit",
         "palette.open",

@@ -31,6 +31,8 @@ const DENIED = "Permission denied";
 /** Who may approve a held call: whoever may make it (the platform checks the checker's token again). */
 function accessOf(approval: Approval): Access {
   if (approval.call === "resettleBet") return { audience: "superAdmin" };
+  if (approval.call === "updateDeposit") return SCREENS.deposits;
+  if (approval.call === "updateWithdraw") return SCREENS.withdraws;
   return (approval.request as RequestOf<"userDeposit">).isPartner ? SCREENS.partners : SCREENS.users;
 }
 
@@ -86,12 +88,12 @@ async function approve(request: Request, context: AppLoadContext, approval: Appr
   if (!claimed.ok) throw new ApiError(claimed.message, 409);
   const fourEyes = { maker: approval.maker, checker };
   try {
-    // Only the three holdable calls reach here (HOLDABLE_CALLS); each body is the maker's as sent.
-    const perform =
-      approval.call === "resettleBet"
-        ? performApproved(request, context, "resettleBet", approval.request as RequestOf<"resettleBet">, fourEyes)
-        : moneyCall(performApproved(request, context, approval.call as "userDeposit", approval.request as RequestOf<"userDeposit">, fourEyes));
-    await perform;
+    // Only the holdable calls reach here (HOLDABLE_CALLS); each body is the maker's as sent.
+    const { call } = approval;
+    if (call === "resettleBet") await performApproved(request, context, call, approval.request as RequestOf<"resettleBet">, fourEyes);
+    else if (call === "updateDeposit") await moneyCall(performApproved(request, context, call, approval.request as RequestOf<"updateDeposit">, fourEyes));
+    else if (call === "updateWithdraw") await moneyCall(performApproved(request, context, call, approval.request as RequestOf<"updateWithdraw">, fourEyes));
+    else await moneyCall(performApproved(request, context, call as "userDeposit", approval.request as RequestOf<"userDeposit">, fourEyes));
   } catch (error) {
     if (error instanceof ApiError) await recordPerformed(store, approval.id, error.outcomeUnknown ? "unknown" : "refused", error.message);
     throw error;
@@ -106,9 +108,8 @@ export async function approvalsAction(request: Request, context: AppLoadContext)
   const store = storeOf(context);
   if (form.intent === "thresholds") {
     if (operator.role !== ROLE.superAdmin) return refuse(DENIED);
-    return runForm(form, thresholdsSchema, async ({ transferAbove, resettle, expiryHours }) => {
+    return runForm(form, thresholdsSchema, async ({ intent: _intent, ...after }) => {
       const before = await readThresholds(store);
-      const after = { transferAbove, resettle, expiryHours };
       await saveThresholds(store, after);
       const session = await requireSession(request);
       await recordAudit(store, {

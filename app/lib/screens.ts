@@ -71,8 +71,8 @@ export const SCREENS = {
   "bonus-limits": { path: "/bonus-limits", label: "Bonus Limits", letter: "L", ...SETTINGS, extension: "bonusLimits", keywords: ["ceiling", "maximum", "settings"] },
   // The console's own record of every change made through it (ADR 0009).
   audit: { path: "/audit", label: "Audit Trail", letter: "A", staffFlag: "report", audience: "house", scopes: ["list"], keywords: ["log", "history", "who did what", "trail"] },
-  // Four-eyes (issue 19): held actions a second operator approves (the credits and debits are `users` staff's), the super admin's thresholds.
-  approvals: { path: "/approvals", label: "Approvals", letter: "E", staffFlag: "users", audience: "house", scopes: ["list", "approvals"], keywords: ["four-eyes", "maker checker", "pending approval", "thresholds", "controls"] },
+  // Four-eyes (issue 19): held actions a second operator approves (each row to whoever may make its call), the super admin's thresholds.
+  approvals: { path: "/approvals", label: "Approvals", letter: "E", audience: "house", scopes: ["list", "approvals"], keywords: ["four-eyes", "maker checker", "pending approval", "thresholds", "controls"] },
   // Bulk and settlement jobs left unfinished by a reload or a restart (issue 19): run by role 1 and `bets` staff.
   jobs: { path: "/jobs", label: "Jobs", letter: "J", staffFlag: "bets", audience: "house", scopes: ["list", "jobs"], keywords: ["bulk", "resume", "unfinished", "interrupted", "settlement job"] },
   admins: { path: "/admins", label: "Admin Management", letter: "a", audience: "superAdmin", keywords: ["staff", "add staff"] },

@@ -114,7 +114,7 @@ export const callAsOperator = <K extends CallName>(
   asOperator(request, context, (caller, session) =>
     capabilities.withExtension(name, async () => {
       const actor = () => actorOf(session, caller);
-      await holdAboveThreshold(context.store, actor, name, body);
+      await holdAboveThreshold(context.store, actor, caller, name, body);
       return auditedCall(context.store, actor, name, body, () => exchangeApi(name, body, caller));
     }),
   );

@@ -74,11 +74,19 @@ describe("which calls a threshold holds", () => {
   });
 
   it("holds a transfer above the amount (not at it) and every resettlement when set", () => {
-    const set = { transferAbove: 1000, resettle: true, expiryHours: 24 };
+    const set = { ...FOUR_EYES_OFF, transferAbove: 1000, resettle: true };
     expect(holdReason(set, "userDeposit", { amount: 1000 })).toBeNull();
     expect(holdReason(set, "userWithdraw", { amount: 1000.01 })).toBe("above 1000");
     expect(holdReason(set, "resettleBet", {})).toBe("every resettlement");
     expect(holdReason(set, "settleBet", {})).toBeNull();
+  });
+
+  it("holds approving a request above the amount, or whose amount could not be read; never a rejection", () => {
+    const set = { ...FOUR_EYES_OFF, decisionAbove: 500 };
+    expect(holdReason(set, "updateDeposit", { _id: "d1", status: 1 }, 500)).toBeNull();
+    expect(holdReason(set, "updateDeposit", { _id: "d1", status: 1 }, 501)).toBe("above 500");
+    expect(holdReason(set, "updateWithdraw", { _id: "w1", status: 1 }, null)).toBe("above 500 (its amount could not be read)");
+    expect(holdReason(set, "updateWithdraw", { _id: "w1", status: 2 }, 10_000)).toBeNull();
   });
 });
 
@@ -86,8 +94,8 @@ describe.each(targets)("four-eyes on %s", (_name, target) => {
   it("stores the thresholds, off by default", async () => {
     const store = await open(await target());
     expect(await readThresholds(store)).toEqual(FOUR_EYES_OFF);
-    await saveThresholds(store, { transferAbove: 1000, resettle: true, expiryHours: 2 });
-    expect(await readThresholds(store)).toEqual({ transferAbove: 1000, resettle: true, expiryHours: 2 });
+    await saveThresholds(store, { transferAbove: 1000, decisionAbove: 250.5, resettle: true, expiryHours: 2 });
+    expect(await readThresholds(store)).toEqual({ transferAbove: 1000, decisionAbove: 250.5, resettle: true, expiryHours: 2 });
   });
 
   it("keeps the exact request; the maker cannot approve it; a second approval does nothing", async () => {

@@ -36,6 +36,10 @@ function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
         <input name="transferAbove" inputMode="decimal" defaultValue={thresholds.transferAbove ?? ""} autoComplete="off" />
       </label>
       <label>
+        Approving a deposit or withdrawal above (empty: off)
+        <input name="decisionAbove" inputMode="decimal" defaultValue={thresholds.decisionAbove ?? ""} autoComplete="off" />
+      </label>
+      <label>
         <input type="checkbox" name="resettle" defaultChecked={thresholds.resettle} /> Every resettlement
       </label>
       <label>

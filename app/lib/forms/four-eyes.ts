@@ -15,6 +15,11 @@ export const thresholdsSchema = z.object({
     .trim()
     .regex(/^(\d+(\.\d{1,2})?)?$/, "The credit/debit threshold must be an amount, or empty for off")
     .transform((value) => (value === "" ? null : Number(value))),
+  decisionAbove: z
+    .string()
+    .trim()
+    .regex(/^(\d+(\.\d{1,2})?)?$/, "The approval threshold must be an amount, or empty for off")
+    .transform((value) => (value === "" ? null : Number(value))),
   /** A checkbox: present when on. */
   resettle: z
     .string()

@@ -11,6 +11,8 @@ import type { ConsoleDatabase, ConsoleStore } from "./schema";
 export type FourEyesThresholds = {
   /** A manual credit or debit above this amount waits; null: off. */
   transferAbove: number | null;
+  /** Approving a deposit or withdrawal request above this amount waits; null: off. */
+  decisionAbove: number | null;
   /** Every resettlement waits. */
   resettle: boolean;
   /** An approval not decided within this many hours is closed as expired. */
@@ -18,23 +20,41 @@ export type FourEyesThresholds = {
 };
 
 /** Off: the console performs every action at once, as before four-eyes. */
-export const FOUR_EYES_OFF: FourEyesThresholds = { transferAbove: null, resettle: false, expiryHours: 24 };
+export const FOUR_EYES_OFF: FourEyesThresholds = { transferAbove: null, decisionAbove: null, resettle: false, expiryHours: 24 };
 
 export async function readThresholds(store: ConsoleStore): Promise<FourEyesThresholds> {
   const row = await store.selectFrom("console_four_eyes").selectAll().executeTakeFirst();
-  return row ? { transferAbove: row.transfer_above, resettle: row.resettle, expiryHours: row.expiry_hours } : FOUR_EYES_OFF;
+  return row
+    ? { transferAbove: row.transfer_above, decisionAbove: row.decision_above, resettle: row.resettle, expiryHours: row.expiry_hours }
+    : FOUR_EYES_OFF;
 }
 
 export async function saveThresholds(store: ConsoleStore, thresholds: FourEyesThresholds): Promise<void> {
   await store
     .updateTable("console_four_eyes")
-    .set({ transfer_above: thresholds.transferAbove, resettle: thresholds.resettle, expiry_hours: thresholds.expiryHours })
+    .set({
+      transfer_above: thresholds.transferAbove,
+      decision_above: thresholds.decisionAbove,
+      resettle: thresholds.resettle,
+      expiry_hours: thresholds.expiryHours,
+    })
     .execute();
 }
 
-/** Why a call waits for a second operator under these thresholds, or null: it is performed now. */
-export function holdReason(thresholds: FourEyesThresholds, call: CallName, body: unknown): string | null {
+/**
+ * Why a call waits for a second operator under these thresholds, or null: it is performed now. A
+ * decision's body has no amount: `requestAmount` is the request's, null when it could not be read
+ * (then an approval waits, rather than pass unchecked).
+ */
+export function holdReason(thresholds: FourEyesThresholds, call: CallName, body: unknown, requestAmount?: number | null): string | null {
   switch (call) {
+    case "updateDeposit":
+    case "updateWithdraw": {
+      const above = thresholds.decisionAbove;
+      if (above === null || (body as { status: number }).status !== 1) return null;
+      if (requestAmount === null || requestAmount === undefined) return `above ${above} (its amount could not be read)`;
+      return requestAmount > above ? `above ${above}` : null;
+    }
     case "userDeposit":
     case "userWithdraw": {
       const { amount } = body as { amount: number };
@@ -49,7 +69,11 @@ export function holdReason(thresholds: FourEyesThresholds, call: CallName, body:
 }
 
 /** The calls a threshold may hold: any other call never reads the thresholds. */
-export const HOLDABLE_CALLS: ReadonlySet<CallName> = new Set(["userDeposit", "userWithdraw", "resettleBet"]);
+export const HOLDABLE_CALLS: ReadonlySet<CallName> = new Set(["userDeposit", "userWithdraw", "updateDeposit", "updateWithdraw", "resettleBet"]);
+
+/** Whether the call is a decision on a request, whose amount must be read before `holdReason`. */
+export const needsRequestAmount = (thresholds: FourEyesThresholds, call: CallName, body: unknown): boolean =>
+  (call === "updateDeposit" || call === "updateWithdraw") && thresholds.decisionAbove !== null && (body as { status: number }).status === 1;
 
 export type ApprovalStatus = "pending" | "approved" | "rejected" | "expired";
 

@@ -49,6 +49,7 @@ export type ConsoleDatabase = {
   console_four_eyes: {
     only_row: ColumnType<boolean, never, never>;
     transfer_above: number | null;
+    decision_above: number | null;
     resettle: boolean;
     expiry_hours: number;
   };
