@@ -41,7 +41,7 @@ const server = app.listen(env.PORT, () => {
   }
   console.log(`console listening on http://localhost:${env.PORT}`);
 });
-const realtime = attachRealtimeRelay(server);
+const realtime = attachRealtimeRelay(server, store);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -2,6 +2,8 @@
 export const REALTIME_PATH = "/realtime";
 /** Sent to the browser whenever the relay's upstream connection comes or goes: "live" | "offline". */
 export const UPSTREAM_STATE_EVENT = "upstream";
+/** Sent to every signed-in browser when the count of open four-eyes approvals changes (the count). */
+export const APPROVALS_EVENT = "approvals";
 
 /**
  * Which events the relay has delivered since its upstream connection last came up. `market-update`

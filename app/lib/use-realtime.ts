@@ -7,7 +7,8 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { REALTIME_EVENTS, type BetSettledEvent, type MarketUpdateEvent, type NewRequestEvent } from "../../protocol/wire";
-import { createDeliveries, REALTIME_PATH, UPSTREAM_STATE_EVENT } from "./realtime";
+import { APPROVALS_EVENT, createDeliveries, REALTIME_PATH, UPSTREAM_STATE_EVENT } from "./realtime";
+import { useQuietRevalidate } from "./use-quiet-revalidate";
 
 export type RealtimeState = "connecting" | "live" | "offline";
 export type NewRequest = { kind: "deposit" | "withdraw"; request: NewRequestEvent };
@@ -43,6 +44,9 @@ export function useRealtime(onRequest: (event: NewRequest) => void): RealtimeSta
   const [state, setState] = useState<RealtimeState>("connecting");
   const latest = useRef(onRequest);
   latest.current = onRequest;
+  // The status line's count of four-eyes approvals is the layout's: reload it when it changes
+  // (a stable callback, so the connection's handler keeps the first one).
+  const revalidate = useQuietRevalidate();
   useEffect(() => {
     let socket: { close: () => void } | null = null;
     let stopped = false;
@@ -59,6 +63,7 @@ export function useRealtime(onRequest: (event: NewRequest) => void): RealtimeSta
       connection.on(UPSTREAM_STATE_EVENT, (upstream: "live" | "offline") => (upstream === "live" ? setState("live") : offline()));
       connection.on(REALTIME_EVENTS.newDeposit, (request: NewRequestEvent) => latest.current({ kind: "deposit", request }));
       connection.on(REALTIME_EVENTS.newWithdraw, (request: NewRequestEvent) => latest.current({ kind: "withdraw", request }));
+      connection.on(APPROVALS_EVENT, () => revalidate());
       for (const event of SCREEN_EVENTS) {
         connection.on(event, (payload: unknown) => {
           deliveries.seen(event);

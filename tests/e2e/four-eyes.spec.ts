@@ -72,11 +72,11 @@ test("a credit above the threshold waits for a second operator, who performs it 
   await maker.reload();
   await expect(mine).toHaveCount(1);
 
-  // The super admin approves it.
-  await page.reload();
+  // The super admin's open /approvals shows it without a reload: the count is pushed, the page follows.
   const held = page.getByRole("grid", { name: "Approvals" }).getByRole("row").filter({ hasText: AMOUNT });
   await expect(held).toContainText(MAKER.username);
   await expect(held).toContainText("may approve");
+  await expect(page.getByLabel("Pending approvals")).toBeVisible();
   // The cursor onto the row (the list keys), then `a`.
   const rows = page.getByRole("grid", { name: "Approvals" }).locator("[data-table-row]");
   const index = (await rows.allTextContents()).findIndex((text) => text.includes(AMOUNT));
