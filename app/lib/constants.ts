@@ -60,8 +60,8 @@ export const REQUEST_REFRESH_MS = 10_000;
 /** docs/product.md §9: market data polls every 10000 ms; a relayed `market-update` refetches at once. */
 export const MARKET_REFRESH_MS = 10_000;
 
-/** Pending deposits, withdrawals and four-eyes approvals on the status line; null where the operator may not see them. */
-export type PendingCounts = { deposits: number | null; withdraws: number | null; approvals: number | null };
+/** Pending deposits, withdrawals, four-eyes approvals and unfinished jobs on the status line; null where the operator may not see them. */
+export type PendingCounts = { deposits: number | null; withdraws: number | null; approvals: number | null; jobs: number | null };
 
 /** docs/product.md §2.11: the request tabs, keyed 1–3, and the status code each lists. */
 export const REQUEST_TABS = [

@@ -10,6 +10,8 @@ import { z } from "zod";
 import { ROLE } from "../../protocol/wire";
 import { UNKNOWN_OUTCOME, type JobKind } from "../machines/bulk.machine";
 import { SCAN_LIMIT } from "./list";
+import type { Operator } from "./operator";
+import { mayOpen, SCREENS } from "./screens";
 import type { ChunkResult } from "./bets.server";
 import type { SettlementScope } from "./forms/settlement";
 import { claimItems, createJob, jobItems, jobOf, openJobs, recordAnswers, reopenItem, type ItemAnswer, type JobItem } from "./store/jobs.server";
@@ -85,6 +87,12 @@ export async function ownerOf(request: Request) {
   const session = await requireSession(request);
   return { operator: session.username ?? "unknown", everyone: session.role === ROLE.superAdmin };
 }
+
+/** The status line's count of unfinished jobs (the operator's, everyone's for role 1); null where /jobs is not theirs. */
+export const jobCount = async (context: AppLoadContext, operator: Operator): Promise<number | null> =>
+  context.store && mayOpen(SCREENS.jobs, operator)
+    ? (await openJobs(context.store, operator.role === ROLE.superAdmin ? null : operator.username)).length
+    : null;
 
 /** POST /resources/jobs: a confirmed job, written before its first chunk is sent; answers its id. */
 export async function startJob(request: Request, context: AppLoadContext) {

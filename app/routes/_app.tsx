@@ -4,6 +4,7 @@ import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run
 import { Shell } from "~/components/ui/Shell";
 import { approvalCount } from "~/lib/approvals.server";
 import { capabilities } from "~/lib/capabilities.server";
+import { jobCount } from "~/lib/jobs.server";
 import { callAsOperator } from "~/lib/session.server";
 import { orRouteError } from "~/lib/route-errors.server";
 import { toOperator } from "~/lib/operator";
@@ -15,10 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pendingCounts(request, context),
   ]);
   const operator = toOperator(admin);
-  // Four-eyes approvals come from the console's store, fresh on every reload of this layout.
-  const approvals = await approvalCount(context, operator);
+  // Four-eyes approvals and unfinished jobs come from the console's store, fresh on every reload of this layout.
+  const [approvals, jobs] = await Promise.all([approvalCount(context, operator), jobCount(context, operator)]);
   // What the operator's API showed missing so far (call names and a sentence each, nothing secret).
-  return { operator, balance: admin.balance, pending: { ...pending, approvals }, lacking: capabilities.missingCalls() };
+  return { operator, balance: admin.balance, pending: { ...pending, approvals, jobs }, lacking: capabilities.missingCalls() };
 }
 
 // The balance in the status line must follow every change the operator makes.

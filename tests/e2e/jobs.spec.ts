@@ -1,8 +1,9 @@
 /**
  * Jobs that survive (issue 19), keyboard only, against the real platform: a settlement job of 200
  * bets is interrupted by killing the console process mid-run (a console of the test's own, on a
- * spare port, with its own store) and starting it again; on /jobs `r` resumes it, every bet is
- * settled exactly once (on the platform) and no bet was sent twice (in the audit trail).
+ * spare port, with its own store) and starting it again; the status line counts it, `r` on /jobs
+ * resumes it, every bet is settled exactly once (on the platform) and no bet was sent twice (in
+ * the audit trail).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -103,6 +104,8 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
     console_ = await startConsole(port, platformPort, dataDir);
     await page.goto(`${base}/`);
     consoleErrors.splice(before, consoleErrors.length - before, ...consoleErrors.slice(before).filter((error) => !CONSOLE_DOWN.test(error)));
+    // The status line names the unfinished job on every screen.
+    await expect(page.getByLabel("Unfinished jobs")).toContainText("jobs 1");
     await page.keyboard.press("g");
     await page.keyboard.press("J");
     await expect(page).toHaveTitle("Jobs - Admin");
@@ -115,6 +118,7 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
     await expect(resumed).toContainText("0 failed");
     await page.keyboard.press("Escape");
     await expect(page.getByText("No unfinished jobs")).toBeVisible();
+    await expect(page.getByLabel("Unfinished jobs")).toHaveCount(0);
 
     // On the platform: none of the market's bets is pending.
     expect((await allPendingBets()).filter((bet) => placed.includes(bet._id))).toEqual([]);

@@ -56,6 +56,11 @@ export function StatusLine({ operator, balance, mode, realtime, pending, muted, 
           4e <span className="pending">{pending.approvals}</span>
         </Link>
       )}
+      {pending.jobs !== null && pending.jobs > 0 && (
+        <Link to="/jobs" className="status-count" aria-label="Unfinished jobs">
+          jobs <span className="pending">{pending.jobs}</span>
+        </Link>
+      )}
       <span className="status-spacer" />
       <span className={`status-realtime ${realtime}`} aria-label="Realtime connection">
         {REALTIME_LABEL[realtime]}
