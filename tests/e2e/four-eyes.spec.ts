@@ -1,8 +1,8 @@
 /**
  * Four-eyes (issue 19, ADR 0009), keyboard only, against the real platform: the super admin sets a
  * credit threshold on /approvals; a staff member's deposit above it goes pending and they cannot
- * approve it themselves; the super admin approves it, the deposit is made once, and /audit names
- * maker and checker. Only the spec's calls are used, so it runs in the `spec` project too.
+ * approve it themselves; the super admin approves it, the deposit is made once, /audit names
+ * maker and checker, and `! <username>` finds it. Only the spec's calls are used, so it runs in the `spec` project too.
  */
 import type { Page } from "@playwright/test";
 import { SETTINGS_TOASTS } from "../../protocol/rules";
@@ -99,4 +99,11 @@ test("a credit above the threshold waits for a second operator, who performs it 
   const money = async (cell: number) => Number(((await deposit.getByRole("gridcell").nth(cell).textContent()) ?? "").replace(/,/g, ""));
   // The columns: #, Time, Operator, Call, Account, Amount, Before, After.
   expect((await money(7)) - (await money(6))).toBeCloseTo(Number(AMOUNT), 2);
+
+  // `! <username>` in the palette finds it among what was done to the account.
+  await page.keyboard.press("Control+k");
+  const trail = page.getByRole("dialog", { name: "Command palette" });
+  await expect(trail.getByRole("combobox")).toBeFocused();
+  await page.keyboard.type(`!${ACCOUNT}`);
+  await expect(trail.getByRole("option").filter({ hasText: "userDeposit by admin" }).filter({ hasText: formatMoney(Number(AMOUNT)) })).toHaveCount(1);
 });
