@@ -2,11 +2,15 @@
  * Jobs that survive (issue 19, ADR 0009) in the console's store: a confirmed job and its items,
  * answers as they arrive, an item claimed for sending at most once, a resume that sends only the
  * unanswered items, and the in-flight check of items sent with no answer. On embedded PGlite, and
- * on PostgreSQL in the integration-pg project (or whenever TEST_DATABASE_URL is set).
+ * on PostgreSQL in the integration-pg project (or whenever TEST_DATABASE_URL is set); then over the
+ * console's HTTP (its store in memory): a chunk posted twice reaches the API once.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
+import { listAudit } from "../../app/lib/store/audit-log.server";
+import { startConsole, type TestConsole } from "./support/console.js";
 import { openConsoleStore } from "../../app/lib/store/open.server";
 import { claimItems, createJob, jobItems, openJobs, recordAnswers, type JobItemDraft } from "../../app/lib/store/jobs.server";
 import { resolveInFlight, settledBetCheck, UNKNOWN_ANSWER } from "../../app/lib/jobs.server";
@@ -127,5 +131,50 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
       { outcome: "unknown", message: UNKNOWN_ANSWER },
       { outcome: "unknown", message: UNKNOWN_ANSWER },
     ]);
+  });
+});
+
+describe("a stored settlement job over the console's HTTP", () => {
+  let app: TestConsole;
+  let admin: string;
+  beforeAll(async () => {
+    app = await startConsole();
+    const response = await app.fetch("/login?redirectTo=%2F", { method: "POST", body: new URLSearchParams({ ...DEMO_ACCOUNTS.admin, redirectTo: "/" }) });
+    admin = response.headers.get("Set-Cookie")!.split(";")[0]!;
+  });
+  afterAll(() => app?.close());
+
+  const post = (path: string, body?: unknown) =>
+    app.fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Cookie: admin }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+  it("sends each bet of a chunk posted twice upstream once, answering the second from the store, and resumes with nothing left to send", async () => {
+    const bets = ["990001", "990002"].map((_id) => ({ _id, eventId: "e-jobs", marketId: "m-jobs" }));
+    const scope = { eventId: "e-jobs", marketId: "m-jobs" };
+    const items = bets.map((bet) => ({ key: bet._id, label: bet._id, requestId: bet._id, payload: { scope, bet, status: 1 } }));
+    const started = await post("/resources/jobs", { kind: "settle", title: "Settle market", items });
+    const { id } = (await started.json()) as { id: string };
+    const chunk = { jobId: id, scope, settlements: bets.map((bet) => ({ bet, status: 1 })) };
+
+    // No such bet upstream: each is refused, and the refusal recorded.
+    const first = (await (await post("/resources/bets/settle", chunk)).json()) as { results: Array<{ key: string; error?: string }> };
+    expect(first.results.map((result) => result.error)).toEqual(["Bet not found", "Bet not found"]);
+    const again = (await (await post("/resources/bets/settle", chunk)).json()) as { results: Array<{ key: string; error?: string }> };
+    expect(again.results).toEqual(first.results);
+    const entries = await listAudit(app.store, { call: "settleBet" }, { limit: 100, offset: 0 });
+    expect(entries.filter((entry) => bets.some((bet) => JSON.stringify(entry.request).includes(bet._id)))).toHaveLength(2);
+
+    const resumed = (await (await post(`/resources/jobs/${id}/resume`)).json()) as { job: { items: Array<{ key: string; outcome: string }> } };
+    expect(resumed.job.items.map(({ key, outcome }) => ({ key, outcome }))).toEqual([
+      { key: "990001", outcome: "refused" },
+      { key: "990002", outcome: "refused" },
+    ]);
+  });
+
+  it("the super admin resumes another operator's job; a job that does not exist is refused", async () => {
+    const items = [{ key: "990003", label: "990003", requestId: "990003", payload: {} }];
+    const { id } = (await (await post("/resources/jobs", { kind: "settle", title: "Settle bet", items })).json()) as { id: string };
+    await app.store.updateTable("console_jobs").set({ operator: "someone-else" }).where("id", "=", id).execute();
+    expect((await post(`/resources/jobs/${id}/resume`)).status).toBe(200);
+    expect((await post(`/resources/jobs/00000000-0000-4000-8000-000000000000/resume`)).status).toBe(404);
   });
 });
