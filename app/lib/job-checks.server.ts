@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { pendingCall, pendingScan } from "./bets.server";
 import { capabilities } from "./capabilities.server";
-import { ownerOf, resolveInFlight, settledBetCheck, storeOf, unknown, type InFlightCheck, type PendingOf } from "./jobs.server";
+import { ownerOf, resolveInFlight, settledBetCheck, storeOf, unknownAnswer, type InFlightCheck, type PendingOf } from "./jobs.server";
 import type { JobKind } from "../machines/bulk.machine";
 import { jobOf } from "./store/jobs.server";
 
@@ -29,7 +29,7 @@ const pendingUpstream =
 const transferCheck =
   (call: "userDeposit" | "userWithdraw"): InFlightCheck =>
   async (items) =>
-    items.map(() => (capabilities.honoursRequestId(call) ? "resend" : unknown));
+    items.map(() => (capabilities.honoursRequestId(call) ? "resend" : unknownAnswer));
 
 function inFlightCheck(kind: JobKind, request: Request, context: AppLoadContext): InFlightCheck {
   switch (kind) {
@@ -46,7 +46,7 @@ function inFlightCheck(kind: JobKind, request: Request, context: AppLoadContext)
 
 /** POST /resources/jobs/:id/resume: the in-flight check, then every item as it stands. */
 export async function resumeJob(request: Request, context: AppLoadContext, id: string) {
-  const { operator, everyone } = await ownerOf(request);
+  const { operator, everyone } = await ownerOf(request, context);
   const store = storeOf(context);
   const job = await jobOf(store, id, operator, everyone);
   if (!job) return Response.json({ ok: false, message: "No such job" }, { status: 404 });

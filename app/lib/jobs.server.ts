@@ -16,9 +16,7 @@ import type { ChunkResult } from "./bets.server";
 import type { SettlementScope } from "./forms/settlement";
 import { claimItems, createJob, jobItems, jobOf, openJobs, recordAnswers, reopenItem, type ItemAnswer, type JobItem } from "./store/jobs.server";
 import type { ConsoleStore } from "./store/schema";
-import { requireSession } from "./session.server";
-
-export const UNKNOWN_ANSWER = UNKNOWN_OUTCOME;
+import { actorOf, callerOf, requireSession } from "./session.server";
 
 /** The kinds of job (bulk.machine's JobKind); each decides how an item in flight is checked. */
 const JOB_KINDS = ["settle", "deposit", "withdraw", "switch"] as const satisfies readonly JobKind[];
@@ -56,7 +54,8 @@ export async function resolveInFlight(store: ConsoleStore, jobId: string, check:
   return jobItems(store, jobId);
 }
 
-export const unknown = { outcome: "unknown", message: UNKNOWN_ANSWER } as const;
+/** What an item in flight is answered when the API cannot show whether it was applied. */
+export const unknownAnswer = { outcome: "unknown", message: UNKNOWN_OUTCOME } as const;
 
 /** The pending bets of these scopes, and whether the queue was read completely. */
 export type PendingOf = (scopes: readonly SettlementScope[]) => Promise<{ complete: boolean; pending: ReadonlySet<string> }>;
@@ -71,7 +70,7 @@ export const settledBetCheck =
     const scopes = new Map(items.map((item) => [JSON.stringify(scopeOfPayload(item.payload)), scopeOfPayload(item.payload)]));
     const { complete, pending } = await pendingOf([...scopes.values()]);
     return items.map((item): Found =>
-      !complete ? unknown : pending.has(item.key) ? "resend" : { outcome: "done", message: "Found settled when resumed" },
+      !complete ? unknownAnswer : pending.has(item.key) ? "resend" : { outcome: "done", message: "Found settled when resumed" },
     );
   };
 
@@ -82,10 +81,11 @@ export function storeOf(context: AppLoadContext): ConsoleStore {
   return context.store;
 }
 
-/** The operator a job belongs to, and whether they see everyone's (the super admin). */
-export async function ownerOf(request: Request) {
+/** The operator a job belongs to (as the audit trail names them), and whether they see everyone's (the super admin). */
+export async function ownerOf(request: Request, context: AppLoadContext) {
   const session = await requireSession(request);
-  return { operator: session.username ?? "unknown", everyone: session.role === ROLE.superAdmin };
+  const { operator, operatorRole } = await actorOf(session, callerOf(request, context, session.token));
+  return { operator, everyone: operatorRole === ROLE.superAdmin };
 }
 
 /** The status line's count of unfinished jobs (the operator's, everyone's for role 1); null where /jobs is not theirs. */
@@ -98,14 +98,14 @@ export const jobCount = async (context: AppLoadContext, operator: Operator): Pro
 export async function startJob(request: Request, context: AppLoadContext) {
   const parsed = jobSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
-  const { operator } = await ownerOf(request);
+  const { operator } = await ownerOf(request, context);
   const id = await createJob(storeOf(context), { operator, ...parsed.data });
   return Response.json({ ok: true, id });
 }
 
 /** The unfinished jobs the operator may resume: their own, or everyone's for the super admin. */
 export async function loadJobs(request: Request, context: AppLoadContext) {
-  const { operator, everyone } = await ownerOf(request);
+  const { operator, everyone } = await ownerOf(request, context);
   return { jobs: await openJobs(storeOf(context), everyone ? null : operator), everyone };
 }
 export type JobsData = Awaited<ReturnType<typeof loadJobs>>;
@@ -124,7 +124,7 @@ export async function runJobChunk(
 ): Promise<ChunkResult[]> {
   if (!jobId || !context.store) return send(new Set(keys));
   const store = context.store;
-  const { operator, everyone } = await ownerOf(request);
+  const { operator, everyone } = await ownerOf(request, context);
   if (!(await jobOf(store, jobId, operator, everyone))) throw new Response("No such job", { status: 404 });
   const claimed = new Set((await claimItems(store, jobId, keys)).map((item) => item.key));
   const results = claimed.size > 0 ? await send(claimed) : [];

@@ -13,7 +13,8 @@ import { listAudit } from "../../app/lib/store/audit-log.server";
 import { startConsole, type TestConsole } from "./support/console.js";
 import { openConsoleStore } from "../../app/lib/store/open.server";
 import { claimItems, createJob, jobItems, openJobs, recordAnswers, type JobItemDraft } from "../../app/lib/store/jobs.server";
-import { resolveInFlight, settledBetCheck, UNKNOWN_ANSWER } from "../../app/lib/jobs.server";
+import { resolveInFlight, settledBetCheck } from "../../app/lib/jobs.server";
+import { UNKNOWN_OUTCOME } from "../../app/machines/bulk.machine";
 import type { ConsoleStore } from "../../app/lib/store/schema";
 
 const postgresUrl = inject("postgres")?.url ?? process.env.TEST_DATABASE_URL;
@@ -128,8 +129,8 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
     // The queue could not be read completely: nothing is known, nothing is resent.
     const unread = await resolveInFlight(store, id, settledBetCheck(async () => ({ complete: false, pending: new Set(["1002"]) })));
     expect(unread.slice(2).map(({ outcome, message }) => ({ outcome, message }))).toEqual([
-      { outcome: "unknown", message: UNKNOWN_ANSWER },
-      { outcome: "unknown", message: UNKNOWN_ANSWER },
+      { outcome: "unknown", message: UNKNOWN_OUTCOME },
+      { outcome: "unknown", message: UNKNOWN_OUTCOME },
     ]);
   });
 });
