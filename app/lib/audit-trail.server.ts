@@ -5,6 +5,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
+import { csvText } from "../../protocol/csv";
 import { PAGE_SIZE, type Page } from "../../protocol/wire";
 import { searchAccounts } from "./accounts.server";
 import { auditFailures } from "./audit.server";
@@ -109,7 +110,8 @@ export async function downloadAudit(request: Request, context: AppLoadContext): 
       return value !== null && typeof value === "object" ? JSON.stringify(value) : value;
     }),
   );
-  return new Response(stringify(records, { header: true, columns: [...CSV_COLUMNS] }), {
+  // Requests and answers carry what operators and users typed: no cell may run in a spreadsheet.
+  return new Response(stringify(records, { header: true, columns: [...CSV_COLUMNS], cast: { string: csvText } }), {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="audit-trail.csv"' },
   });
 }
