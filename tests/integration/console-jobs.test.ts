@@ -5,51 +5,20 @@
  * on PostgreSQL in the integration-pg project (or whenever TEST_DATABASE_URL is set); then over the
  * console's HTTP (its store in memory): a chunk posted twice reaches the API once.
  */
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import { startConsole, type TestConsole } from "./support/console.js";
-import { openConsoleStore } from "../../app/lib/store/open.server";
 import { claimItems, createJob, jobItems, openJobs, recordAnswers, type JobItemDraft } from "../../app/lib/store/jobs.server";
 import { resolveInFlight, settledBetCheck } from "../../app/lib/jobs.server";
 import { UNKNOWN_OUTCOME } from "../../app/machines/bulk.machine";
-import type { ConsoleStore } from "../../app/lib/store/schema";
+import { consoleStores } from "./support/console-stores";
 
-const postgresUrl = inject("postgres")?.url ?? process.env.TEST_DATABASE_URL;
-const opened: ConsoleStore[] = [];
-const schemas: string[] = [];
 
-afterAll(async () => {
-  await Promise.all(opened.map((store) => store.destroy()));
-  if (!postgresUrl || schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  for (const schema of schemas) await client.query(`drop schema ${schema} cascade`);
-  await client.end();
-});
 
-async function open(target: Parameters<typeof openConsoleStore>[0]): Promise<ConsoleStore> {
-  const store = await openConsoleStore(target);
-  opened.push(store);
-  return store;
-}
 
-async function freshSchema(url: string): Promise<string> {
-  const schema = `console_jobs_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  schemas.push(schema);
-  return schema;
-}
 
-const targets: Array<[string, () => Promise<Parameters<typeof openConsoleStore>[0]>]> = [
-  ["PGlite", async () => ({ kind: "pglite", dataDir: null })],
-  ...(postgresUrl ? [["PostgreSQL", async () => ({ kind: "postgres", url: postgresUrl, schema: await freshSchema(postgresUrl) })] satisfies (typeof targets)[number]] : []),
-];
+const { open, targets } = consoleStores("console_jobs");
 
 const bets = (n: number): JobItemDraft[] =>
   Array.from({ length: n }, (_, i) => ({

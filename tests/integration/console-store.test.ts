@@ -4,45 +4,18 @@
  * forming one chain. On embedded PGlite, and on PostgreSQL in the integration-pg project (or
  * whenever TEST_DATABASE_URL is set), each store in a schema of its own.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { openConsoleStore } from "../../app/lib/store/open.server";
+import { describe, expect, it } from "vitest";
 import { appendAudit, countAudit, listAudit, verifyAudit, type AuditDraft } from "../../app/lib/store/audit-log.server";
-import type { ConsoleStore } from "../../app/lib/store/schema";
+import { openConsoleStore } from "../../app/lib/store/open.server";
+import { consoleStores } from "./support/console-stores";
 
-const postgresUrl = inject("postgres")?.url ?? process.env.TEST_DATABASE_URL;
-const opened: ConsoleStore[] = [];
-const schemas: string[] = [];
 
-afterAll(async () => {
-  await Promise.all(opened.map((store) => store.destroy()));
-  if (!postgresUrl || schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  for (const schema of schemas) await client.query(`drop schema ${schema} cascade`);
-  await client.end();
-});
 
-async function freshSchema(url: string): Promise<string> {
-  const schema = `console_store_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  schemas.push(schema);
-  return schema;
-}
 
-async function open(target: Parameters<typeof openConsoleStore>[0]): Promise<ConsoleStore> {
-  const store = await openConsoleStore(target);
-  opened.push(store);
-  return store;
-}
 
 const draft = (n: number, overrides: Partial<AuditDraft> = {}): AuditDraft => ({
   operator: "admin",
@@ -63,10 +36,7 @@ const draft = (n: number, overrides: Partial<AuditDraft> = {}): AuditDraft => ({
   ...overrides,
 });
 
-const targets: Array<[string, () => Promise<Parameters<typeof openConsoleStore>[0]>]> = [
-  ["PGlite", async () => ({ kind: "pglite", dataDir: null })],
-  ...(postgresUrl ? [["PostgreSQL", async () => ({ kind: "postgres", url: postgresUrl, schema: await freshSchema(postgresUrl) })] satisfies (typeof targets)[number]] : []),
-];
+const { open, targets } = consoleStores("console_store");
 
 describe.each(targets)("the console store on %s", (_name, target) => {
   it("is created on first open, and opening it again applies nothing twice", async () => {

@@ -4,10 +4,8 @@
  * nothing, an expiry closing it, and two checkers on two connections racing with one winner. On
  * embedded PGlite, and on PostgreSQL in the integration-pg project (or with TEST_DATABASE_URL).
  */
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   claimApproval,
   countPending,
@@ -21,37 +19,11 @@ import {
   saveThresholds,
   type ApprovalDraft,
 } from "../../app/lib/store/four-eyes.server";
-import { openConsoleStore } from "../../app/lib/store/open.server";
-import type { ConsoleStore } from "../../app/lib/store/schema";
+import { consoleStores } from "./support/console-stores";
 
-const postgresUrl = inject("postgres")?.url ?? process.env.TEST_DATABASE_URL;
-const opened: ConsoleStore[] = [];
-const schemas: string[] = [];
 
-afterAll(async () => {
-  await Promise.all(opened.map((store) => store.destroy()));
-  if (!postgresUrl || schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  for (const schema of schemas) await client.query(`drop schema ${schema} cascade`);
-  await client.end();
-});
 
-async function freshSchema(url: string): Promise<string> {
-  const schema = `four_eyes_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  schemas.push(schema);
-  return schema;
-}
 
-async function open(target: Parameters<typeof openConsoleStore>[0]): Promise<ConsoleStore> {
-  const store = await openConsoleStore(target);
-  opened.push(store);
-  return store;
-}
 
 const credit: ApprovalDraft = {
   call: "userDeposit",
@@ -61,11 +33,7 @@ const credit: ApprovalDraft = {
   maker: "alice",
 };
 
-type Target = Parameters<typeof openConsoleStore>[0];
-const targets: Array<[string, () => Promise<Target>]> = [
-  ["PGlite", async () => ({ kind: "pglite", dataDir: null })],
-  ...(postgresUrl ? [["PostgreSQL", async () => ({ kind: "postgres", url: postgresUrl, schema: await freshSchema(postgresUrl) })] satisfies (typeof targets)[number]] : []),
-];
+const { open, targets } = consoleStores("four_eyes");
 
 describe("which calls a threshold holds", () => {
   it("holds nothing while off", () => {
