@@ -66,10 +66,16 @@ describe("GET /market-results", () => {
     await bet({ eventId: open.eventId, marketId: open.marketId, runner: "Alpha", isBack: 1, price: 2.5, amount: 10 });
     const done = await bet({ eventId: settled.eventId, marketId: settled.marketId, runner: "Alpha", isBack: 1, price: 2.5, amount: 10 });
 
-    // Closed in this order; the settled market's only bet is settled, the empty one never had one.
+    // Closed in this order, each in a later millisecond than the one before (closed_at is kept to the
+    // millisecond, and two markets closed within one are a tie the order leaves open); the settled
+    // market's only bet is settled, the empty one never had one.
+    const later = () => new Promise((resolve) => setTimeout(resolve, 2));
     await odds.store.closeMarket(odds.marketId, "Beta");
+    await later();
     await fancy.store.closeMarket(fancy.marketId, "47");
+    await later();
     await empty.store.closeMarket(empty.marketId, "Alpha");
+    await later();
     await settled.store.closeMarket(settled.marketId, "Alpha");
     expect((await settle(done, 1)).status).toBe("SUCCESS");
   });
