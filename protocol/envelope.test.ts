@@ -32,6 +32,18 @@ describe("envelope codec", () => {
     expect(cryptoJsOpen(seal(big, SECRET))).toEqual(big);
   });
 
+  it("keeps nothing of one message in the next, whatever their sizes", () => {
+    // Small, past the kept buffer's first size, past its limit, and small again, interleaved.
+    const values = [{ a: 1 }, { b: "é".repeat(40_000) }, { c: "x".repeat(400_000) }, { d: [2] }];
+    const sealed = values.map((value) => seal(value, SECRET));
+    const fromCryptoJs = values.map((value) => cryptoJsSeal(value));
+    values.forEach((value, i) => {
+      expect(cryptoJsOpen(sealed[i]!)).toEqual(value);
+      expect(open(sealed[i], SECRET)).toEqual(value);
+      expect(open(fromCryptoJs[i], SECRET)).toEqual(value);
+    });
+  });
+
   it("uses a fresh salt for every seal", () => {
     expect(seal({ a: 1 }, SECRET)).not.toBe(seal({ a: 1 }, SECRET));
   });
@@ -58,6 +70,9 @@ describe("envelope codec", () => {
   const failures: Array<[string, unknown, string]> = [
     ["base64 in the URL-safe alphabet", sealedWith(/[+/]/).replace(/\+/g, "-").replace(/\//g, "_"), "malformed"],
     ["base64 wrapped in lines as openssl prints it", sealedWith(/^/).replace(/(.{64})/g, "$1\n"), "malformed"],
+    // Node's decoder reads a character beyond Latin-1 by its low byte: U+0141 would pass for "A".
+    ["base64 with a character beyond Latin-1", sealedWith(/A/).replace("A", "\u0141"), "malformed"],
+    ["base64 with a stray character", sealedWith(/^/).replace(/^(.{20})/, "$1*"), "malformed"],
     ["a wrong key", seal({ user: "admin" }, "another secret"), "undecryptable"],
     ["a truncated ciphertext", seal({ user: "admin", pad: "y".repeat(40) }, SECRET).slice(0, 40), "malformed"],
     ["non-base64 text", "not base64 at all!", "malformed"],
