@@ -1,11 +1,12 @@
 /**
  * `npm start`: builds the console when its sources changed, starts the embedded platform (unless
- * ADMIN_API_URL points elsewhere) and the console, and once both answer prints the address and
- * the demo logins. `--dev` runs the console through Vite instead of the build.
+ * ADMIN_API_URL points elsewhere) and the console, pointed at the platform's PLATFORM_PORT, and
+ * once both answer prints the address and the demo logins. `--dev` runs the console through Vite instead of the build.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { consoleUpstream } from "./console-upstream";
 import { waitForOk } from "./wait-for";
 
 const dev = process.argv.includes("--dev");
@@ -31,8 +32,8 @@ function buildIfStale(): void {
 }
 
 const children: ChildProcess[] = [];
-function launch(script: string, args: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { stdio: "inherit" });
+function launch(script: string, args: string[] = [], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { stdio: "inherit", env: { ...process.env, ...env } });
   child.on("exit", (code) => {
     for (const other of children) if (other !== child) other.kill("SIGTERM");
     process.exit(code ?? 1);
@@ -51,7 +52,7 @@ if (!dev) buildIfStale();
 // Both start at once: the login page needs only the console, and the platform's first database
 // creation is the slow part.
 if (embedded) launch("platform/server.ts");
-launch("server.ts", dev ? ["--dev"] : []);
+launch("server.ts", dev ? ["--dev"] : [], consoleUpstream(process.env, platformPort));
 await Promise.all([
   embedded && waitForOk(`http://127.0.0.1:${platformPort}/api/health`, "the platform"),
   waitForOk(`http://127.0.0.1:${consolePort}/login`, "the console"),
