@@ -65,14 +65,15 @@ const transfer = (intent: "deposit" | "withdraw", title: string, verb: string, k
       label: (answers) => `${verb} ${answers.amount} ${intent === "deposit" ? "to" : "from"} ${answers["user.label"]}?`,
     },
   ],
-  run: ({ submitAction }, answers) =>
+  // Always from the palette (its confirmation is asked there), which gives every attempt one key.
+  run: ({ submitAction }, answers, requestId = newRequestId()) =>
     submitAction(`/${answers["user.mode"]}`, {
       intent,
       user: answers.user!,
       isPartner: isPartnerField(answers["user.mode"] as AccountMode),
       amount: answers.amount!,
       remark: answers.remark ?? "",
-      requestId: newRequestId(),
+      requestId,
     }),
 });
 

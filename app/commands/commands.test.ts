@@ -180,6 +180,16 @@ describe("registry", () => {
     expect(new Set(sequences).size).toBe(sequences.length);
   });
 
+  it("sends a transfer with the palette's requestId, so a retry of one run moves the money once", async () => {
+    for (const id of ["account.deposit", "account.withdraw"]) {
+      const sent: Array<Record<string, string>> = [];
+      const context = { submitAction: async (_: string, values: Record<string, string>) => (sent.push(values), { ok: true, message: "" }) };
+      const answers = { user: "u1", "user.mode": "users", "user.label": "user1", amount: "500", confirm: "yes" };
+      for (let attempt = 0; attempt < 2; attempt++) await commandById(id).run(context as unknown as CommandContext, answers, "run-1-key");
+      expect(sent.map((values) => values.requestId)).toEqual(["run-1-key", "run-1-key"]);
+    }
+  });
+
   it("finds commands by id and filters by permission", () => {
     expect(commandById("session.logout").title).toBe("Logout");
     expect(() => commandById("nope")).toThrow();

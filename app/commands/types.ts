@@ -74,8 +74,11 @@ export type Command = CommandBase & {
    * their steps, and Backspace from the first step it asks still reaches them.
    */
   screenAnswers?: (location: CommandContext["location"]) => Answers;
-  /** An Outcome is announced with the spec's toast; a failed one keeps the palette open. */
-  run: (context: CommandContext, answers: Answers) => void | Promise<Outcome | void>;
+  /**
+   * An Outcome is announced with the spec's toast; a failed one keeps the palette open. From the
+   * palette, `requestId` is the same for every attempt of one run: a money call sends it.
+   */
+  run: (context: CommandContext, answers: Answers, requestId?: string) => void | Promise<Outcome | void>;
 };
 
 /** A command as offered to this operator on this API: `refusal` says why it cannot run now (an extension the API lacks). */

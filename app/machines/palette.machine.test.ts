@@ -1,5 +1,6 @@
 import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
+import { UNKNOWN_OUTCOME } from "./bulk.machine";
 import { paletteMachine, REQUIRED, type Answers, type SteppedCommand } from "./palette.machine";
 
 const changePassword: SteppedCommand = {
@@ -214,5 +215,40 @@ describe("palette machine", () => {
     actor.send({ type: "palette.choose", command: voidEvent, answers: { event: "E1" } });
     await waitFor(actor, (s) => s.status === "done");
     expect(runs).toHaveBeenCalledWith(voidEvent, { event: "E1" });
+  });
+
+  it("sends the same requestId again when y retries after an unknown outcome, and a fresh one for the next run", async () => {
+    const sent: string[] = [];
+    const actor = createActor(
+      paletteMachine.provide({
+        actors: {
+          runCommand: fromPromise(async ({ input }) => {
+            sent.push(input.requestId);
+            if (sent.length === 1) throw new Error(`${UNKNOWN_OUTCOME} (socket hang up)`);
+          }),
+        },
+      }),
+    ).start();
+    const choose = () => {
+      actor.send({ type: "palette.choose", command: deposit });
+      actor.send(answer("500"));
+      actor.send(answer(""));
+      actor.send(answer("yes"));
+    };
+    choose();
+    await waitFor(actor, (s) => s.hasTag("asking") && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe(`${UNKNOWN_OUTCOME} (socket hang up)`);
+    actor.send(answer("yes"));
+    await waitFor(actor, (s) => s.status === "done");
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]).toBe(sent[0]);
+
+    const next = createActor(
+      paletteMachine.provide({ actors: { runCommand: fromPromise(async ({ input }) => void sent.push(input.requestId)) } }),
+    ).start();
+    next.send({ type: "palette.choose", command: logout });
+    await waitFor(next, (s) => s.status === "done");
+    expect(sent[2]).not.toBe(sent[0]);
   });
 });

@@ -3,8 +3,14 @@
  * on an empty answer goes back a step), then it runs. A failed run keeps the answers and shows
  * why, so the operator can correct the last step and submit again. Pure: running is the
  * `runCommand` actor supplied by the palette.
+ *
+ * Each choice of a command takes one `requestId`, which every attempt of that run sends: after an
+ * unknown outcome (a money call whose answer never arrived) `y` sends the same key again, so an
+ * API honouring it moves the money once, and a changed amount is refused (docs/protocol.md,
+ * Idempotency). The platform keeps only what moved, so a refused attempt leaves the key free.
  */
 import { assign, fromPromise, setup } from "xstate";
+import { newRequestId } from "../lib/forms/account-actions";
 import { messageOf } from "./error-message";
 
 /** One argument a command asks for. `check` answers a problem, or null when the value is fine. */
@@ -46,7 +52,7 @@ export function problemWith(step: Step, value: string, answers: Answers): string
   return step.check?.(value, answers) ?? null;
 }
 
-type Context = { command: SteppedCommand | null; stepIndex: number; answers: Answers; error: string | null };
+type Context = { command: SteppedCommand | null; stepIndex: number; answers: Answers; error: string | null; requestId: string };
 
 const notProvided = new Error("palette machine: runCommand was not provided");
 
@@ -61,7 +67,7 @@ export const paletteMachine = setup({
       | { type: "palette.back" },
   },
   actors: {
-    runCommand: fromPromise<void, { command: SteppedCommand; answers: Answers }>(async () => {
+    runCommand: fromPromise<void, { command: SteppedCommand; answers: Answers; requestId: string }>(async () => {
       throw notProvided;
     }),
   },
@@ -86,7 +92,7 @@ export const paletteMachine = setup({
   },
 }).createMachine({
   id: "palette",
-  context: { command: null, stepIndex: 0, answers: {}, error: null },
+  context: () => ({ command: null, stepIndex: 0, answers: {}, error: null, requestId: newRequestId() }),
   initial: "choosing",
   states: {
     choosing: {
@@ -101,11 +107,17 @@ export const paletteMachine = setup({
               stepIndex: ({ event }) => firstOpenStep(event.command, event.answers),
               answers: ({ event }) => event.answers ?? {},
               error: null,
+              requestId: () => newRequestId(),
             }),
           },
           {
             target: "running",
-            actions: assign({ command: ({ event }) => event.command, answers: ({ event }) => event.answers ?? {}, error: null }),
+            actions: assign({
+              command: ({ event }) => event.command,
+              answers: ({ event }) => event.answers ?? {},
+              error: null,
+              requestId: () => newRequestId(),
+            }),
           },
         ],
       },
@@ -141,7 +153,7 @@ export const paletteMachine = setup({
       tags: ["busy"],
       invoke: {
         src: "runCommand",
-        input: ({ context }) => ({ command: context.command!, answers: context.answers }),
+        input: ({ context }) => ({ command: context.command!, answers: context.answers, requestId: context.requestId }),
         onDone: "done",
         onError: [
           {

@@ -44,7 +44,7 @@ export function Palette({ commands, sources, context, start, onClose }: PaletteP
       actors: {
         runCommand: fromPromise(async ({ input }) => {
           const command = start?.command ?? latest.current.commands.find((c) => c.id === input.command.id)!;
-          const outcome = await command.run(latest.current.context, input.answers);
+          const outcome = await command.run(latest.current.context, input.answers, input.requestId);
           if (!outcome) return;
           announce(outcome);
           if (!outcome.ok) throw new Error(outcome.message);
