@@ -11,9 +11,6 @@ import { RUNNER_QUOTE_COLUMNS } from "./repository.js";
 export type PositionKey = { event_id: string; market_id: string; runner: string; line: string; user_id: bigint };
 export type PositionChange = { ifWon: bigint; ifLost: bigint; stake: bigint };
 
-/** Adds a placed bet to its position, in the placing transaction. */
-export const addPosition = (db: Db, key: PositionKey, change: PositionChange): Promise<void> => addPositions(db, [{ ...key, ...change, bets: 1n }]);
-
 /** Adds open bets to their positions; each key at most once per call (the seed sums its bets first). */
 export async function addPositions(db: Db, positions: ReadonlyArray<PositionKey & PositionChange & { bets: bigint }>): Promise<void> {
   if (positions.length === 0) return;
