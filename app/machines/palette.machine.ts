@@ -10,7 +10,6 @@
  * Idempotency). The platform keeps only what moved, so a refused attempt leaves the key free.
  */
 import { assign, fromPromise, setup } from "xstate";
-import { newRequestId } from "../lib/forms/account-actions";
 import { messageOf } from "./error-message";
 
 /** One argument a command asks for. `check` answers a problem, or null when the value is fine. */
@@ -92,7 +91,7 @@ export const paletteMachine = setup({
   },
 }).createMachine({
   id: "palette",
-  context: () => ({ command: null, stepIndex: 0, answers: {}, error: null, requestId: newRequestId() }),
+  context: () => ({ command: null, stepIndex: 0, answers: {}, error: null, requestId: crypto.randomUUID() }),
   initial: "choosing",
   states: {
     choosing: {
@@ -107,7 +106,7 @@ export const paletteMachine = setup({
               stepIndex: ({ event }) => firstOpenStep(event.command, event.answers),
               answers: ({ event }) => event.answers ?? {},
               error: null,
-              requestId: () => newRequestId(),
+              requestId: () => crypto.randomUUID(),
             }),
           },
           {
@@ -116,7 +115,7 @@ export const paletteMachine = setup({
               command: ({ event }) => event.command,
               answers: ({ event }) => event.answers ?? {},
               error: null,
-              requestId: () => newRequestId(),
+              requestId: () => crypto.randomUUID(),
             }),
           },
         ],
