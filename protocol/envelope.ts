@@ -53,6 +53,8 @@ function nextSalt(): Buffer {
 // salt: every message brings a fresh one, so a cache would only ever miss.
 let kdfSecret: string | undefined;
 let kdfInput = Buffer.alloc(0);
+/** password ‖ salt: the first block's input, without a previous block. */
+let kdfFirst = kdfInput;
 const derived = Buffer.alloc(3 * MD5_BYTES);
 const key = derived.subarray(0, KEY_BYTES);
 const iv = derived.subarray(KEY_BYTES, KEY_BYTES + IV_BYTES);
@@ -63,10 +65,11 @@ function deriveKeyAndIv(secret: string, salt: Uint8Array): void {
     const password = Buffer.from(secret, "utf8");
     kdfInput = Buffer.alloc(MD5_BYTES + password.length + SALT_BYTES);
     password.copy(kdfInput, MD5_BYTES);
+    kdfFirst = kdfInput.subarray(MD5_BYTES);
     kdfSecret = secret;
   }
   kdfInput.set(salt, kdfInput.length - SALT_BYTES);
-  md5Into(kdfInput.subarray(MD5_BYTES), derived, 0);
+  md5Into(kdfFirst, derived, 0);
   for (let block = 1; block < 3; block++) {
     derived.copy(kdfInput, 0, (block - 1) * MD5_BYTES, block * MD5_BYTES);
     md5Into(kdfInput, derived, block * MD5_BYTES);

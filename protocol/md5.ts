@@ -58,7 +58,8 @@ export function md5Into(input: Uint8Array, out: Uint8Array, offset = 0): void {
   const rest = input.length - whole;
   const padded = rest < 56 ? 64 : 128;
   tail.fill(0);
-  tail.set(input.subarray(whole));
+  // The envelope's inputs are under a block: no view to make of them.
+  tail.set(whole === 0 ? input : input.subarray(whole));
   tail[rest] = 0x80;
   const bits = input.length * 8;
   for (let i = 0; i < 4; i++) tail[padded - 8 + i] = (bits >>> (8 * i)) & 0xff;
