@@ -17,6 +17,8 @@ export type ConsoleAppOptions = {
   assets: RequestHandler[];
   /** The console's own store, handed to every loader and action (ADR 0008). */
   store?: ConsoleStore;
+  /** Express's `trust proxy` (env TRUST_PROXY): whose X-Forwarded-For names the browser. */
+  trustProxy?: string;
 };
 
 /**
@@ -50,9 +52,11 @@ function answerError(error: unknown, _req: Request, res: Response, _next: NextFu
   res.status(status).type("text/plain").send(message);
 }
 
-export function consoleApp({ build, mode, assets, store }: ConsoleAppOptions) {
+export function consoleApp({ build, mode, assets, store, trustProxy }: ConsoleAppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  // Unset: req.ip is the socket's address, as before.
+  if (trustProxy) app.set("trust proxy", trustProxy);
   app.use(compression());
   app.use((_req, res, next) => {
     res.set({ "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY" });
@@ -65,7 +69,7 @@ export function consoleApp({ build, mode, assets, store }: ConsoleAppOptions) {
     res.set("Cache-Control", "no-store");
     next();
   });
-  app.all("*", createRequestHandler({ build, mode, getLoadContext: (req) => ({ clientIp: req.socket.remoteAddress, store }) }));
+  app.all("*", createRequestHandler({ build, mode, getLoadContext: (req) => ({ clientIp: req.ip, store }) }));
   app.use(answerError);
   return app;
 }
