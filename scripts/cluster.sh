@@ -9,6 +9,7 @@
 #   scripts/cluster.sh stop [NAME]    stop everything (or one of console-a, console-b, platform-a,
 #                                     platform-b, haproxy) with SIGTERM
 #   scripts/cluster.sh status         which processes run
+#   scripts/cluster.sh reset          stop everything and drop both databases (the next start seeds afresh)
 #   scripts/cluster.sh check          exit 0 when PostgreSQL, Redis and haproxy answer here
 #
 # Settings (environment, defaults in brackets): CLUSTER_CONSOLE_PORT [3200] the operators'
@@ -102,13 +103,13 @@ start() {
   launch console-a "${common[@]}" PORT=$((CONSOLE_PORT + 1)) node --import tsx server.ts
   wait_ok "http://$HOST:$((CONSOLE_PORT + 1))/login" console-a
   launch console-b "${common[@]}" PORT=$((CONSOLE_PORT + 2)) node --import tsx server.ts
+  for port in $((PLATFORM_PORT + 1)) $((PLATFORM_PORT + 2)); do wait_ok "http://$HOST:$port/api/health" "platform on $port"; done
+  wait_ok "http://$HOST:$((CONSOLE_PORT + 2))/login" console-b
 
   launch haproxy CLUSTER_RUN_DIR="$RUN_DIR" \
     CLUSTER_CONSOLE_LB="$HOST:$CONSOLE_PORT" CONSOLE_A="$HOST:$((CONSOLE_PORT + 1))" CONSOLE_B="$HOST:$((CONSOLE_PORT + 2))" \
     CLUSTER_PLATFORM_LB="$HOST:$PLATFORM_PORT" PLATFORM_A="$HOST:$((PLATFORM_PORT + 1))" PLATFORM_B="$HOST:$((PLATFORM_PORT + 2))" \
     haproxy -db -f deploy/haproxy.cfg
-  for port in $((PLATFORM_PORT + 1)) $((PLATFORM_PORT + 2)); do wait_ok "http://$HOST:$port/api/health" "platform on $port"; done
-  wait_ok "http://$HOST:$((CONSOLE_PORT + 2))/login" console-b
   # Both behind the balancer: it answers (its checks pass after `rise` successes).
   wait_ok "http://$HOST:$PLATFORM_PORT/api/health" "the platforms' balancer"
   wait_ok "http://$HOST:$CONSOLE_PORT/login" "the consoles' balancer"
@@ -132,5 +133,8 @@ case "${1:-}" in
     if [ -n "${2:-}" ]; then stop_one "$2"; else for name in "${NAMES[@]}"; do stop_one "$name"; done; fi ;;
   status) for name in "${NAMES[@]}"; do running "$name" && echo "$name: pid $(pid_of "$name")" || echo "$name: stopped"; done ;;
   check) check ;;
-  *) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  reset)
+    for name in "${NAMES[@]}"; do stop_one "$name"; done
+    for db in "$DB" "${DB}_console"; do psql "$PG/postgres" -qc "drop database if exists \"$db\"" >/dev/null; done ;;
+  *) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

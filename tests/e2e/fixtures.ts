@@ -15,17 +15,22 @@ const CANCELLED_BY_NAVIGATION = /^AbortError: signal is aborted without reason/;
 /** Remix's client runtime chunk (the single-fetch decoder lives there), never the app's own code. */
 const REMIX_RUNTIME = /\/assets\/components-[\w-]+\.js$/;
 
+/** Collects `page`'s console errors and uncaught errors into `errors`, but for the two allowed lines. */
+export function collectErrors(page: Page, errors: string[]) {
+  page.on("console", (message) => {
+    if (message.type() !== "error" || EXPECTED_REFUSAL.test(message.text())) return;
+    const { url, lineNumber } = message.location();
+    if (CANCELLED_BY_NAVIGATION.test(message.text()) && REMIX_RUNTIME.test(url)) return;
+    errors.push(`console.error: ${message.text()} (${url}:${lineNumber})`);
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+}
+
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() !== "error" || EXPECTED_REFUSAL.test(message.text())) return;
-        const { url, lineNumber } = message.location();
-        if (CANCELLED_BY_NAVIGATION.test(message.text()) && REMIX_RUNTIME.test(url)) return;
-        errors.push(`console.error: ${message.text()} (${url}:${lineNumber})`);
-      });
-      page.on("pageerror", (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+      collectErrors(page, errors);
       await use(errors);
       expect(errors, "console errors during the test").toEqual([]);
     },
@@ -82,8 +87,8 @@ const API_SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
 type UserAnswer = { status: string; msg: string; data: unknown };
 
 /** One call of the end-user API, answered as the site would read it (not checked). */
-async function userCall(path: string, body?: unknown, token?: string, userAgent = "betdesk-e2e"): Promise<UserAnswer> {
-  const response = await fetch(`${platform()}/api/user${path}`, {
+async function userCall(path: string, body?: unknown, token?: string, userAgent = "betdesk-e2e", base = platform()): Promise<UserAnswer> {
+  const response = await fetch(`${base}/api/user${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: {
       "Content-Type": "application/json",
@@ -98,10 +103,10 @@ async function userCall(path: string, body?: unknown, token?: string, userAgent 
 
 type BetRequest = { eventId: string; marketId: string; runner: string; isBack: 0 | 1; price: number; amount: number };
 
-/** An end user of the site: signs in through the end-user API, then calls it as the site would. */
-export async function endUser(username: string, password: string, userAgent = "betdesk-e2e") {
+/** An end user of the site: signs in through the end-user API (of `base`: the project's platform unless named), then calls it as the site would. */
+export async function endUser(username: string, password: string, userAgent = "betdesk-e2e", base = platform()) {
   const call = async (path: string, body?: unknown, token?: string) => {
-    const answer = await userCall(path, body, token, userAgent);
+    const answer = await userCall(path, body, token, userAgent, base);
     expect(answer.status, answer.msg).toBe("SUCCESS");
     return answer.data;
   };
@@ -129,9 +134,9 @@ export async function betAsFirstAllowed(usernames: readonly string[], password: 
 }
 
 /** The admin API as the super admin, for what a test must read beside the screen (prices on offer, results). */
-export async function adminApi() {
+export async function adminApi(base = platform()) {
   const call = async (method: "GET" | "POST", path: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${platform()}/api/admin${path}`, {
+    const response = await fetch(`${base}/api/admin${path}`, {
       method,
       headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify({ payload: seal(body, API_SECRET) }),
@@ -159,8 +164,8 @@ export const onSpecApi = () => test.info().project.name === "spec";
  * alone, each answer's own size, until its `total` (a spec-only API drops filters and `pageSize`,
  * so a test must never trust a filtered read either).
  */
-export async function allPendingBets(): Promise<SportsBet[]> {
-  const api = await adminApi();
+export async function allPendingBets(base = platform()): Promise<SportsBet[]> {
+  const api = await adminApi(base);
   const bets = new Map<string, SportsBet>();
   for (let page = 1; ; page++) {
     const answer = (await api.get(`/sports-pending-bets?page=${page}`)) as ListPage<SportsBet>;

@@ -1,0 +1,11 @@
+/** Starts the cluster afresh (both databases dropped, migrated and seeded once) before the scenario. */
+import { execFileSync } from "node:child_process";
+import { CLUSTER_ENV } from "./cluster";
+
+export const cluster = (command: "reset" | "start" | "stop") =>
+  execFileSync("bash", ["scripts/cluster.sh", command], { env: { ...process.env, ...CLUSTER_ENV }, stdio: "inherit" });
+
+export default function globalSetup() {
+  cluster("reset");
+  cluster("start");
+}
