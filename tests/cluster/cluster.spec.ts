@@ -5,7 +5,8 @@
  * - A deposit request made on either platform, through its own port, is announced live on a
  *   console page behind the balancer: the relay's socket sits on one of the two platforms, so one
  *   of the two requests crosses from one platform to the other through the Redis adapter.
- * - An approval made through console A is visible through console B.
+ * - An approval made through console A is visible through console B; a decision held for
+ *   four-eyes on A is pushed to the approver signed in on B (the count read from the shared store).
  * - A settlement job run on console A and resumed on console B at the same time settles each bet
  *   once (checked in the platform's database).
  * - Console A killed mid-session: the operator, behind the balancer, stays signed in on B and
@@ -35,8 +36,8 @@ async function openDeposits(page: Page) {
   await expect(page.getByLabel("Realtime connection")).toHaveText("● live");
 }
 
-/** Approves the deposit whose row names `utr`, with a bonus of 100, by keyboard. */
-async function approve(page: Page, utr: string) {
+/** Approves the deposit whose row names `utr`, with a bonus of 100, by keyboard; `answer` is the toast expected. */
+async function approve(page: Page, utr: string, answer = "Deposits updated successfully") {
   const rows = page.locator("[data-table-row]");
   await expect(rows.filter({ hasText: utr })).toHaveCount(1);
   await page.keyboard.press("Home");
@@ -47,7 +48,7 @@ async function approve(page: Page, utr: string) {
   await expect(page.getByRole("dialog", { name: "Are you sure you want to success this deposit?" })).toBeVisible();
   await page.keyboard.type("100");
   await page.keyboard.press("y");
-  await expect(page.getByText("Deposits updated successfully")).toBeVisible();
+  await expect(page.getByText(answer)).toBeVisible();
 }
 
 /** How many deposit decisions the audit trail holds (its CSV, one entry a line, with the page's session). */
@@ -85,6 +86,37 @@ test("a deposit approved through console A is shown approved through console B",
   await expect(onB.getByRole("row", { name: new RegExp(utr) })).toBeVisible();
   await onB.keyboard.press("1");
   await expect(onB.getByRole("row", { name: new RegExp(utr) })).toHaveCount(0);
+});
+
+test("a decision held for four-eyes on console A is pushed to the approver on console B, who performs it", async ({ browser, consoleErrors }) => {
+  const onA = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
+  const onB = await pageAt(browser, CLUSTER.consoleB, consoleErrors);
+  await signIn(onB, DEMO.admin);
+  await onB.keyboard.press("g");
+  await onB.keyboard.press("Shift+E");
+  await expect(onB).toHaveURL(/\/approvals$/);
+  const form = onB.getByRole("form", { name: "Four-eyes thresholds" });
+  await form.getByLabel("Approving a deposit or withdrawal above (empty: off)").focus();
+  await onB.keyboard.type("5000");
+  await onB.keyboard.press("Enter");
+  await expect(onB.getByText("Four-eyes thresholds saved")).toBeVisible();
+  await expect(onB.getByLabel("Pending approvals")).toHaveCount(0);
+
+  await signIn(onA, DEMO.staff);
+  await openDeposits(onA);
+  const utr = utrOf("4e");
+  await (await player("user0010")).deposit({ amount: 6000, type: 0, utr });
+  await approve(onA, utr, "Sent for approval (four-eyes): above 5000");
+
+  // Console B learns it from the shared store and pushes it: its open /approvals shows the row without a reload.
+  const held = onB.getByRole("grid", { name: "Approvals" }).getByRole("row").filter({ hasText: DEMO.staff.username });
+  await expect(held).toContainText("may approve");
+  await expect(onB.getByLabel("Pending approvals")).toContainText("4e 1");
+  // Out of the thresholds form, onto the row.
+  await held.click();
+  await onB.keyboard.press("a");
+  await expect(onB.getByText(/Approved and performed/)).toBeVisible();
+  await expect(held).toHaveCount(0);
 });
 
 test("a settlement job run on console A and resumed on console B at once settles each bet once", async ({ browser, consoleErrors }) => {
