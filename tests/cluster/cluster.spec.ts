@@ -14,7 +14,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import pg from "pg";
-import { allPendingBets, collectErrors, DEMO, endUser, expect, runCommand, signIn, test } from "../e2e/fixtures";
+import { allPendingBets, betsOnOneMarket, collectErrors, DEMO, endUser, expect, openSettleMarket, pickSettleMarketJob, setFourEyesThreshold, signIn, test } from "../e2e/fixtures";
 import { CLUSTER, pidOf } from "./cluster";
 
 test.describe.configure({ mode: "serial" });
@@ -92,14 +92,7 @@ test("a decision held for four-eyes on console A is pushed to the approver on co
   const onA = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
   const onB = await pageAt(browser, CLUSTER.consoleB, consoleErrors);
   await signIn(onB, DEMO.admin);
-  await onB.keyboard.press("g");
-  await onB.keyboard.press("Shift+E");
-  await expect(onB).toHaveURL(/\/approvals$/);
-  const form = onB.getByRole("form", { name: "Four-eyes thresholds" });
-  await form.getByLabel("Approving a deposit or withdrawal above (empty: off)").focus();
-  await onB.keyboard.type("5000");
-  await onB.keyboard.press("Enter");
-  await expect(onB.getByText("Four-eyes thresholds saved")).toBeVisible();
+  await setFourEyesThreshold(onB, "Approving a deposit or withdrawal above (empty: off)", "5000");
   await expect(onB.getByLabel("Pending approvals")).toHaveCount(0);
 
   await signIn(onA, DEMO.staff);
@@ -122,35 +115,14 @@ test("a decision held for four-eyes on console A is pushed to the approver on co
 test("a settlement job run on console A and resumed on console B at once settles each bet once", async ({ browser, consoleErrors }) => {
   test.setTimeout(180_000);
   const BETS = 120;
-  // One odds market with a back price on offer; more bets on it from the seeded users who may bet.
-  const offer = (await allPendingBets(CLUSTER.platforms)).find((bet) => bet.type === "odds" && bet.isBack && bet.marketId)!;
-  const bet = { eventId: offer.eventId, marketId: offer.marketId!, runner: offer.runner, isBack: 1 as const, price: offer.x, amount: 10 };
-  const players = [];
-  for (let n = 41; n <= 80 && players.length < 10; n++) {
-    const candidate = await player(`user${String(n).padStart(4, "0")}`).catch(() => null);
-    // A seeded user may have Login, Bet or the sport off: the first bet tells.
-    if (candidate && (await candidate.bet(bet).then(() => true, () => false))) players.push(candidate);
-  }
-  for (let i = players.length; i < BETS; i++) await players[i % players.length]!.bet(bet);
-  const placed = (await allPendingBets(CLUSTER.platforms)).filter((pending) => pending.marketId === offer.marketId).map((pending) => pending._id);
-  expect(placed.length).toBeGreaterThanOrEqual(BETS);
+  const { offer, placed } = await betsOnOneMarket(BETS, CLUSTER.platforms);
 
   const onA = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
   const onB = await pageAt(browser, CLUSTER.consoleB, consoleErrors);
   await signIn(onA, DEMO.admin);
   await signIn(onB, DEMO.admin);
 
-  await onA.goto(`/pending-sport-bets?${new URLSearchParams({ eventId: offer.eventId, marketId: offer.marketId! })}`);
-  await expect(onA.locator("[data-table-row]").first()).toBeVisible();
-  await runCommand(onA, "Settle market");
-  const chooser = onA.getByRole("dialog", { name: "Settle market" });
-  await expect(chooser.getByRole("listbox")).toBeVisible();
-  const labels = await chooser.getByRole("option").allTextContents();
-  const index = labels.findIndex((text) => text.startsWith(`${offer.runner} `));
-  for (let i = 0; i < index; i++) await onA.keyboard.press("j");
-  await onA.keyboard.press("Enter");
-  const runOnA = onA.getByRole("dialog", { name: "Settle market" });
-  await expect(runOnA).toContainText(`${offer.runner} won: settle`);
+  const runOnA = await openSettleMarket(onA, offer);
 
   // Console A's chunks after its first wait until console B runs the same job: both then send at once.
   let releaseA!: () => void;
@@ -164,12 +136,7 @@ test("a settlement job run on console A and resumed on console B at once settles
   await onA.keyboard.press("y");
   await firstChunk;
 
-  await onB.keyboard.press("g");
-  await onB.keyboard.press("J");
-  await expect(onB).toHaveTitle("Jobs - Admin");
-  const row = onB.locator("[data-table-row]").filter({ hasText: "Settle market" });
-  await expect(row).toHaveCount(1);
-  await row.click();
+  await pickSettleMarketJob(onB);
   const chunkOfB = onB.waitForRequest((request) => request.url().endsWith("/resources/bets/settle"));
   await onB.keyboard.press("r");
   await chunkOfB;

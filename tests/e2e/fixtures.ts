@@ -173,3 +173,62 @@ export async function allPendingBets(base = platform()): Promise<SportsBet[]> {
     if (answer.items.length === 0 || bets.size >= answer.total) return [...bets.values()];
   }
 }
+
+/** Sets one of the four-eyes thresholds on /approvals (`g E`) by keyboard: `label` names the field, "" turns it off. */
+export async function setFourEyesThreshold(page: Page, label: string, value: string) {
+  await page.keyboard.press("g");
+  await page.keyboard.press("Shift+E");
+  await expect(page).toHaveURL(/\/approvals$/);
+  const form = page.getByRole("form", { name: "Four-eyes thresholds" });
+  await form.getByLabel(label).focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(value);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Four-eyes thresholds saved")).toBeVisible();
+}
+
+/**
+ * At least `count` pending bets on one odds market with a back price on offer (of the platform at
+ * `base`), placed by the first ten seeded users from user0041 who may bet: the offer, and the id
+ * of every bet pending on its market.
+ */
+export async function betsOnOneMarket(count: number, base = platform()) {
+  const offer = (await allPendingBets(base)).find((bet) => bet.type === "odds" && bet.isBack && bet.marketId)!;
+  const bet = { eventId: offer.eventId, marketId: offer.marketId!, runner: offer.runner, isBack: 1 as const, price: offer.x, amount: 10 };
+  const players = [];
+  for (let n = 41; n <= 80 && players.length < 10; n++) {
+    const player = await endUser(`user${String(n).padStart(4, "0")}`, "user123", undefined, base).catch(() => null);
+    // A seeded user may have Login, Bet or the sport off: the first bet tells.
+    if (player && (await player.bet(bet).then(() => true, () => false))) players.push(player);
+  }
+  for (let i = players.length; i < count; i++) await players[i % players.length]!.bet(bet);
+  const placed = (await allPendingBets(base)).filter((pending) => pending.marketId === offer.marketId).map((pending) => pending._id);
+  expect(placed.length).toBeGreaterThanOrEqual(count);
+  return { offer, placed };
+}
+
+/** Opens the offer's market on the pending bets screen (of the console at `base`) and Settle market… with its runner winning; the dialog, waiting for `y`. */
+export async function openSettleMarket(page: Page, offer: SportsBet, base = "") {
+  await page.goto(`${base}/pending-sport-bets?${new URLSearchParams({ eventId: offer.eventId, marketId: offer.marketId! })}`);
+  await expect(page.locator("[data-table-row]").first()).toBeVisible();
+  await runCommand(page, "Settle market");
+  const chooser = page.getByRole("dialog", { name: "Settle market" });
+  await expect(chooser.getByRole("listbox")).toBeVisible();
+  const labels = await chooser.getByRole("option").allTextContents();
+  const index = labels.findIndex((text) => text.startsWith(`${offer.runner} `));
+  for (let i = 0; i < index; i++) await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+  const run = page.getByRole("dialog", { name: "Settle market" });
+  await expect(run).toContainText(`${offer.runner} won: settle`);
+  return run;
+}
+
+/** Opens /jobs (`g J`) and puts the cursor on the one unfinished Settle market… job, ready for `r`. */
+export async function pickSettleMarketJob(page: Page) {
+  await page.keyboard.press("g");
+  await page.keyboard.press("J");
+  await expect(page).toHaveTitle("Jobs - Admin");
+  const row = page.locator("[data-table-row]").filter({ hasText: "Settle market" });
+  await expect(row).toHaveCount(1);
+  await row.click();
+}
