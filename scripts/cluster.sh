@@ -40,11 +40,9 @@ redis_answers() {
   local address="${REDIS_URL#*://}"; address="${address##*@}"; address="${address%%/*}"
   local host="${address%%:*}" port="${address##*:}"
   [ "$port" = "$address" ] && port=6379
-  exec 3<>"/dev/tcp/$host/$port" 2>/dev/null || return 1
-  printf 'PING\r\n' >&3
-  local line=""
-  read -r -t 2 line <&3 || true
-  exec 3>&-
+  local line
+  # In a subshell, so the connection and its redirections end with it.
+  line="$( { exec 3<>"/dev/tcp/$host/$port" && printf 'PING\r\n' >&3 && read -r -t 2 reply <&3 && printf '%s' "$reply"; } 2>/dev/null )" || return 1
   [[ "$line" == +PONG* ]]
 }
 
