@@ -7,5 +7,11 @@ export const cluster = (command: "reset" | "start" | "stop") =>
 
 export default function globalSetup() {
   cluster("reset");
-  cluster("start");
+  try {
+    cluster("start");
+  } catch (error) {
+    // Whatever did start stops: a start that failed half-way leaves no process behind.
+    cluster("stop");
+    throw error;
+  }
 }
