@@ -25,11 +25,11 @@ export type ConsoleAppOptions = {
  * CSRF: the session cookie is SameSite=Lax, and on top of that every state-changing request must
  * come from this console's own pages.
  */
-function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
+const sameOriginOnly = (trustProxy: string) => (req: Request, res: Response, next: NextFunction) => {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  if (isSameOrigin(req)) return next();
+  if (isSameOrigin(req, trustProxy)) return next();
   res.status(403).json({ ok: false, message: "Cross-site request refused" });
-}
+};
 
 /** The HTTP status an Express or middleware error carries (URIError from `/%`: 400), else 500. */
 function statusOf(error: unknown): number {
@@ -63,7 +63,7 @@ export function consoleApp({ build, mode, assets, store, trustProxy }: ConsoleAp
     next();
   });
   for (const serve of assets) app.use(serve);
-  app.use(sameOriginOnly);
+  app.use(sameOriginOnly(trustProxy ?? ""));
   app.use((_req, res, next) => {
     // Signed-in pages must not come back from the browser's caches after logout.
     res.set("Cache-Control", "no-store");
