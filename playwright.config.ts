@@ -1,5 +1,5 @@
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/fixtures/chromium";
+import { SERIAL_CHROMIUM_RUN } from "./tests/fixtures/chromium";
 import { E2E_PROJECTS, type E2eProject } from "./tests/fixtures/e2e-ports";
 
 /**
@@ -45,20 +45,10 @@ const servers = (project: E2eProject): WebServer[] => {
 
 
 export default defineConfig({
+  ...SERIAL_CHROMIUM_RUN,
   testDir: "tests/e2e",
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  reporter: process.env.CI ? "line" : "list",
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  use: {
-    trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-    },
-  },
   projects: [
     { name: "full", use: { baseURL: `http://localhost:${E2E_PROJECTS.full.consolePort}` } },
     // The scenarios tagged SPEC_API (tests/e2e/fixtures.ts), again against an API with only the spec's calls.

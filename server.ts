@@ -24,6 +24,7 @@ const store = await openConsoleStore(storeTargetOf(env));
 
 const app = consoleApp({
   store,
+  trustProxy: env.TRUST_PROXY,
   build,
   mode: dev ? "development" : "production",
   assets: vite

@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { benchAudit } from "./audit.bench";
 import { benchBundle } from "./bundle.bench";
+import { benchClusterLoad } from "./cluster-load.bench";
 import { benchDecisions } from "./decisions.bench";
 import { benchEnvelope } from "./envelope.bench";
 import { benchFrames } from "./frames.bench";
@@ -36,6 +37,8 @@ const alone: Array<[string, () => Promise<void>]> = [
   ["audit", benchAudit],
   // Starts a stack of its own on a large seed.
   ["screens", benchScreens],
+  // Starts scripts/cluster.sh: PostgreSQL, Redis and haproxy must answer on this machine.
+  ["cluster-load", benchClusterLoad],
 ];
 
 const only = process.argv.slice(2);
@@ -44,7 +47,7 @@ if (unknown.length > 0) throw new Error(`unknown benchmark: ${unknown.join(", ")
 const wanted = (name: string) => only.length === 0 || only.includes(name);
 const stackBenches = onStack.filter(([name]) => wanted(name));
 
-if (wanted("startup") || wanted("screens") || stackBenches.length > 0) {
+if (wanted("startup") || wanted("screens") || wanted("cluster-load") || stackBenches.length > 0) {
   const build = spawnSync("npx", ["remix", "vite:build"], { stdio: "ignore" });
   if (build.status !== 0) throw new Error("the console build failed");
 }

@@ -99,8 +99,9 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
       }
     };
     const toBook = (audience: Audience, event: RealtimeEvent, payload: unknown) => {
-      // Nobody connected: skip the session lookup, which would compete with settlements for the database.
-      if (!app.profile.emits(event) || io.engine.clientsCount === 0) return;
+      // Nobody connected: skip the session lookup, which would compete with settlements for the
+      // database. Known only alone: with the adapter, the desk's sockets may be on another instance.
+      if (!app.profile.emits(event) || (!redisUrl && io.engine.clientsCount === 0)) return;
       if (outbox.length === 0) setImmediate(() => void flushBook());
       outbox.push([audience, event, payload]);
     };

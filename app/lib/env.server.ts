@@ -37,6 +37,11 @@ const schema = z.object({
   CONSOLE_DATA_DIR: z.string().min(1).default("./data/console"),
   /** A PostgreSQL store instead, which several console instances share (ADR 0008). */
   CONSOLE_DATABASE_URL: z.union([z.literal(""), z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")]).default(""),
+  /**
+   * `loopback`: take the browser's address from X-Forwarded-For when the connection comes from this
+   * host (a balancer in front, docs/operations.md), as the platform does; empty: the socket's own address.
+   */
+  TRUST_PROXY: z.enum(["", "loopback"]).default(""),
   /** The IANA zone every time in the console shows in, the status line's clock included. */
   TIME_ZONE: z
     .string()

@@ -17,17 +17,19 @@ export type ConsoleAppOptions = {
   assets: RequestHandler[];
   /** The console's own store, handed to every loader and action (ADR 0008). */
   store?: ConsoleStore;
+  /** Express's `trust proxy` (env TRUST_PROXY): whose X-Forwarded-For names the browser. */
+  trustProxy?: string;
 };
 
 /**
  * CSRF: the session cookie is SameSite=Lax, and on top of that every state-changing request must
  * come from this console's own pages.
  */
-function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
+const sameOriginOnly = (trustProxy: string) => (req: Request, res: Response, next: NextFunction) => {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  if (isSameOrigin(req)) return next();
+  if (isSameOrigin(req, trustProxy)) return next();
   res.status(403).json({ ok: false, message: "Cross-site request refused" });
-}
+};
 
 /** The HTTP status an Express or middleware error carries (URIError from `/%`: 400), else 500. */
 function statusOf(error: unknown): number {
@@ -50,22 +52,24 @@ function answerError(error: unknown, _req: Request, res: Response, _next: NextFu
   res.status(status).type("text/plain").send(message);
 }
 
-export function consoleApp({ build, mode, assets, store }: ConsoleAppOptions) {
+export function consoleApp({ build, mode, assets, store, trustProxy }: ConsoleAppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  // Unset: req.ip is the socket's address, as before.
+  if (trustProxy) app.set("trust proxy", trustProxy);
   app.use(compression());
   app.use((_req, res, next) => {
     res.set({ "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY" });
     next();
   });
   for (const serve of assets) app.use(serve);
-  app.use(sameOriginOnly);
+  app.use(sameOriginOnly(trustProxy ?? ""));
   app.use((_req, res, next) => {
     // Signed-in pages must not come back from the browser's caches after logout.
     res.set("Cache-Control", "no-store");
     next();
   });
-  app.all("*", createRequestHandler({ build, mode, getLoadContext: (req) => ({ clientIp: req.socket.remoteAddress, store }) }));
+  app.all("*", createRequestHandler({ build, mode, getLoadContext: (req) => ({ clientIp: req.ip, store }) }));
   app.use(answerError);
   return app;
 }

@@ -43,7 +43,7 @@ export function attachRealtimeRelay(server: HttpServer, store?: ConsoleStore): S
   const io = new Server(server, {
     path: REALTIME_PATH,
     serveClient: false,
-    allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
+    allowRequest: (request, callback) => callback(null, isSameOrigin(request, env.TRUST_PROXY)),
   });
   io.use(async (socket, next) => {
     const cookie = socket.handshake.headers.cookie ?? "";

@@ -15,17 +15,22 @@ const CANCELLED_BY_NAVIGATION = /^AbortError: signal is aborted without reason/;
 /** Remix's client runtime chunk (the single-fetch decoder lives there), never the app's own code. */
 const REMIX_RUNTIME = /\/assets\/components-[\w-]+\.js$/;
 
+/** Collects `page`'s console errors and uncaught errors into `errors`, but for the two allowed lines. */
+export function collectErrors(page: Page, errors: string[]) {
+  page.on("console", (message) => {
+    if (message.type() !== "error" || EXPECTED_REFUSAL.test(message.text())) return;
+    const { url, lineNumber } = message.location();
+    if (CANCELLED_BY_NAVIGATION.test(message.text()) && REMIX_RUNTIME.test(url)) return;
+    errors.push(`console.error: ${message.text()} (${url}:${lineNumber})`);
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+}
+
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() !== "error" || EXPECTED_REFUSAL.test(message.text())) return;
-        const { url, lineNumber } = message.location();
-        if (CANCELLED_BY_NAVIGATION.test(message.text()) && REMIX_RUNTIME.test(url)) return;
-        errors.push(`console.error: ${message.text()} (${url}:${lineNumber})`);
-      });
-      page.on("pageerror", (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+      collectErrors(page, errors);
       await use(errors);
       expect(errors, "console errors during the test").toEqual([]);
     },
@@ -82,8 +87,8 @@ const API_SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
 type UserAnswer = { status: string; msg: string; data: unknown };
 
 /** One call of the end-user API, answered as the site would read it (not checked). */
-async function userCall(path: string, body?: unknown, token?: string, userAgent = "betdesk-e2e"): Promise<UserAnswer> {
-  const response = await fetch(`${platform()}/api/user${path}`, {
+async function userCall(path: string, body?: unknown, token?: string, userAgent = "betdesk-e2e", base = platform()): Promise<UserAnswer> {
+  const response = await fetch(`${base}/api/user${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: {
       "Content-Type": "application/json",
@@ -98,10 +103,10 @@ async function userCall(path: string, body?: unknown, token?: string, userAgent 
 
 type BetRequest = { eventId: string; marketId: string; runner: string; isBack: 0 | 1; price: number; amount: number };
 
-/** An end user of the site: signs in through the end-user API, then calls it as the site would. */
-export async function endUser(username: string, password: string, userAgent = "betdesk-e2e") {
+/** An end user of the site: signs in through the end-user API (of `base`: the project's platform unless named), then calls it as the site would. */
+export async function endUser(username: string, password: string, userAgent = "betdesk-e2e", base = platform()) {
   const call = async (path: string, body?: unknown, token?: string) => {
-    const answer = await userCall(path, body, token, userAgent);
+    const answer = await userCall(path, body, token, userAgent, base);
     expect(answer.status, answer.msg).toBe("SUCCESS");
     return answer.data;
   };
@@ -129,9 +134,9 @@ export async function betAsFirstAllowed(usernames: readonly string[], password: 
 }
 
 /** The admin API as the super admin, for what a test must read beside the screen (prices on offer, results). */
-export async function adminApi() {
+export async function adminApi(base = platform()) {
   const call = async (method: "GET" | "POST", path: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${platform()}/api/admin${path}`, {
+    const response = await fetch(`${base}/api/admin${path}`, {
       method,
       headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify({ payload: seal(body, API_SECRET) }),
@@ -159,12 +164,71 @@ export const onSpecApi = () => test.info().project.name === "spec";
  * alone, each answer's own size, until its `total` (a spec-only API drops filters and `pageSize`,
  * so a test must never trust a filtered read either).
  */
-export async function allPendingBets(): Promise<SportsBet[]> {
-  const api = await adminApi();
+export async function allPendingBets(base = platform()): Promise<SportsBet[]> {
+  const api = await adminApi(base);
   const bets = new Map<string, SportsBet>();
   for (let page = 1; ; page++) {
     const answer = (await api.get(`/sports-pending-bets?page=${page}`)) as ListPage<SportsBet>;
     for (const bet of answer.items) bets.set(bet._id, bet);
     if (answer.items.length === 0 || bets.size >= answer.total) return [...bets.values()];
   }
+}
+
+/** Sets one of the four-eyes thresholds on /approvals (`g E`) by keyboard: `label` names the field, "" turns it off. */
+export async function setFourEyesThreshold(page: Page, label: string, value: string) {
+  await page.keyboard.press("g");
+  await page.keyboard.press("Shift+E");
+  await expect(page).toHaveURL(/\/approvals$/);
+  const form = page.getByRole("form", { name: "Four-eyes thresholds" });
+  await form.getByLabel(label).focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(value);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Four-eyes thresholds saved")).toBeVisible();
+}
+
+/**
+ * At least `count` pending bets on one odds market with a back price on offer (of the platform at
+ * `base`), placed by the first ten seeded users from user0041 who may bet: the offer, and the id
+ * of every bet pending on its market.
+ */
+export async function betsOnOneMarket(count: number, base = platform()) {
+  const offer = (await allPendingBets(base)).find((bet) => bet.type === "odds" && bet.isBack && bet.marketId)!;
+  const bet = { eventId: offer.eventId, marketId: offer.marketId!, runner: offer.runner, isBack: 1 as const, price: offer.x, amount: 10 };
+  const players = [];
+  for (let n = 41; n <= 80 && players.length < 10; n++) {
+    const player = await endUser(`user${String(n).padStart(4, "0")}`, "user123", undefined, base).catch(() => null);
+    // A seeded user may have Login, Bet or the sport off: the first bet tells.
+    if (player && (await player.bet(bet).then(() => true, () => false))) players.push(player);
+  }
+  for (let i = players.length; i < count; i++) await players[i % players.length]!.bet(bet);
+  const placed = (await allPendingBets(base)).filter((pending) => pending.marketId === offer.marketId).map((pending) => pending._id);
+  expect(placed.length).toBeGreaterThanOrEqual(count);
+  return { offer, placed };
+}
+
+/** Opens the offer's market on the pending bets screen (of the console at `base`) and Settle market… with its runner winning; the dialog, waiting for `y`. */
+export async function openSettleMarket(page: Page, offer: SportsBet, base = "") {
+  await page.goto(`${base}/pending-sport-bets?${new URLSearchParams({ eventId: offer.eventId, marketId: offer.marketId! })}`);
+  await expect(page.locator("[data-table-row]").first()).toBeVisible();
+  await runCommand(page, "Settle market");
+  const chooser = page.getByRole("dialog", { name: "Settle market" });
+  await expect(chooser.getByRole("listbox")).toBeVisible();
+  const labels = await chooser.getByRole("option").allTextContents();
+  const index = labels.findIndex((text) => text.startsWith(`${offer.runner} `));
+  for (let i = 0; i < index; i++) await page.keyboard.press("j");
+  await page.keyboard.press("Enter");
+  const run = page.getByRole("dialog", { name: "Settle market" });
+  await expect(run).toContainText(`${offer.runner} won: settle`);
+  return run;
+}
+
+/** Opens /jobs (`g J`) and puts the cursor on the one unfinished Settle market… job, ready for `r`. */
+export async function pickSettleMarketJob(page: Page) {
+  await page.keyboard.press("g");
+  await page.keyboard.press("J");
+  await expect(page).toHaveTitle("Jobs - Admin");
+  const row = page.locator("[data-table-row]").filter({ hasText: "Settle market" });
+  await expect(row).toHaveCount(1);
+  await row.click();
 }

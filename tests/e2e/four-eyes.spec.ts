@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { SETTINGS_TOASTS } from "../../protocol/rules";
 import { formatMoney } from "../../app/lib/format";
-import { DEMO, expect, runCommand, signIn, SPEC_API, test } from "./fixtures";
+import { DEMO, expect, runCommand, setFourEyesThreshold, signIn, SPEC_API, test } from "./fixtures";
 
 const ACCOUNT = "user0042";
 // Far above what any other scenario deposits, so the threshold holds only this test's deposit.
@@ -15,17 +15,8 @@ const THRESHOLD = "50000";
 const AMOUNT = `${50_000 + (Date.now() % 1000)}.41`;
 const MAKER = { username: `fe${Date.now() % 1_000_000}`, password: "fourEyes123" };
 
-async function setThreshold(page: Page, above: string) {
-  await page.keyboard.press("g");
-  await page.keyboard.press("Shift+E");
-  await expect(page).toHaveURL(/\/approvals$/);
-  const form = page.getByRole("form", { name: "Four-eyes thresholds" });
-  await form.getByLabel("Credit or debit above (empty: off)").focus();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.type(above);
-  await page.keyboard.press("Enter");
-  await expect(page.getByText("Four-eyes thresholds saved")).toBeVisible();
-}
+const CREDIT = "Credit or debit above (empty: off)";
+const setThreshold = (page: Page, above: string) => setFourEyesThreshold(page, CREDIT, above);
 
 test.afterEach(async ({ browser }) => {
   // Off again, so no other scenario's deposit waits.

@@ -11,7 +11,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
-import { allPendingBets, DEMO, endUser, expect, runCommand, test } from "./fixtures";
+import { allPendingBets, betsOnOneMarket, DEMO, expect, openSettleMarket, pickSettleMarketJob, test } from "./fixtures";
 
 const BETS = 200;
 
@@ -51,18 +51,8 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
   const base = `http://localhost:${port}`;
   const dataDir = join(await mkdtemp(join(tmpdir(), "jobs-e2e-")), "console");
 
-  // One odds market with a back price on offer; 200 more bets on it from the seeded users who may bet. Settle market… settles them all.
-  const offer = (await allPendingBets()).find((bet) => bet.type === "odds" && bet.isBack && bet.marketId)!;
-  const bet = { eventId: offer.eventId, marketId: offer.marketId!, runner: offer.runner, isBack: 1 as const, price: offer.x, amount: 10 };
-  const players = [];
-  for (let n = 41; n <= 80 && players.length < 10; n++) {
-    const player = await endUser(`user${String(n).padStart(4, "0")}`, "user123").catch(() => null);
-    // A seeded user may have Login, Bet or the sport off: the first bet tells.
-    if (player && (await player.bet(bet).then(() => true, () => false))) players.push(player);
-  }
-  for (let i = players.length; i < BETS; i++) await players[i % players.length]!.bet(bet);
-  const placed = (await allPendingBets()).filter((pending) => pending.marketId === offer.marketId).map((pending) => pending._id);
-  expect(placed.length).toBeGreaterThanOrEqual(BETS);
+  // One odds market with a back price on offer; 200 more bets on it. Settle market… settles them all.
+  const { offer, placed } = await betsOnOneMarket(BETS);
 
   let console_ = await startConsole(port, platformPort, dataDir);
   try {
@@ -73,17 +63,7 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
     await page.keyboard.type(DEMO.admin.password);
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: `Signed in as ${DEMO.admin.username}` })).toBeVisible();
-    await page.goto(`${base}/pending-sport-bets?${new URLSearchParams({ eventId: offer.eventId, marketId: offer.marketId! })}`);
-    await expect(page.locator("[data-table-row]").first()).toBeVisible();
-    await runCommand(page, "Settle market");
-    const chooser = page.getByRole("dialog", { name: "Settle market" });
-    await expect(chooser.getByRole("listbox")).toBeVisible();
-    const labels = await chooser.getByRole("option").allTextContents();
-    const index = labels.findIndex((text) => text.startsWith(`${offer.runner} `));
-    for (let i = 0; i < index; i++) await page.keyboard.press("j");
-    await page.keyboard.press("Enter");
-    const run = page.getByRole("dialog", { name: "Settle market" });
-    await expect(run).toContainText(`${offer.runner} won: settle`);
+    const run = await openSettleMarket(page, offer, base);
 
     // The second chunk on its way: the first is answered, the second in flight when the process dies.
     let chunks = 0;
@@ -106,12 +86,7 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
     consoleErrors.splice(before);
     // The status line names the unfinished job on every screen.
     await expect(page.getByLabel("Unfinished jobs")).toContainText("jobs 1");
-    await page.keyboard.press("g");
-    await page.keyboard.press("J");
-    await expect(page).toHaveTitle("Jobs - Admin");
-    const row = page.locator("[data-table-row]").filter({ hasText: "Settle market" });
-    await expect(row).toHaveCount(1);
-    await row.click();
+    await pickSettleMarketJob(page);
     await page.keyboard.press("r");
     const resumed = page.getByRole("dialog", { name: "Settle market" });
     await expect(resumed).toContainText("· 0 remaining");

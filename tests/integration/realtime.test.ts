@@ -83,6 +83,25 @@ async function requestAs(app: FastifyInstance, parent: bigint, kind: "deposit" |
   return { _id: reply.data!._id, username: user.username, amount: 12.5 };
 }
 
+/** `count` bets of a partner's user on a new open market, placed through `app`. */
+async function betsOnNewMarket(app: FastifyInstance, count: number) {
+  const db = await testDb();
+  const eventId = `RT${randomUUID().slice(0, 8)}`;
+  const store = createFeedStore(db);
+  await store.putEvent({ eventId, sport: 1, teamA: "A", teamB: "B", startTime: new Date(), inplay: true, status: "OPEN", score: [] });
+  const runners = [{ name: "A", status: "ACTIVE" as const, back: { price: 2, size: 100 }, lay: { price: 2.02, size: 100 } }];
+  await store.putMarket({ marketId: `${eventId}-MO`, eventId, type: "odds", name: "Match Odds", heading: null, status: "OPEN", runners });
+  const user = await createUser(partner.id, 100_000n);
+  await db.updateTable("users").set({ permissions: JSON.stringify({ football: true }) }).where("id", "=", user.id).execute();
+  const player = await call<{ token: string }>(app, "POST", "/api/user/login", { body: { username: user.username, password: user.password }, ip: freshIp() });
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const bet = { eventId, marketId: `${eventId}-MO`, runner: "A", isBack: 1, price: 2, amount: 10 };
+    ids.push((await call<{ _id: string }>(app, "POST", "/api/user/bet", { token: player.data!.token, body: bet })).data!._id);
+  }
+  return { eventId, ids };
+}
+
 describe("realtime", () => {
   it("reaches permitted admins only, and no socket without a live admin session", async () => {
     const { app, url } = await listening();
@@ -125,6 +144,18 @@ describe("realtime", () => {
     await until(() => admin.received.length === 1);
     expect(admin.received).toEqual([[REALTIME_EVENTS.newDeposit, deposit]]);
   });
+
+  it.skipIf(!withRedis)("carries a settlement on an instance with no socket of its own to the house desk on another", async () => {
+    const shared = { REDIS_URL, REDIS_PREFIX: `betdesk-test-${randomUUID()}` };
+    const one = await listening(shared);
+    const two = await listening(shared);
+    const desk = await connect(two.url, await login(two.app, DEMO_ACCOUNTS.admin.username, DEMO_ACCOUNTS.admin.password, freshIp()));
+    const { eventId, ids } = await betsOnNewMarket(one.app, 1);
+    const adminToken = await login(one.app, DEMO_ACCOUNTS.admin.username, DEMO_ACCOUNTS.admin.password, freshIp());
+    await call(one.app, "POST", "/settel-bet", { token: adminToken, body: { bet: { _id: ids[0] }, status: 2 } });
+    await until(() => desk.received.some(([event]) => event === REALTIME_EVENTS.betSettled));
+    expect(desk.received.filter(([event]) => event === REALTIME_EVENTS.betSettled)).toEqual([[REALTIME_EVENTS.betSettled, { _id: ids[0], eventId }]]);
+  });
 });
 
 describe("realtime: the sports book", () => {
@@ -136,20 +167,7 @@ describe("realtime: the sports book", () => {
     const depositsOnly = await connect(url, await token(await createAdmin({ role: 2, permissions: { deposits: true } })));
     const own = await connect(url, await token(partner));
 
-    const db = await testDb();
-    const eventId = `RT${randomUUID().slice(0, 8)}`;
-    const store = createFeedStore(db);
-    await store.putEvent({ eventId, sport: 1, teamA: "A", teamB: "B", startTime: new Date(), inplay: true, status: "OPEN", score: [] });
-    const runners = [{ name: "A", status: "ACTIVE" as const, back: { price: 2, size: 100 }, lay: { price: 2.02, size: 100 } }];
-    await store.putMarket({ marketId: `${eventId}-MO`, eventId, type: "odds", name: "Match Odds", heading: null, status: "OPEN", runners });
-    const user = await createUser(partner.id, 100_000n);
-    await db.updateTable("users").set({ permissions: JSON.stringify({ football: true }) }).where("id", "=", user.id).execute();
-    const player = await call<{ token: string }>(app, "POST", "/api/user/login", { body: { username: user.username, password: user.password }, ip: freshIp() });
-    const ids: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const bet = { eventId, marketId: `${eventId}-MO`, runner: "A", isBack: 1, price: 2, amount: 10 };
-      ids.push((await call<{ _id: string }>(app, "POST", "/api/user/bet", { token: player.data!.token, body: bet })).data!._id);
-    }
+    const { eventId, ids } = await betsOnNewMarket(app, 3);
     for (const id of ids) await call(app, "POST", "/settel-bet", { token: adminToken, body: { bet: { _id: id }, status: 2 } });
 
     const settled = () => desk.received.filter(([event]) => event === REALTIME_EVENTS.betSettled);

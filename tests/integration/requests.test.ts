@@ -115,6 +115,14 @@ describe("deposit requests", () => {
     expect((await app.inject({ method: "GET", url: `/api/admin${row!.image}` })).statusCode).toBe(401);
   });
 
+  it("decides 20 different requests at once, each once (on PostgreSQL: no deadlock over the house's row)", async () => {
+    const users = await Promise.all(Array.from({ length: 20 }, () => player(a.id)));
+    const ids = await Promise.all(users.map((user) => askDeposit(user, { amount: 100 })));
+    const replies = await Promise.all(ids.map((id, i) => post("/b2c/update-deposit", i % 2 ? tokens.admin : tokens.staffDeposits, { _id: id, status: 1 })));
+    expect(replies.map((reply) => `${reply.statusCode} ${reply.msg}`)).toEqual(Array(20).fill("200 Deposits updated successfully"));
+    expect(await ledgerBreaches()).toEqual({ accounts: [], transfers: [] });
+  });
+
   it("sorts newest first by default, and by amount when asked", async () => {
     const user = await player(c.id);
     const first = await askDeposit(user, { amount: 30 });

@@ -244,6 +244,15 @@ export async function countPendingAdded(db: Db, deltas: Map<string, bigint>): Pr
     .execute();
 }
 
+/**
+ * Held by each settlement transaction until it ends: one instance's group commit writes one batch
+ * at a time, and this keeps it so across instances sharing PostgreSQL, whose batches would
+ * otherwise lock the same counts, positions and accounts in different orders and deadlock.
+ */
+export async function lockSettlements(db: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('betdesk.settle'))`.execute(db);
+}
+
 /** Takes settled bets off their keys' counts. An update, not an upsert: PostgreSQL checks n >= 0 on the row an upsert proposes. */
 export async function countPendingSettled(db: Db, deltas: Map<string, bigint>): Promise<void> {
   if (deltas.size === 0) return;

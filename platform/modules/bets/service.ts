@@ -53,6 +53,7 @@ import {
   listUserCasinoBets,
   listUserSportsBets,
   lockSettled,
+  lockSettlements,
   markSettled,
   netResult,
   openExposure,
@@ -327,6 +328,7 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
     });
     const ready = plans.filter((plan) => plan.bet !== undefined);
     const settledAt = await db.transaction().execute(async (trx) => {
+      await lockSettlements(trx);
       const gated = await markSettled(
         trx,
         ready.map(({ bet, outcome, result, order }) => ({ id: bet.id, status: outcome, profit: result.profit, loss: result.loss, settledBy: order.caller.id })),

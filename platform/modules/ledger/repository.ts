@@ -18,8 +18,12 @@ const bigintOf = (value: bigint) => sql`${value}::bigint`;
 const textOf = (value: string | null) => sql`${value}::text`;
 
 /**
- * Locks the accounts' rows (SELECT … FOR UPDATE) in one statement, in a fixed order (kind,
- * then id), so two transactions over the same accounts always queue and never deadlock.
+ * Locks the accounts' rows in one statement, in a fixed order (kind, then id), so two
+ * transactions over the same accounts always queue and never deadlock. FOR NO KEY UPDATE, the
+ * lock a balance update takes anyway: FOR UPDATE would also wait on the KEY SHARE locks that
+ * foreign keys to admins take (a decision's `decided_by`, a transfer's `actor_id`), and two
+ * transactions each holding one on the house while asking for it deadlocked under concurrent
+ * decisions on PostgreSQL.
  */
 export async function lockAccounts(trx: Db, refs: AccountRef[]): Promise<LockedAccount[]> {
   const kinds = KINDS.filter((kind) => refs.some((ref) => ref.kind === kind));
@@ -28,7 +32,7 @@ export async function lockAccounts(trx: Db, refs: AccountRef[]): Promise<LockedA
     const ids = [...new Set(refs.filter((ref) => ref.kind === kind).map((ref) => ref.id))];
     return sql`${sql.id(`locked_${kind}`)} as (
       select ${kind}::text as kind, id, balance, ${sql.raw(kind === "admin" ? "role = 1" : "false")} as is_house
-        from ${sql.table(tableOf(kind))} where id = any(${ids}::bigint[]) order by id for update)`;
+        from ${sql.table(tableOf(kind))} where id = any(${ids}::bigint[]) order by id for no key update)`;
   });
   const { rows } = await sql<{ kind: LedgerAccountKind; id: bigint; balance: bigint; is_house: boolean }>`
     with ${sql.join(locks)} ${sql.raw(kinds.map((kind) => `select * from locked_${kind}`).join(" union all "))}`.execute(trx);

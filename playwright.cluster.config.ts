@@ -1,0 +1,18 @@
+import { defineConfig } from "@playwright/test";
+import { SERIAL_CHROMIUM_RUN } from "./tests/fixtures/chromium";
+import { CLUSTER } from "./tests/cluster/cluster";
+
+/**
+ * The cluster scenario (tests/cluster/): two consoles and two platforms behind HAProxy, on one
+ * PostgreSQL and one Redis, started by scripts/cluster.sh. `npm test` runs it only when those
+ * answer here (scripts/test.sh); `npx playwright test -c playwright.cluster.config.ts` runs it alone.
+ */
+export default defineConfig({
+  ...SERIAL_CHROMIUM_RUN,
+  testDir: "tests/cluster",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalSetup: "./tests/cluster/global-setup.ts",
+  globalTeardown: "./tests/cluster/global-teardown.ts",
+  use: { ...SERIAL_CHROMIUM_RUN.use, baseURL: CLUSTER.balancer },
+});

@@ -1,0 +1,5 @@
+import { cluster } from "./global-setup";
+
+export default function globalTeardown() {
+  cluster("stop");
+}
