@@ -245,14 +245,14 @@ async function copyUsers(db: Db, copy: CopyRows, users: number, ids: { admin: bi
       yield USER_COLUMNS.map((column) => row[column]);
     }
   })());
+  const { rows: opened } = await sql<{ total: string }>`select coalesce(sum(balance), 0)::text as total from users where id > ${rows[0]!.before}`.execute(db);
+  const total = BigInt(opened[0]!.total);
+  if (total === 0n) return;
   const transfer = await newTransfer(db, "opening", ids.admin, "");
-  const { rows: credited } = await sql<{ total: string }>`
-    with legs as (
-      insert into ledger_entries (transfer_id, account_kind, account_id, amount, balance_after)
-      select ${transfer}, 'user', id, balance, balance from users where id > ${rows[0]!.before} and balance <> 0 order by id
-      returning amount)
-    select coalesce(sum(amount), 0)::text as total from legs`.execute(db);
-  await moveHouse(db, transfer, { kind: "admin", id: ids.admin }, -BigInt(credited[0]!.total));
+  await sql`
+    insert into ledger_entries (transfer_id, account_kind, account_id, amount, balance_after)
+    select ${transfer}, 'user', id, balance, balance from users where id > ${rows[0]!.before} and balance <> 0 order by id`.execute(db);
+  await moveHouse(db, transfer, { kind: "admin", id: ids.admin }, -total);
 }
 
 /** A ledger transfer's head, for legs written in bulk. */

@@ -98,6 +98,11 @@ describe("seeding", () => {
 
       await seed(copied, revealer, { users: 1_200, bets: 12_000, copy: copying.copy });
       expect(await checkMoneyInvariants(copied)).toEqual(SOUND);
+      // Seeding what is there already writes nothing.
+      const transfers = async () => (await copied.selectFrom("ledger_transfers").select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow()).n;
+      const before = await transfers();
+      await seed(copied, revealer, { users: 1_200, bets: 12_000, copy: copying.copy });
+      expect(await transfers()).toBe(before);
 
       // The same two seedings through inserts (bet i's bettor depends on the user count asked).
       const inserted = await seeded(await openDb({ kind: "postgres", url, schema: await freshSchema(url) }), { users: 1_000, bets: 10_000 });
