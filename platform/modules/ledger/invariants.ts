@@ -1,7 +1,7 @@
 /**
  * The money invariants as SQL checks over the whole database (ledger/service.ts states them):
  * each check counts the rows that break it, so a sound database answers zero everywhere. Run
- * after seeding at scale (bench/pg/seed.ts) and by the seed's tests.
+ * before the PostgreSQL benchmark measures (bench/pg/index.ts) and by the seed's tests.
  */
 import { sql } from "kysely";
 import type { Db } from "../../db/index.js";
@@ -46,6 +46,10 @@ const CHECKS = {
   resultsOff: sql`
     select count(*) from sports_bets b full join (select bet_id, count(*) as n from bet_results where bet_kind = 'sports' group by 1) r on r.bet_id = b.id
      where (b.status <> 'PENDING') is distinct from (coalesce(r.n, 0) = 1)`,
+  /** Kept user counts per parent (migration 013) that differ from the users. */
+  userCountsOff: sql`
+    select count(*) from (select parent_id, count(*) as n from users group by 1) actual full join user_counts kept using (parent_id)
+     where coalesce(actual.n, 0) <> coalesce(kept.n, 0)`,
   /** The house's rollup against every result (0 or 1). */
   rollupOff: sql`
     select count(*) from (select 1) x
