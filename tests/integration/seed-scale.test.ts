@@ -3,10 +3,8 @@
  * and bets with COPY (platform/db/copy.ts). It must keep the money invariants, top up like the
  * insert path, and write the same book as the insert path PGlite takes.
  */
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { sql } from "kysely";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { openCopyingDb } from "../../platform/db/copy.js";
 import { openDb, type Db } from "../../platform/db/index.js";
 import { migrate } from "../../platform/db/migrate.js";
@@ -14,6 +12,7 @@ import { checkMoneyInvariants, type InvariantReport } from "../../platform/modul
 import { seed, type SeedOptions } from "../../platform/seed.js";
 import { createRevealer } from "../../platform/security/reveal.js";
 import { testEnv } from "./support/platform.js";
+import { throwawaySchemas } from "./support/schemas.js";
 
 const postgres = inject("postgres");
 const revealer = createRevealer(testEnv());
@@ -22,25 +21,8 @@ const SOUND = { balancesOffTheirEntries: 0, entriesOffTheirRunningSum: 0, transf
 const SEEDING = 180_000;
 
 const opened: Db[] = [];
-const schemas: string[] = [];
-afterAll(async () => {
-  await Promise.all(opened.map((db) => db.destroy()));
-  if (!postgres || schemas.length === 0) return;
-  const client = new pg.Client({ connectionString: postgres.url });
-  await client.connect();
-  for (const schema of schemas) await client.query(`drop schema ${schema} cascade`);
-  await client.end();
-});
-
-async function freshSchema(url: string): Promise<string> {
-  const schema = `betdesk_seed_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  schemas.push(schema);
-  return schema;
-}
+// Databases close before their schemas go.
+const freshSchema = throwawaySchemas("betdesk_seed", { before: async () => void (await Promise.all(opened.map((db) => db.destroy()))) });
 
 async function seeded(db: Db, options: SeedOptions): Promise<Db> {
   opened.push(db);

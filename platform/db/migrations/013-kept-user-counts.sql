@@ -8,28 +8,25 @@ CREATE TABLE user_counts (
 );
 INSERT INTO user_counts (parent_id, n) SELECT parent_id, count(*) FROM users GROUP BY parent_id;
 
--- Statement level with the rows added or removed: one upsert per statement, however many rows
--- (the seed's COPY of a million users included).
-CREATE FUNCTION user_counts_added() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Statement level with the rows added or removed: one statement per statement, however many
+-- rows (the seed's COPY of a million users included).
+CREATE FUNCTION user_counts_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO user_counts AS kept (parent_id, n) SELECT parent_id, count(*) FROM added GROUP BY parent_id
-  ON CONFLICT (parent_id) DO UPDATE SET n = kept.n + excluded.n;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO user_counts AS kept (parent_id, n) SELECT parent_id, count(*) FROM added GROUP BY parent_id
+    ON CONFLICT (parent_id) DO UPDATE SET n = kept.n + excluded.n;
+  ELSE
+    UPDATE user_counts AS kept SET n = kept.n - gone.n
+      FROM (SELECT parent_id, count(*) AS n FROM removed GROUP BY parent_id) AS gone
+     WHERE kept.parent_id = gone.parent_id;
+  END IF;
   RETURN NULL;
 END
 $$;
 CREATE TRIGGER users_counted_in AFTER INSERT ON users REFERENCING NEW TABLE AS added
-  FOR EACH STATEMENT EXECUTE FUNCTION user_counts_added();
-
-CREATE FUNCTION user_counts_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE user_counts AS kept SET n = kept.n - gone.n
-    FROM (SELECT parent_id, count(*) AS n FROM removed GROUP BY parent_id) AS gone
-   WHERE kept.parent_id = gone.parent_id;
-  RETURN NULL;
-END
-$$;
+  FOR EACH STATEMENT EXECUTE FUNCTION user_counts_follow();
 CREATE TRIGGER users_counted_out AFTER DELETE ON users REFERENCING OLD TABLE AS removed
-  FOR EACH STATEMENT EXECUTE FUNCTION user_counts_removed();
+  FOR EACH STATEMENT EXECUTE FUNCTION user_counts_follow();
 
 -- A user moved to another admin: row level, and only when parent_id changes, so that the
 -- balance updates of every transfer pay nothing.
