@@ -59,7 +59,7 @@ export async function explainHotQueries(url: string, { eventId, marketId, report
         const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
         const indexes = [...new Set([...plan.matchAll(/(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/g)].map((match) => match[1]!))];
         plans.push(
-          `\`\`\`sql\n${statement.sql.replace(/\s+/g, " ").trim()}\n\`\`\`\n\nIndexes used: ${indexes.length > 0 ? indexes.map((name) => `\`${name}\``).join(", ") : "none (no table large enough to need one, or a kept row by primary key)"}\n\n\`\`\`\n${plan}\n\`\`\``,
+          `\`\`\`sql\n${statement.sql.replace(/\s+/g, " ").trim()}\n\`\`\`\n\nIndexes used: ${indexes.length > 0 ? indexes.map((name) => `\`${name}\``).join(", ") : "none: sequential scans only (small tables, or see the plan)"}\n\n\`\`\`\n${plan}\n\`\`\``,
         );
       }
       sections.push(`### \`GET ${path}\`\n\n${plans.join("\n\n")}`);
