@@ -6,7 +6,7 @@
  *   tsx platform/cli.ts set-password <username>        new password from standard input;
  *                                                          signs the admin out everywhere
  * Targets DATABASE_URL when set, else the PGlite directory DATA_DIR. On PostgreSQL the seed
- * streams users and bets with COPY (docs/operations.md "Seeding at scale").
+ * streams users and bets with COPY (docs/operations.md "Seeding PostgreSQL at scale").
  */
 import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";

@@ -1,5 +1,5 @@
 /**
- * Bulk loading for seeding PostgreSQL at scale (docs/operations.md "Seeding at scale"): Kysely
+ * Bulk loading for the seed (docs/operations.md "Seeding PostgreSQL at scale"): Kysely
  * over ONE connection, so that the seed's transaction and its `COPY … FROM STDIN` streams
  * (pg-copy-streams) run on the same connection, in the same transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * Seeding at scale (docs/operations.md "Seeding at scale"): on PostgreSQL the seed streams users
+ * Seeding at scale (docs/operations.md "Seeding PostgreSQL at scale"): on PostgreSQL the seed streams users
  * and bets with COPY (platform/db/copy.ts). It must keep the money invariants, top up like the
  * insert path, and write the same book as the insert path PGlite takes.
  */
