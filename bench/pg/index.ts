@@ -2,8 +2,9 @@
  * `npm run bench -- --pg` (issue 20): the platform on PostgreSQL at 1,000,000 users and 10,000,000
  * bets. DATABASE_URL names a database seeded with
  * `npm run db:seed -- --users 1000000 --bets 10000000 --settled-share 0.89`
- * (docs/operations.md "Seeding PostgreSQL at scale"): 1.1 million bets pending, the rest settled history. The platform server
- * starts on BENCH_PLATFORM_PORT (4420) against it and every call goes over HTTP with the envelope,
+ * (docs/operations.md "Seeding PostgreSQL at scale"): 1.1 million bets pending, the rest settled
+ * history. The platform server starts on BENCH_PLATFORM_PORT (4420) against it and every call goes
+ * over HTTP with the envelope,
  * as the console sends it. Budgets: `/users` p95 ≤ 50 ms (substring searches included),
  * `/sports-pending-bets` ≤ 50 ms, reports ≤ 200 ms, `/market-bets` of the busiest event ≤ 50 ms,
  * and 10,000 bets of one market settled at ≥ 1,000 a second.
