@@ -4,8 +4,7 @@
  * `npm run db:seed -- --users 1000000 --bets 10000000 --settled-share 0.89`
  * (docs/operations.md "Seeding PostgreSQL at scale"): 1.1 million bets pending, the rest settled
  * history. The platform server starts on BENCH_PLATFORM_PORT (4420) against it and every call goes
- * over HTTP with the envelope,
- * as the console sends it. Budgets: `/users` p95 ≤ 50 ms (substring searches included),
+ * over HTTP with the envelope, as the console sends it. Budgets: `/users` p95 ≤ 50 ms (substring searches included),
  * `/sports-pending-bets` ≤ 50 ms, reports ≤ 200 ms, `/market-bets` of the busiest event ≤ 50 ms,
  * and 10,000 bets of one market settled at ≥ 1,000 a second.
  * Settling is not undone: each run settles 10,000 more of the seeded bets.
