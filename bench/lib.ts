@@ -32,33 +32,43 @@ export async function startStack(
   consolePort = 3410,
   { dataDir = benchDataDir(), activity = false }: { dataDir?: string; activity?: boolean } = {},
 ): Promise<Stack> {
-  const children: ChildProcess[] = [];
-  const run = (script: string, env: Record<string, string>) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    children.push(child);
-  };
-  const platformUrl = `http://127.0.0.1:${platformPort}`;
-  run("platform/server.ts", {
-    PLATFORM_PORT: String(platformPort),
+  const platform = await startPlatform(platformPort, { DATA_DIR: dataDir }, { activity });
+  const consoleChild = spawnScript("server.ts", {
+    PORT: String(consolePort),
+    ADMIN_API_URL: `${platform.url}/api/admin`,
+    SPORTS_API_URL: `${platform.url}/api/sports`,
+    SOCKET_URL: platform.url,
+  });
+  const children = [platform.child, consoleChild];
+  const consoleUrl = `http://localhost:${consolePort}`;
+  await waitForOk(`${consoleUrl}/login`, "the console");
+  return { consoleUrl, platformUrl: platform.url, stop: () => children.forEach((child) => child.kill("SIGTERM")) };
+}
+
+function spawnScript(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/**
+ * The platform alone on `port`, over the database `database` names (DATA_DIR or DATABASE_URL),
+ * answering once healthy; the activity simulator only when `activity` says so.
+ */
+export async function startPlatform(
+  port: number,
+  database: { DATA_DIR: string } | { DATABASE_URL: string },
+  { activity = false }: { activity?: boolean } = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawnScript("platform/server.ts", {
+    PLATFORM_PORT: String(port),
     // Prices stand still, so a benchmark can place bets at the seeded prices; no feed ticks in the figures.
     SIM_FEED: "off",
     // By default nobody else places bets or requests: a market holds exactly the bets a benchmark put there.
     SIM_ACTIVITY: activity ? "on" : "off",
-    DATA_DIR: dataDir,
+    ...database,
   });
-  await waitForOk(`${platformUrl}/api/health`, "the platform");
-  run("server.ts", {
-    PORT: String(consolePort),
-    ADMIN_API_URL: `${platformUrl}/api/admin`,
-    SPORTS_API_URL: `${platformUrl}/api/sports`,
-    SOCKET_URL: platformUrl,
-  });
-  const consoleUrl = `http://localhost:${consolePort}`;
-  await waitForOk(`${consoleUrl}/login`, "the console");
-  return { consoleUrl, platformUrl, stop: () => children.forEach((child) => child.kill("SIGTERM")) };
+  const url = `http://127.0.0.1:${port}`;
+  await waitForOk(`${url}/api/health`, "the platform");
+  return { url, child };
 }
 
 const REPORT = "docs/benchmarks.md";

@@ -18,6 +18,20 @@ const BUDGET_MS = 200;
 
 const daysBefore = (days: number) => new Date(Date.parse(`${kolkataToday()}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
+/** The reports the benchmark cycles (also bench/pg): v1 and v2 for the house, a partner and a user over today, a week and 30 days. */
+export function reportQueries(partner: string, user: string): string[] {
+  const week = `from=${daysBefore(7)}&to=${kolkataToday()}`;
+  const month = `from=${daysBefore(30)}&to=${kolkataToday()}`;
+  return [
+    "/b2c/report",
+    `/b2c/report?${week}`,
+    `/report?${month}`,
+    `/b2c/report?${week}&user=${partner}&type=partner`,
+    `/report?${month}&user=${partner}&type=partner`,
+    `/report?${week}&user=${user}&type=user`,
+  ];
+}
+
 export async function benchReports(): Promise<void> {
   await withSeededPlatform({ users: 200, bets: SETTLED_BETS, settledShare: 1 }, async (app, headers, secret, seedSeconds) => {
     // Fast figures over an empty rollup would mean nothing: the house's rows must hold every seeded result.
@@ -31,16 +45,7 @@ export async function benchReports(): Promise<void> {
     };
     const partner = await idOf("partners", DEMO_ACCOUNTS.partner.username);
     const user = await idOf("users", seedUsername(7));
-    const week = `from=${daysBefore(7)}&to=${kolkataToday()}`;
-    const month = `from=${daysBefore(30)}&to=${kolkataToday()}`;
-    const queries = [
-      "/b2c/report",
-      `/b2c/report?${week}`,
-      `/report?${month}`,
-      `/b2c/report?${week}&user=${partner}&type=partner`,
-      `/report?${month}&user=${partner}&type=partner`,
-      `/report?${week}&user=${user}&type=user`,
-    ];
+    const queries = reportQueries(partner, user);
     const timings: number[] = [];
     for (let i = 0; i < WARM_UP + MEASURED; i++) {
       const before = performance.now();

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark, figures printed and written to docs/benchmarks.md.
  * `npm run bench -- envelope screens`: only the named ones (the names below).
+ * `npm run bench -- --pg`: the PostgreSQL benchmarks alone, on the database DATABASE_URL names (bench/pg).
  */
 import { spawnSync } from "node:child_process";
 import { benchAudit } from "./audit.bench";
@@ -10,6 +11,7 @@ import { benchDecisions } from "./decisions.bench";
 import { benchEnvelope } from "./envelope.bench";
 import { benchFrames } from "./frames.bench";
 import { benchLiveRow } from "./live-row.bench";
+import { benchPostgres } from "./pg/index";
 import { benchMarketBets, benchMarketRepaint } from "./market-book.bench";
 import { startStack, type Stack } from "./lib";
 import { benchReports } from "./report.bench";
@@ -41,10 +43,12 @@ const alone: Array<[string, () => Promise<void>]> = [
   ["cluster-load", benchClusterLoad],
 ];
 
-const only = process.argv.slice(2);
+const postgres = process.argv.includes("--pg");
+const only = process.argv.slice(2).filter((arg) => arg !== "--pg");
 const unknown = only.filter((name) => name !== "startup" && ![...onStack, ...alone].some(([known]) => known === name));
 if (unknown.length > 0) throw new Error(`unknown benchmark: ${unknown.join(", ")}`);
-const wanted = (name: string) => only.length === 0 || only.includes(name);
+const wanted = (name: string) => (only.length === 0 && !postgres) || only.includes(name);
+if (postgres) await benchPostgres();
 const stackBenches = onStack.filter(([name]) => wanted(name));
 
 if (wanted("startup") || wanted("screens") || wanted("cluster-load") || stackBenches.length > 0) {

@@ -18,14 +18,14 @@ const BUDGET_S = 5;
 const RATIO_BUDGET = 2;
 const BATCH = 20;
 
-async function adminGet(stack: Stack, token: string, path: string): Promise<unknown> {
+export async function adminGet(stack: Stack, token: string, path: string): Promise<unknown> {
   const response = await fetch(`${stack.platformUrl}/api/admin${path}`, { headers: { Authorization: `Bearer ${token}` } });
   const answer = (await response.json()) as { status: string; msg: string; data: string };
   if (answer.status !== "SUCCESS") throw new Error(answer.msg);
   return open(answer.data, SECRET);
 }
 
-async function adminToken(stack: Stack): Promise<string> {
+export async function adminToken(stack: Stack): Promise<string> {
   const response = await fetch(`${stack.platformUrl}/api/admin/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -61,7 +61,7 @@ async function fillMarket(stack: Stack, offer: Awaited<ReturnType<typeof marketO
 }
 
 /** The reference: `count` bets of another market settled by bare `/settel-bet` calls, `inFlight` at a time, as the console sends them. */
-async function bareSettlements(stack: Stack, token: string, bets: readonly SportsBet[], inFlight: number): Promise<number> {
+export async function bareSettlements(stack: Stack, token: string, bets: readonly SportsBet[], inFlight: number): Promise<number> {
   const started = performance.now();
   let next = 0;
   const worker = async () => {
@@ -91,7 +91,7 @@ async function pendingOfMarket(stack: Stack, token: string, filter: string): Pro
 }
 
 /** The console keeps this many settlements in flight upstream (app/lib/bets.server.ts); the reference sends as many. */
-const CONSOLE_IN_FLIGHT = 12;
+export const CONSOLE_IN_FLIGHT = 12;
 
 export async function benchSettleMarket(stack: Stack): Promise<void> {
   const token = await adminToken(stack);

@@ -20,8 +20,8 @@ const WARM_UP = 30;
 const MEASURED = 300;
 
 
-/** Request i of the mix: mostly early pages, some deep and last pages, every sort both ways, and searches. */
-function query(i: number): string {
+/** Request i of the mix: mostly early pages, some deep and last pages, every sort both ways, and searches (also bench/pg). */
+export function usersQuery(i: number): string {
   const orders = ["createdAt", "_id", "username", "balance", "bonus"];
   const orderBy = orders[i % orders.length]!;
   const isAcc = i % 2 === 0;
@@ -49,9 +49,9 @@ export async function benchUsersList(): Promise<void> {
     const timings: number[] = [];
     for (let i = 0; i < WARM_UP + MEASURED; i++) {
       const started = performance.now();
-      const response = await app.inject({ method: "GET", url: query(i), headers });
+      const response = await app.inject({ method: "GET", url: usersQuery(i), headers });
       const elapsed = performance.now() - started;
-      if (response.statusCode !== 200) throw new Error(`${query(i)} answered ${response.statusCode}: ${response.body}`);
+      if (response.statusCode !== 200) throw new Error(`${usersQuery(i)} answered ${response.statusCode}: ${response.body}`);
       if (i >= WARM_UP) timings.push(elapsed);
     }
     await app.close();

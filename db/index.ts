@@ -20,19 +20,24 @@ export type DbTarget =
 
 const INT8_OID = 20;
 
+/** A pg client's settings for a PostgreSQL target: its schema as the search_path, int8 read as bigint. */
+export function postgresConfig(target: Extract<DbTarget, { kind: "postgres" }>): pg.ClientConfig {
+  if (target.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(target.schema)) {
+    throw new Error(`Invalid schema name: ${target.schema}`);
+  }
+  return {
+    connectionString: target.url,
+    options: target.schema ? `-c search_path=${target.schema}` : undefined,
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === INT8_OID ? BigInt : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  };
+}
+
 export async function openDatabase<Schema>(target: DbTarget, { extensions }: { extensions?: Extensions } = {}): Promise<Kysely<Schema>> {
   if (target.kind === "postgres") {
-    if (target.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(target.schema)) {
-      throw new Error(`Invalid schema name: ${target.schema}`);
-    }
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      options: target.schema ? `-c search_path=${target.schema}` : undefined,
-      types: {
-        getTypeParser: ((oid: number, format?: "text" | "binary") =>
-          oid === INT8_OID ? BigInt : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
-    });
+    const pool = new pg.Pool(postgresConfig(target));
     // An idle client that loses its server emits here; the pool replaces it on the next
     // checkout, so log instead of letting the unhandled event end the process.
     pool.on("error", (error) => console.warn(`postgres: idle client error: ${error.message}`));

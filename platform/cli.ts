@@ -1,16 +1,19 @@
 /**
  * Database maintenance:
- *   tsx platform/cli.ts reset [--users N] [--bets N]   wipe, migrate, seed
- *   tsx platform/cli.ts seed  [--users N] [--bets N]   migrate, top the seed up to N
+ *   tsx platform/cli.ts reset [--users N] [--bets N] [--settled-share S]   wipe, migrate, seed
+ *   tsx platform/cli.ts seed  [--users N] [--bets N] [--settled-share S]   migrate, top the seed up to N
+ *       (S: the part of the seeded bets that is settled history, 0–1, 0.2 by default)
  *   tsx platform/cli.ts set-password <username>        new password from standard input;
  *                                                          signs the admin out everywhere
- * Targets DATABASE_URL when set, else the PGlite directory DATA_DIR.
+ * Targets DATABASE_URL when set, else the PGlite directory DATA_DIR. On PostgreSQL the seed
+ * streams users and bets with COPY (docs/operations.md "Seeding PostgreSQL at scale").
  */
 import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { z } from "zod";
 import { loadDbEnv, uploadsDirOf } from "./env.js";
+import { openCopyingDb } from "./db/copy.js";
 import { dbTargetFromEnv, openDb, type Db, type DbTarget } from "./db/index.js";
 import { migrate } from "./db/migrate.js";
 import { DEFAULT_SEED, DEMO_ACCOUNTS, seed, type SeedOptions } from "./seed.js";
@@ -20,8 +23,9 @@ import { NewPassword } from "./security/password.js";
 import { createRevealer, storePassword, type Revealer } from "./security/reveal.js";
 
 const USAGE =
-  "usage: tsx platform/cli.ts <reset|seed> [--users N] [--bets N]\n       tsx platform/cli.ts set-password <username>  (password on standard input)";
+  "usage: tsx platform/cli.ts <reset|seed> [--users N] [--bets N] [--settled-share S]\n       tsx platform/cli.ts set-password <username>  (password on standard input)";
 const Count = z.coerce.number().int().min(0);
+const Share = z.coerce.number().min(0).max(1);
 
 /** Drops everything: the PGlite directory, or the PostgreSQL schema in use. */
 async function wipe(target: DbTarget): Promise<void> {
@@ -47,8 +51,9 @@ async function migrateAndSeed(db: Db, revealer: Revealer, options: SeedOptions):
   if (applied.length > 0) console.log(`applied migrations: ${applied.join(", ")}`);
   const started = Date.now();
   const summary = await seed(db, revealer, options);
+  const seconds = (Date.now() - started) / 1000;
   console.log(
-    `seeded in ${Date.now() - started} ms: admin #${summary.admins.admin}, staff #${summary.admins.staff}, ` +
+    `seeded in ${seconds.toFixed(1)} s (${options.copy ? "COPY" : "inserts"}, ${Math.round((summary.users + summary.bets) / seconds)} users and bets a second): admin #${summary.admins.admin}, staff #${summary.admins.staff}, ` +
       `partner #${summary.admins.partner}; ${summary.users} users, ${summary.bets} sports bets`,
   );
   console.log(
@@ -89,7 +94,7 @@ async function setPassword(username: string): Promise<void> {
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { users: { type: "string" }, bets: { type: "string" } },
+    options: { users: { type: "string" }, bets: { type: "string" }, "settled-share": { type: "string" } },
   });
   const command = positionals[0];
   if (command === "set-password" && positionals.length === 2) return setPassword(positionals[1]!);
@@ -97,6 +102,7 @@ async function main(): Promise<void> {
   const options: SeedOptions = {
     users: Count.parse(values.users ?? DEFAULT_SEED.users),
     bets: Count.parse(values.bets ?? DEFAULT_SEED.bets),
+    ...(values["settled-share"] === undefined ? {} : { settledShare: Share.parse(values["settled-share"]) }),
   };
 
   const env = loadDbEnv();
@@ -105,9 +111,10 @@ async function main(): Promise<void> {
     if (env.NODE_ENV === "production") throw new Error("Refusing to reset a database with NODE_ENV=production");
     await wipe(target);
   }
-  const db = await openDb(target);
+  // PostgreSQL: one connection, whose transaction the COPY streams join.
+  const { db, copy } = target.kind === "postgres" ? await openCopyingDb(target) : { db: await openDb(target), copy: undefined };
   try {
-    await migrateAndSeed(db, createRevealer(env), { ...options, uploadsDir: uploadsDirOf(env) });
+    await migrateAndSeed(db, createRevealer(env), { ...options, copy, uploadsDir: uploadsDirOf(env) });
   } finally {
     await db.destroy();
   }

@@ -301,6 +301,12 @@ export interface SportsPendingCountsTable {
   n: bigint;
 }
 
+/** End users per parent admin, kept by triggers on users (migration 013). */
+export interface UserCountsTable {
+  parent_id: bigint;
+  n: bigint;
+}
+
 /** An open position of the market book (migration 007): one per event, market, runner, fancy line and user. */
 export interface MarketPositionsTable {
   event_id: string;
@@ -410,6 +416,7 @@ export interface Database {
   sports_pending_counts: SportsPendingCountsTable;
   report_rollup: ReportRollupTable;
   market_positions: MarketPositionsTable;
+  user_counts: UserCountsTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

@@ -91,8 +91,16 @@ const PARTNER_ROW = [
   "p.username as parent_username",
 ] as const;
 
+/** Without a search, from the kept counts per parent (migration 013): a few rows, however many users. */
 export async function countUsers(db: Db, filter: ListFilter): Promise<number> {
-  const row = await users(db, filter).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+  if (filter.search) {
+    const row = await users(db, filter).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  let kept = db.selectFrom("user_counts as c").select(sql<string>`coalesce(sum(c.n), 0)`.as("n"));
+  if (filter.within !== null) kept = kept.where(inSubtree("c.parent_id", filter.within));
+  if (filter.parent !== undefined) kept = kept.where("c.parent_id", "=", filter.parent);
+  const row = await kept.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -3,11 +3,10 @@
  * and, where a PostgreSQL server is given (the integration-pg project, or TEST_DATABASE_URL), in a
  * schema of its own; all are closed, and the schemas dropped, after the file.
  */
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, inject } from "vitest";
+import { inject } from "vitest";
 import { openConsoleStore } from "../../../app/lib/store/open.server";
 import type { ConsoleStore } from "../../../app/lib/store/schema";
+import { throwawaySchemas } from "./schemas";
 
 export type StoreTarget = Parameters<typeof openConsoleStore>[0];
 
@@ -15,26 +14,8 @@ export type StoreTarget = Parameters<typeof openConsoleStore>[0];
 export function consoleStores(prefix: string) {
   const postgresUrl = inject("postgres")?.url ?? process.env.TEST_DATABASE_URL;
   const opened: ConsoleStore[] = [];
-  const schemas: string[] = [];
-
-  afterAll(async () => {
-    await Promise.all(opened.map((store) => store.destroy()));
-    if (!postgresUrl || schemas.length === 0) return;
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    for (const schema of schemas) await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  });
-
-  async function freshSchema(url: string): Promise<string> {
-    const schema = `${prefix}_${randomBytes(6).toString("hex")}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    schemas.push(schema);
-    return schema;
-  }
+  // Stores close before their schemas go.
+  const freshSchema = throwawaySchemas(prefix, { before: async () => void (await Promise.all(opened.map((store) => store.destroy()))) });
 
   async function open(target: StoreTarget): Promise<ConsoleStore> {
     const store = await openConsoleStore(target);
