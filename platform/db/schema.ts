@@ -299,6 +299,9 @@ export interface ReportRollupTable {
 export interface SportsPendingCountsTable {
   key: string;
   n: bigint;
+  /** The stake and exposure of those bets, minor units (migration 013). */
+  stake: Generated<bigint>;
+  exposure: Generated<bigint>;
 }
 
 /** An open position of the market book (migration 007): one per event, market, runner, fancy line and user. */
