@@ -246,4 +246,21 @@ describe("screen cache", () => {
     expect(await load("/deposits")).toEqual({ address: "/deposits", read: 2 });
     expect(serverReads).toEqual(["/deposits", "/deposits"]);
   });
+
+  it("a refresh that found no screen to reload is forgotten: a later reload is news, read from the server", async () => {
+    show("/users");
+    await load("/deposits");
+    show("/deposits");
+    await load("/users");
+    show("/users");
+    later();
+    await load("/deposits");
+    show("/deposits");
+    refreshOwed("/deposits", () => {}); // busy, then landed on a screen without data
+    await load("/withdraws");
+    show("/withdraws");
+    vi.advanceTimersByTime(2_000);
+    await load("/withdraws"); // news, 2 s after /withdraws was read
+    expect(serverReads).toEqual(["/deposits", "/users", "/withdraws", "/withdraws"]);
+  });
 });

@@ -38,10 +38,12 @@ let generation = 0;
 /** The address painted from `kept` whose server read the shell still owes. */
 let owed: string | null = null;
 /**
- * The shell's refresh is the next reload: it refreshes, it does not invalidate. It may land on the
- * next screen already (the reload waits while a load is under way), which it reads all the same.
+ * When the shell asked its refresh, which is the next reload within REFRESH_WAIT_MS: it may land on
+ * the next screen already (the reload waits while a load is under way), which it reads all the same.
+ * Later (it landed on a screen without data), a reload is news again.
  */
-let refreshing = false;
+let refreshAsked: number | null = null;
+const REFRESH_WAIT_MS = 2_000;
 
 const addressOf = ({ pathname, search }: { pathname: string; search: string }) => `${pathname}${search}`;
 
@@ -82,8 +84,8 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
     }
     owed = null;
     if (underWay) return underWay.catch(() => read(address, serverLoader));
-  } else if (refreshing) {
-    refreshing = false;
+  } else if (refreshAsked !== null && Date.now() - refreshAsked < REFRESH_WAIT_MS) {
+    refreshAsked = null;
     // A read ahead under way, or one that answered since the paint, is the refresh.
     if (underWay) return underWay.catch(() => read(address, serverLoader));
     if (hit && age < FRESH_MS) return hit.data;
@@ -94,7 +96,7 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
 /** Once `address` shows: if it was painted from kept data, reads it again from the server by `revalidate`. */
 export function refreshOwed(address: string, revalidate: () => void): void {
   if (owed !== address) return;
-  refreshing = true;
+  refreshAsked = Date.now();
   owed = null;
   revalidate();
 }
