@@ -16,7 +16,7 @@ import { benchDataDir, percentile, record, signInConsole, startStack } from "./l
 
 // The seed settles a fifth of its bets: 125,000 leave about 100,000 pending.
 const SEED = { users: 100_000, bets: 125_000 };
-const ROUNDS = 12;
+const ROUNDS = 20;
 const BUDGET_MS = 100;
 /** A quick operator's pause between `g` and the letter. */
 const GAP_MS = 60;
