@@ -30,6 +30,19 @@ const settle = async () => {
 
 /** Past the few seconds in which data read ahead counts as fresh. */
 const later = () => vi.advanceTimersByTime(5_000);
+/** /deposits, then /users read; /deposits shown again from what was kept, and its refresh asked. */
+async function refreshAskedOnDeposits() {
+  show("/users");
+  await load("/deposits");
+  show("/deposits");
+  await load("/users");
+  show("/users");
+  later();
+  await load("/deposits");
+  show("/deposits");
+  refreshOwed("/deposits", () => {});
+}
+
 /** Past the age at which kept data is read ahead on `g`. */
 const older = () => vi.advanceTimersByTime(20_000);
 
@@ -82,15 +95,7 @@ describe("screen cache", () => {
   });
 
   it("takes the refresh for the next screen's reload when it waited past a switch, and keeps the others", async () => {
-    show("/users");
-    await load("/deposits");
-    show("/deposits");
-    await load("/users");
-    show("/users");
-    later();
-    await load("/deposits");
-    show("/deposits");
-    refreshOwed("/deposits", () => {}); // busy: the reload waits
+    await refreshAskedOnDeposits(); // busy: the reload waits
     const read = await load("/withdraws");
     show("/withdraws");
     // The waited reload: /withdraws was read just now, which stands for it; a later one reads again.
@@ -248,15 +253,7 @@ describe("screen cache", () => {
   });
 
   it("a refresh that found no screen to reload is forgotten: a later reload is news, read from the server", async () => {
-    show("/users");
-    await load("/deposits");
-    show("/deposits");
-    await load("/users");
-    show("/users");
-    later();
-    await load("/deposits");
-    show("/deposits");
-    refreshOwed("/deposits", () => {}); // busy, then landed on a screen without data
+    await refreshAskedOnDeposits(); // busy, then landed on a screen without data
     await load("/withdraws");
     show("/withdraws");
     vi.advanceTimersByTime(2_000);
