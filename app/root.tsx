@@ -13,6 +13,8 @@ import "./lib/load-context";
 
 /** Configuration the browser needs: the zone every time shows in (read once at boot). */
 export const loader = () => ({ timeZone: env.TIME_ZONE });
+// Never read again: single fetch would otherwise reload it on every navigation (docs/benchmarks.md, `g` + letter).
+export const shouldRevalidate = () => false;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { GAME_FLAGS, ROLE, STAFF_FLAGS, type GameFlag, type StaffFlag } from "../protocol/wire.js";
 import { exposureOf, settlementOf, type Priced } from "./modules/bets/arithmetic.js";
-import { partnerChain, pendingKeys } from "./modules/bets/repository.js";
-import { findBetAccounts, gameOf, positionChangeOf, positionKeyOf, tally, writeSportsBets, type BetAccounts } from "./modules/bets/service.js";
+import { partnerChain, tallyPending, type PendingSums } from "./modules/bets/repository.js";
+import { findBetAccounts, gameOf, positionChangeOf, positionKeyOf, writeSportsBets, type BetAccounts } from "./modules/bets/service.js";
 import { apply, findSystemAccountId, fundFromHouse, recordOpenings } from "./modules/ledger/service.js";
 import { createFeedStore } from "./modules/sports/repository.js";
 import { DEFAULT_FEED_SEED } from "./env.js";
@@ -486,8 +486,8 @@ async function copyBets(db: Db, copy: CopyRows, plan: BetPlan, seededAt: number)
   const { rows } = await sql<{ next: bigint }>`select nextval(pg_get_serial_sequence('sports_bets', 'id')) as next`.execute(db);
   let nextId = rows[0]!.next;
   const exposures = new Map<bigint, bigint>();
-  const pending: string[] = [];
-  const counts = new Map<string, bigint>();
+  const pending: SeedBet[] = [];
+  const counts = new Map<string, PendingSums>();
 
   for (let start = existing + 1; start <= plan.bets; start += COPY_CHUNK) {
     const bets: CopyValue[][] = [];
@@ -501,7 +501,7 @@ async function copyBets(db: Db, copy: CopyRows, plan: BetPlan, seededAt: number)
       let outcome = { profit: 0n, loss: 0n };
       if (bet.status === "PENDING") {
         exposures.set(bet.user_id, (exposures.get(bet.user_id) ?? 0n) + bet.exposure);
-        pending.push(...pendingKeys(bet));
+        pending.push(bet);
         const key = positionKeyOf(bet);
         const change = positionChangeOf(priced);
         positions.push([key.event_id, key.market_id, key.runner, key.line, key.user_id, change.ifWon, change.ifLost, change.stake]);
@@ -516,7 +516,10 @@ async function copyBets(db: Db, copy: CopyRows, plan: BetPlan, seededAt: number)
     await copy("sports_bets", BET_COLUMNS, bets);
     await copy("bet_results", ["bet_kind", "bet_id", "game", "user_id", "house_result", "chain"], results);
     await copy("seed_positions", POSITION_COLUMNS, positions);
-    for (const [key, n] of tally(pending.splice(0))) counts.set(key, (counts.get(key) ?? 0n) + n);
+    for (const [key, sums] of tallyPending(pending.splice(0))) {
+      const held = counts.get(key) ?? { n: 0n, stake: 0n, exposure: 0n };
+      counts.set(key, { n: held.n + sums.n, stake: held.stake + sums.stake, exposure: held.exposure + sums.exposure });
+    }
   }
   await sql`select setval(pg_get_serial_sequence('sports_bets', 'id'), ${nextId - 1n})`.execute(db);
   await sql`
@@ -526,11 +529,11 @@ async function copyBets(db: Db, copy: CopyRows, plan: BetPlan, seededAt: number)
     on conflict (market_id, runner, line, user_id) do update set
       if_won = kept.if_won + excluded.if_won, if_lost = kept.if_lost + excluded.if_lost,
       stake = kept.stake + excluded.stake, bets = kept.bets + excluded.bets`.execute(db);
-  await sql`create temp table seed_counts (key text, n bigint) on commit drop`.execute(db);
-  await copy("seed_counts", ["key", "n"], [...counts]);
+  await sql`create temp table seed_counts (key text, n bigint, stake bigint, exposure bigint) on commit drop`.execute(db);
+  await copy("seed_counts", ["key", "n", "stake", "exposure"], [...counts].map(([key, { n, stake, exposure }]) => [key, n, stake, exposure]));
   await sql`
-    insert into sports_pending_counts as kept (key, n) select key, n from seed_counts
-    on conflict (key) do update set n = kept.n + excluded.n`.execute(db);
+    insert into sports_pending_counts as kept (key, n, stake, exposure) select key, n, stake, exposure from seed_counts
+    on conflict (key) do update set n = kept.n + excluded.n, stake = kept.stake + excluded.stake, exposure = kept.exposure + excluded.exposure`.execute(db);
   await reserveExposure(db, copy, exposures, accounts);
 }
 

@@ -31,6 +31,7 @@ import type {
   PartnerRole,
   PartnerRow,
   PermissionMap,
+  PendingTotals,
   PermissionSettings,
   ReportSubjectType,
   ReportV1,
@@ -55,7 +56,7 @@ export type Mark = "spec" | "extension";
 export type ApiName = "admin" | "sports";
 
 type ReportQuery = { from: string; to: string; user?: string; type?: ReportSubjectType; username?: string };
-type PendingBetsQuery = { eventId?: string; marketId?: string; user?: string; sport?: SportName; page?: number; pageSize?: number };
+type PendingBetsQuery = { eventId?: string; marketId?: string; user?: string; sport?: SportName; page?: number; pageSize?: number; totals?: 1 };
 type BetHistoryQuery = { user: string; username?: string; type: BetKind; from?: string; to?: string; page?: number; pageSize?: number };
 type TransactionQuery = {
   user: string;
@@ -163,8 +164,10 @@ export const CALLS = {
   /** The spec leaves the report path open ("/b2c/{report path}", v2 the same without /b2c); these are the ones docs/protocol.md "Reports (platform)" names. */
   reportV1: get<ReportQuery, ReportV1>("/b2c/report", { query: REPORT_QUERY, answerExtensions: ["daily"] }),
   reportV2: get<ReportQuery, ReportV2>("/report", { query: REPORT_QUERY, answerExtensions: ["daily"] }),
-  pendingBets: get<PendingBetsQuery, Page<SportsBet>>("/sports-pending-bets", {
-    query: { page: "spec", pageSize: "extension", eventId: "extension", marketId: "extension", user: "extension", sport: "extension" },
+  /** `totals=1` (extension) adds the filtered queue's `totals`, from the platform's kept counts. */
+  pendingBets: get<PendingBetsQuery, Page<SportsBet> & { totals?: PendingTotals }>("/sports-pending-bets", {
+    query: { page: "spec", pageSize: "extension", eventId: "extension", marketId: "extension", user: "extension", sport: "extension", totals: "extension" },
+    answerExtensions: ["totals"],
   }),
   settleBet: post<Settlement, SportsBet>("/settel-bet"),
   /** Super admin only: reverses a settled bet and settles it again. */

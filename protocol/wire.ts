@@ -221,6 +221,15 @@ export type SportsBet = {
   settledAt: string | null;
 };
 
+/** One market's pending bets in the queue's totals: how many, their stake and exposure. */
+export type PendingMarketTotal = { eventId: string; event: string; marketId: string; market: string; count: number; stake: number; exposure: number };
+
+/**
+ * `totals` of GET /sports-pending-bets?totals=1 (extension): the filtered queue's pending bets in
+ * all and per market, largest exposure first, from the platform's kept counts.
+ */
+export type PendingTotals = { count: number; stake: number; exposure: number; markets: PendingMarketTotal[] };
+
 /**
  * GET /market-results (extension, sports API): a closed market that still has pending bets, with
  * the result the feed reported (the winning runner's name, or a fancy line's final run count).

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Page, SportsBet } from "../../protocol/wire";
-import { inBatches, pendingView, settleChoicesOf, todayIn, totalsOf, type PendingCall, type PendingFilter } from "./bets.server";
-import { capabilities } from "./capabilities.server";
+import { inBatches, pendingView, settleChoicesOf, todayIn, totalsOf, type PendingCall, type PendingFilter, type PendingTotalsView } from "./bets.server";
+import { capabilities, createCapabilities } from "./capabilities.server";
 import { settlementChunkSchema } from "./forms/settlement";
 
 const bet = (id: number, marketId: string, amount: number, exposure: number) =>
@@ -33,13 +33,16 @@ const book = (count: number, over: (i: number) => Partial<SportsBet> = () => ({}
  * `spec` answers the whole book whatever the filters, `perPage` a page (an API of docs/product.md §7.2 alone).
  */
 function pendingApi(bets: SportsBet[], profile: "full" | "spec", perPage = 20) {
-  return vi.fn<PendingCall>(async (filter: PendingFilter, page: number, pageSize = 50): Promise<Page<SportsBet>> => {
+  return vi.fn<PendingCall>(async (filter: PendingFilter, page: number, pageSize = 50, totals = false) => {
     const rows =
       profile === "full"
         ? bets.filter((b) => (!filter.eventId || b.eventId === filter.eventId) && (!filter.marketId || b.marketId === filter.marketId))
         : bets;
     const size = profile === "full" ? pageSize : perPage;
-    return { items: rows.slice((page - 1) * size, page * size), total: rows.length, page, pageSize: size };
+    const answer: Page<SportsBet> = { items: rows.slice((page - 1) * size, page * size), total: rows.length, page, pageSize: size };
+    if (profile === "spec" || !totals) return answer;
+    const { all, markets } = totalsOf(rows);
+    return { ...answer, totals: { ...all, markets } };
   });
 }
 
@@ -152,41 +155,63 @@ describe("settlement sets the console checks itself", () => {
 describe("the pending list's page and totals", () => {
   const bets = book(300);
   const filter = { eventId: "E1", marketId: undefined, user: undefined, sport: undefined };
+  const none = { eventId: undefined, marketId: undefined, user: undefined, sport: undefined };
+  /** What one API base showed it lacks, fresh for each test. */
+  const fresh = () => ({ session: "s1", learnt: createCapabilities(() => "http://api.test") });
+
+  it("an API with the totals extension: one call, the page and its totals whole", async () => {
+    const call = pendingApi(book(10_001), "full");
+    const view = await pendingView(call, { ...none, page: 1 }, fresh());
+    expect(call).toHaveBeenCalledOnce();
+    expect(call).toHaveBeenCalledWith(none, 1, undefined, true);
+    expect(view.list).not.toHaveProperty("totals");
+    expect(view.totals).toMatchObject({ all: { count: 10_001, stake: 1_000_100, exposure: 1_000_100 }, coverage: { complete: true } });
+    const filtered = await pendingView(pendingApi(bets, "full"), { ...filter, page: 1 }, fresh());
+    expect(filtered.totals).toMatchObject({ all: { count: 100 }, coverage: { complete: true } });
+    expect((filtered.totals as PendingTotalsView).markets.map((market) => market.marketId)).toEqual(["E1-M1", "E1-M2", "E1-M3"]);
+  });
+
+  it("an API without it: learnt from its first answer, not asked again", async () => {
+    const options = fresh();
+    const call = pendingApi(bets, "spec", 50);
+    await pendingView(call, { ...filter, page: 1 }, options);
+    expect(call.mock.calls[0]![3]).toBe(true);
+    expect(options.learnt.lack("pendingBets", "pendingBets?totals")).toBe("answered without totals");
+    call.mockClear();
+    await pendingView(call, { ...filter, page: 1 }, options);
+    expect(call.mock.calls.every((args) => !args[3])).toBe(true);
+  });
 
   it("a filter the API ignored: the page and its count are the event's bets, the totals whole", async () => {
-    const view = await pendingView(pendingApi(bets, "spec", 50), { ...filter, page: 2 });
+    const view = await pendingView(pendingApi(bets, "spec", 50), { ...filter, page: 2 }, fresh());
     const event = of(bets, { eventId: "E1" });
     expect(view.list.total).toBe(100);
     expect(ids(view.list.items)).toEqual(ids(event.slice(50, 100)));
-    expect(view.totals?.all).toEqual({ count: 100, stake: 10_000, exposure: 10_000 });
-    expect(view.totals?.coverage.complete).toBe(true);
+    expect(view.totals).toMatchObject({ all: { count: 100, stake: 10_000, exposure: 10_000 }, coverage: { complete: true } });
     expect(view.coverage).toBeNull();
   });
 
-  it("a filter the API honoured: its own page, the totals summed over every page", async () => {
-    const call = pendingApi(bets, "full");
-    const view = await pendingView(call, { ...filter, page: 1 });
-    expect(view.list.total).toBe(100);
-    expect(view.totals?.all.count).toBe(100);
-  });
-
-  it("the whole queue is summed over every page of 20, not the first", async () => {
-    const view = await pendingView(pendingApi(bets, "spec", 20), { eventId: undefined, marketId: undefined, user: undefined, sport: undefined, page: 1 });
+  it("the whole queue without the extension: the page at once, the totals counted over every page of 20 in the background", async () => {
+    const view = await pendingView(pendingApi(bets, "spec", 20), { ...none, page: 1 }, fresh());
     expect(view.list.total).toBe(300);
-    expect(view.totals?.all).toEqual({ count: 300, stake: 30_000, exposure: 30_000 });
+    expect(view.totals).toBeInstanceOf(Promise);
+    expect(await view.totals).toMatchObject({ all: { count: 300, stake: 30_000, exposure: 30_000 }, coverage: { complete: true } });
   });
 
-  it("an unfiltered queue past the bound is not summed (and costs one call)", async () => {
-    const call = pendingApi(book(10_001), "full");
-    const view = await pendingView(call, { eventId: undefined, marketId: undefined, user: undefined, sport: undefined, page: 1 });
-    expect(view.totals).toBeNull();
-    expect(call).toHaveBeenCalledTimes(1);
+  it("past the bound, the background count says how much it read; a reload while it runs shares it", async () => {
+    const call = pendingApi(book(10_050), "spec", 500);
+    const options = fresh();
+    const [first, again] = await Promise.all([pendingView(call, { ...none, page: 1 }, options), pendingView(call, { ...none, page: 2 }, options)]);
+    expect(again.totals).toBe(first.totals);
+    expect((await first.totals).coverage).toEqual({ read: 10_000, total: 10_050, complete: false });
+    // Two pages, one count of 20 pages (the first of them asking totals too).
+    expect(call).toHaveBeenCalledTimes(22);
   });
 
   it("a filter the API ignored over more than the bound: what was read, said as such", async () => {
-    const view = await pendingView(pendingApi(book(10_050), "spec", 500), { ...filter, page: 1 });
+    const view = await pendingView(pendingApi(book(10_050), "spec", 500), { ...filter, page: 1 }, fresh());
     expect(view.coverage).toEqual({ read: 10_000, total: 10_050, complete: false });
-    expect(view.totals?.coverage.complete).toBe(false);
+    expect(view.totals).toMatchObject({ coverage: { complete: false } });
     expect(view.list.items.every((b) => b.eventId === "E1")).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { BET_KIND, PAGE_SIZE, SPORTS, type Page, type SportsBet } from "../../protocol/wire";
+import { BET_KIND, PAGE_SIZE, SPORTS, type Page, type PendingMarketTotal, type PendingTotals, type SportsBet } from "../../protocol/wire";
 import { ApiError } from "./api.server";
 import { capabilities } from "./capabilities.server";
 import { MESSAGES } from "./constants";
@@ -18,7 +18,7 @@ import { partialText, SCAN_LIMIT, type Coverage } from "./list";
 import { loadListPage, readAllPages, type Scan } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
-import { callAsOperator, downloadAsOperator } from "./session.server";
+import { callAsOperator, downloadAsOperator, requireSession, sessionIdOf } from "./session.server";
 
 /** The pending queue's filters: the platform's own names (`user` is the user's id). */
 export const pendingFilterSchema = z.object({
@@ -33,12 +33,15 @@ const pendingQuerySchema = pendingFilterSchema.extend({ page: z.coerce.number().
 /** Settlements sent upstream at once within one chunk. */
 export const SETTLE_CONCURRENCY = 12;
 
-/** One page of the pending queue as the API answers it (which may ignore every filter but `page`). */
-export type PendingCall = (filter: PendingFilter, page: number, pageSize?: number) => Promise<Page<SportsBet>>;
+/**
+ * One page of the pending queue as the API answers it (which may ignore every filter but `page`);
+ * with `totals`, asking for the filtered queue's totals too (an extension the API may ignore).
+ */
+export type PendingCall = (filter: PendingFilter, page: number, pageSize?: number, totals?: boolean) => Promise<Page<SportsBet> & { totals?: PendingTotals }>;
 export const pendingCall =
   (request: Request, context: AppLoadContext): PendingCall =>
-  (filter, page, pageSize = PAGE_SIZE.default) =>
-    callAsOperator(request, context, "pendingBets", { ...filter, page, pageSize });
+  (filter, page, pageSize = PAGE_SIZE.default, totals = false) =>
+    callAsOperator(request, context, "pendingBets", { ...filter, page, pageSize, ...(totals && { totals: 1 as const }) });
 
 /** Whether a bet belongs to the queue's filter by its own fields. */
 export const matchesFilter = (filter: PendingFilter) => {
@@ -65,7 +68,7 @@ export async function pendingScan(call: PendingCall, filter: PendingFilter, limi
 
 const coverageOf = ({ read, total, complete }: Coverage): Coverage => ({ read, total, complete });
 
-export type MarketTotal = { eventId: string; event: string; marketId: string; market: string; count: number; stake: number; exposure: number };
+export type MarketTotal = PendingMarketTotal;
 
 /** Count, stake and exposure per market, largest exposure first, and over all of them. */
 export function totalsOf(bets: readonly SportsBet[]) {
@@ -85,18 +88,49 @@ export function totalsOf(bets: readonly SportsBet[]) {
 }
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** The queue's totals as the screen shows them: over `coverage` of the filtered set (all of it when complete). */
+export type PendingTotalsView = ReturnType<typeof totalsOf> & { coverage: Coverage };
+
 /**
- * docs/product.md §2.15: a page of the queue and the filtered set's totals. The totals are summed over every
- * bet the bound reads and say so when that is not all; an unfiltered queue past the bound is not
- * summed at all (it would cost every reload 10,000 bets). When the API ignored a filter (a bet of
- * another event came back), the page is cut from the bets read, kept by their own fields.
+ * The unfiltered queue's totals summed over the bets the bound reads, for an API without the
+ * totals extension: the screen shows the page at once and these when counted. One count per
+ * session runs at a time; a reload while it runs shares it.
  */
-export async function pendingView(call: PendingCall, { page, ...filter }: z.infer<typeof pendingQuerySchema>) {
-  const list = await call(filter, page);
-  const filtered = Object.values(filter).some(Boolean);
-  if (!filtered && list.total > SCAN_LIMIT) return { list, totals: null, coverage: null };
+const counting = new Map<string, Promise<PendingTotalsView>>();
+function countInBackground(call: PendingCall, session: string): Promise<PendingTotalsView> {
+  const running = counting.get(session);
+  if (running) return running;
+  const count = pendingScan(call, {})
+    .then((scan) => ({ ...totalsOf(scan.items), coverage: coverageOf(scan) }))
+    .finally(() => counting.delete(session));
+  counting.set(session, count);
+  return count;
+}
+
+/**
+ * docs/product.md §2.15: a page of the queue and the filtered set's totals, in one upstream call
+ * when the API answers the totals extension (and the page shows it applied the filter). Without
+ * it the totals are summed over every bet the bound reads and say so when that is not all: for
+ * the whole queue in the background (a promise the screen shows when ready), for a filter at once,
+ * since the same reading cuts the page when the API ignored a filter (a bet of another event came
+ * back): the page is then cut from the bets read, kept by their own fields.
+ */
+export async function pendingView(
+  call: PendingCall,
+  { page, ...filter }: z.infer<typeof pendingQuerySchema>,
+  { session, learnt = capabilities }: { session: string; learnt?: Pick<typeof capabilities, "lack" | "learnIgnored"> },
+) {
+  const ask = learnt.lack("pendingBets", "pendingBets?totals") === null;
+  const { totals: kept, ...list } = await call(filter, page, undefined, ask);
+  if (kept && list.items.every(matchesFilter(filter))) {
+    const { markets, ...all } = kept;
+    const totals: PendingTotalsView = { all, markets, coverage: { read: kept.count, total: kept.count, complete: true } };
+    return { list, totals, coverage: null };
+  }
+  if (ask && !kept) learnt.learnIgnored("pendingBets", "totals", "answered without totals");
+  if (!Object.values(filter).some(Boolean)) return { list, totals: countInBackground(call, session), coverage: null };
   const scan = await pendingScan(call, filter);
-  const totals = { ...totalsOf(scan.items), coverage: coverageOf(scan) };
+  const totals: PendingTotalsView = { ...totalsOf(scan.items), coverage: coverageOf(scan) };
   if (scan.dropped === 0 && list.items.every(matchesFilter(filter))) return { list, totals, coverage: null };
   const size = PAGE_SIZE.default;
   const local = { items: scan.items.slice((page - 1) * size, page * size), total: scan.items.length, page, pageSize: size };
@@ -105,7 +139,8 @@ export async function pendingView(call: PendingCall, { page, ...filter }: z.infe
 
 export async function loadPendingBets(request: Request, context: AppLoadContext) {
   const call = pendingCall(request, context);
-  const { query, list: view } = await loadListPage(request, pendingQuerySchema, (query) => pendingView(call, query));
+  const session = sessionIdOf((await requireSession(request)).token);
+  const { query, list: view } = await loadListPage(request, pendingQuerySchema, (query) => pendingView(call, query, { session }));
   return { query, ...view, oddsHistoryUrl: env.ODDS_HISTORY_URL };
 }
 export type PendingBetsData = Awaited<ReturnType<typeof loadPendingBets>>;

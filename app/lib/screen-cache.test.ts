@@ -1,20 +1,50 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { forgetScreens, refreshOwed, screenClientLoader } from "./screen-cache";
+import { forgetScreens, READ_AHEAD, readAheadFrom as chooseAhead, refreshOwed, screenClientLoader, startReadAhead } from "./screen-cache";
 
 const ORIGIN = "http://console.test";
 let showing = "/users";
 let serverReads: string[] = [];
 
 /** A screen's clientLoader called as Remix does, for `address`, while `showing` is on screen. */
-const load = (address: string) =>
+const load = (address: string, answer: () => Promise<unknown> = async () => ({ address, read: serverReads.length })) =>
   screenClientLoader({
     request: new Request(`${ORIGIN}${address}`),
     params: {},
-    serverLoader: async () => {
+    serverLoader: () => {
       serverReads.push(address);
-      return { address, read: serverReads.length };
+      return answer();
     },
   } as unknown as Parameters<typeof screenClientLoader>[0]);
+
+/** What a `g` chooses to read ahead, each fetcher then started. */
+const readAheadFrom = (showing: string) => {
+  const chosen = chooseAhead(showing);
+  chosen.forEach(startReadAhead);
+  return chosen;
+};
+
+/** Lets reads that already answered finish keeping their data. */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+/** Past the few seconds in which data read ahead counts as fresh. */
+const later = () => vi.advanceTimersByTime(5_000);
+/** /deposits, then /users read; /deposits shown again from what was kept, and its refresh asked. */
+async function refreshAskedOnDeposits() {
+  show("/users");
+  await load("/deposits");
+  show("/deposits");
+  await load("/users");
+  show("/users");
+  later();
+  await load("/deposits");
+  show("/deposits");
+  refreshOwed("/deposits", () => {});
+}
+
+/** Past the age at which kept data is read ahead on `g`. */
+const older = () => vi.advanceTimersByTime(20_000);
 
 const show = (address: string) => {
   showing = address;
@@ -33,8 +63,12 @@ beforeEach(() => {
   });
   serverReads = [];
   forgetScreens();
+  vi.useFakeTimers();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe("screen cache", () => {
   it("paints a screen seen before from what it kept, then owes one server read of it", async () => {
@@ -43,6 +77,7 @@ describe("screen cache", () => {
     show("/deposits");
     await load("/users");
     show("/users");
+    later();
     expect(await load("/deposits")).toBe(first);
     expect(serverReads).toEqual(["/deposits", "/users"]);
 
@@ -60,18 +95,15 @@ describe("screen cache", () => {
   });
 
   it("takes the refresh for the next screen's reload when it waited past a switch, and keeps the others", async () => {
-    show("/users");
-    await load("/deposits");
-    show("/deposits");
-    await load("/users");
-    show("/users");
-    await load("/deposits");
-    show("/deposits");
-    refreshOwed("/deposits", () => {}); // busy: the reload waits
-    await load("/withdraws");
+    await refreshAskedOnDeposits(); // busy: the reload waits
+    const read = await load("/withdraws");
     show("/withdraws");
-    await load("/withdraws"); // the waited reload
+    // The waited reload: /withdraws was read just now, which stands for it; a later one reads again.
+    expect(await load("/withdraws")).toBe(read);
     await load("/users");
+    expect(serverReads).toEqual(["/deposits", "/users", "/withdraws"]);
+    later();
+    await load("/withdraws");
     expect(serverReads).toEqual(["/deposits", "/users", "/withdraws", "/withdraws"]);
   });
 
@@ -82,35 +114,150 @@ describe("screen cache", () => {
     expect(serverReads).toEqual(["/deposits", "/deposits?status=1"]);
   });
 
-  it("reads the server on a reload of the screen showing, and forgets every other screen", async () => {
+  it("reads the server on a reload of the screen showing, and keeps the other screens", async () => {
     show("/users");
-    await load("/deposits");
+    const kept = await load("/deposits");
     show("/deposits");
     await load("/users");
     show("/users");
-    await load("/users"); // an action's or the platform's news' reload
-    await load("/deposits");
-    expect(serverReads).toEqual(["/deposits", "/users", "/users", "/deposits"]);
+    await load("/users"); // the platform's news, a poll
+    expect(await load("/deposits")).toBe(kept);
+    expect(serverReads).toEqual(["/deposits", "/users", "/users"]);
   });
 
   it("keeps a screen a minute at most", async () => {
-    vi.useFakeTimers();
-    try {
-      show("/users");
-      await load("/deposits");
-      vi.advanceTimersByTime(60_000);
-      await load("/deposits");
-      expect(serverReads).toEqual(["/deposits", "/deposits"]);
-    } finally {
-      vi.useRealTimers();
-    }
+    show("/users");
+    await load("/deposits");
+    vi.advanceTimersByTime(60_000);
+    await load("/deposits");
+    expect(serverReads).toEqual(["/deposits", "/deposits"]);
   });
 
-  it("forgets everything when the shell goes", async () => {
+  it("forgets everything on a change the operator makes (useScreenRefresh) and when the shell goes", async () => {
     show("/users");
     await load("/deposits");
     forgetScreens();
     await load("/deposits");
     expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("on g, reads ahead the kept screens used last whose data is getting old, not the one showing, each once", async () => {
+    show("/");
+    for (const address of ["/a", "/b", "/c", "/d", "/e"]) {
+      await load(address);
+      vi.advanceTimersByTime(4_000);
+    }
+    show("/e");
+    // Read 20, 16, 12, 8 and 4 s ago.
+    expect(readAheadFrom("/e")).toEqual(["/a"]);
+    vi.advanceTimersByTime(12_000);
+    expect(READ_AHEAD).toBe(3);
+    expect(readAheadFrom("/e")).toEqual(["/d", "/c", "/b"]);
+    expect(readAheadFrom("/e")).toEqual([]);
+  });
+
+  it("a screen read ahead paints what the read answered, with no read owed after it", async () => {
+    show("/users");
+    const first = await load("/deposits");
+    show("/deposits");
+    older();
+    expect(readAheadFrom("/deposits")).toEqual([]); // only kept screens other than the one showing
+    show("/users");
+    expect(readAheadFrom("/users")).toEqual(["/deposits"]);
+    expect(await load("/deposits")).toBe(first); // the fetcher's call, answered at once
+    await settle();
+    const revalidate = vi.fn();
+    expect(await load("/deposits")).toEqual({ address: "/deposits", read: 2 }); // the switch
+    show("/deposits");
+    refreshOwed("/deposits", revalidate);
+    expect(revalidate).not.toHaveBeenCalled();
+    expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("a switch paints what it kept while a read ahead is under way, whose answer is then the refresh", async () => {
+    show("/users");
+    const first = await load("/deposits");
+    older();
+    let answer!: (value: unknown) => void;
+    expect(readAheadFrom("/users")).toEqual(["/deposits"]);
+    await load("/deposits", () => new Promise((resolve) => (answer = resolve)));
+    expect(await load("/deposits")).toBe(first);
+    show("/deposits");
+    const revalidate = vi.fn();
+    refreshOwed("/deposits", revalidate);
+    expect(revalidate).toHaveBeenCalledOnce();
+    const refreshed = load("/deposits");
+    answer({ fresh: true });
+    expect(await refreshed).toEqual({ fresh: true });
+    expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("a switch with nothing kept waits for a read of its address under way", async () => {
+    show("/users");
+    await load("/deposits");
+    vi.advanceTimersByTime(60_000);
+    readAheadFrom("/users");
+    let answer!: (value: unknown) => void;
+    const ahead = load("/deposits", () => new Promise((resolve) => (answer = resolve)));
+    const switched = load("/deposits");
+    answer({ fresh: true });
+    expect(await switched).toEqual({ fresh: true });
+    await ahead;
+    expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("a read ahead that failed changes nothing: the switch paints what was kept", async () => {
+    show("/users");
+    const first = await load("/deposits");
+    older();
+    readAheadFrom("/users");
+    expect(await load("/deposits", async () => Promise.reject(new Error("down")))).toBe(first);
+    await settle();
+    expect(await load("/deposits")).toBe(first);
+    expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("a read under way when the kept data is dropped does not keep its answer", async () => {
+    show("/users");
+    let answer!: (value: unknown) => void;
+    const slow = load("/deposits", () => new Promise((resolve) => (answer = resolve)));
+    forgetScreens(); // a change was made
+    answer({ before: "the change" });
+    await slow;
+    await load("/deposits");
+    expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("a switch chosen on g but switched to before its fetcher started reads as a switch", async () => {
+    show("/users");
+    const first = await load("/deposits");
+    older();
+    expect(chooseAhead("/users")).toEqual(["/deposits"]);
+    expect(chooseAhead("/users")).toEqual([]); // chosen once
+    expect(await load("/deposits")).toBe(first); // the letter came first: kept data, no read
+    expect(serverReads).toEqual(["/deposits"]);
+  });
+
+  it("a switch that took a read ahead's call paints what was kept, the read being its refresh", async () => {
+    show("/users");
+    const first = await load("/deposits");
+    older();
+    readAheadFrom("/users");
+    expect(await load("/deposits")).toBe(first);
+    show("/deposits");
+    const revalidate = vi.fn();
+    refreshOwed("/deposits", revalidate);
+    expect(revalidate).toHaveBeenCalledOnce();
+    expect(await load("/deposits")).toEqual({ address: "/deposits", read: 2 });
+    expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("a refresh that found no screen to reload is forgotten: a later reload is news, read from the server", async () => {
+    await refreshAskedOnDeposits(); // busy, then landed on a screen without data
+    await load("/withdraws");
+    show("/withdraws");
+    vi.advanceTimersByTime(2_000);
+    await load("/withdraws"); // news, 2 s after /withdraws was read
+    expect(serverReads).toEqual(["/deposits", "/users", "/withdraws", "/withdraws"]);
   });
 });

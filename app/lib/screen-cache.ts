@@ -1,60 +1,168 @@
 /**
  * Screen switches within 100 ms (issue 20): a screen's data, kept in this tab for a minute, paints
  * at once when the operator comes back to the same address, and is read again from the server
- * straight after (the shell asks for it, useScreenRefresh). Only an address the operator is going
- * to is answered from here: a reload of the address showing (after a change the operator made,
- * news from the platform) always reads the server, and drops every other screen's kept data,
- * which that change may also have touched. Leaving the signed-in shell forgets everything.
+ * once it has shown a moment (the shell asks for it, useScreenRefresh): a screen the operator only
+ * passes through is not read again. On `g`, the kept screens used last whose data is getting old
+ * are read ahead (the shell's ReadAhead), so the screens in use stay kept at a bounded cost; a
+ * switch with nothing kept to paint waits for a read of its address under way, not another.
+ *
+ * Only an address the operator is going to is answered from here: a reload of the address showing
+ * (news from the platform, a poll) always reads the server; the other screens keep their data,
+ * each read again once it shows. A change the operator makes (a form or action submitted) drops
+ * every screen's kept data, which that change may have touched, and so does leaving the signed-in
+ * shell.
  */
-import { useLocation, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useEffect } from "react";
+import { useFetcher, useFetchers, useLocation, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 const KEPT_MS = 60_000;
-const kept = new Map<string, { data: unknown; at: number }>();
+/** Data read this recently (read ahead on `g`) paints with no read owed after it. */
+const FRESH_MS = 5_000;
+/** On `g`, kept data older than this is read ahead: the screens in use stay within the minute. */
+const READ_AHEAD_AFTER_MS = 20_000;
+/** How long a screen painted from kept data shows before it is read again. */
+const REFRESH_AFTER_MS = 300;
+/** How many kept screens one `g` reads ahead. */
+export const READ_AHEAD = 3;
+
+type Kept = { data: unknown; at: number };
+const kept = new Map<string, Kept>();
+/** Server reads under way, by address. */
+const reading = new Map<string, Promise<unknown>>();
+/** Addresses a `g` chose to read ahead whose fetcher has not started yet. */
+const chosen = new Set<string>();
+/** Addresses whose read-ahead fetcher started and has not called the loader yet. */
+const ahead = new Set<string>();
+/** Bumped when the kept data is dropped: a read that started before does not keep its answer. */
+let generation = 0;
 /** The address painted from `kept` whose server read the shell still owes. */
 let owed: string | null = null;
 /**
- * The shell's refresh is the next reload: it refreshes, it does not invalidate. It may land on the
- * next screen already (the reload waits while a load is under way), which it reads all the same.
+ * When the shell asked its refresh, which is the next reload within REFRESH_WAIT_MS: it may land on
+ * the next screen already (the reload waits while a load is under way), which it reads all the same.
+ * Later (it landed on a screen without data), a reload is news again.
  */
-let refreshing = false;
+let refreshAsked: number | null = null;
+const REFRESH_WAIT_MS = 2_000;
 
 const addressOf = ({ pathname, search }: { pathname: string; search: string }) => `${pathname}${search}`;
+
+function read(address: string, serverLoader: () => Promise<unknown>): Promise<unknown> {
+  const started = generation;
+  const answer = serverLoader()
+    .then((data) => {
+      if (started === generation) kept.set(address, { data, at: Date.now() });
+      return data;
+    })
+    .finally(() => {
+      if (reading.get(address) === answer) reading.delete(address);
+    });
+  reading.set(address, answer);
+  return answer;
+}
 
 /** A screen route's `clientLoader`. */
 export async function screenClientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   const address = addressOf(new URL(request.url));
+  if (ahead.delete(address)) {
+    // A read ahead: its answer is kept for the switch; a failure stays the switch's to show, not the
+    // showing screen's. Were this a switch come first after all, it paints what was kept and owes the refresh this read is.
+    const answer = read(address, serverLoader).catch(() => null);
+    const hit = kept.get(address);
+    if (!hit) return answer;
+    owed = address;
+    return hit.data;
+  }
   const hit = kept.get(address);
+  const age = hit ? Date.now() - hit.at : Infinity;
+  const underWay = reading.get(address);
   // Remix moves the address only once the loaders answered, so another address is a switch.
   if (address !== addressOf(window.location)) {
-    if (hit && Date.now() - hit.at < KEPT_MS) {
-      owed = address;
+    if (hit && age < KEPT_MS) {
+      owed = age < FRESH_MS ? null : address;
       return hit.data;
     }
-  } else if (refreshing) {
-    refreshing = false;
-  } else {
-    kept.clear();
+    owed = null;
+    if (underWay) return underWay.catch(() => read(address, serverLoader));
+  } else if (refreshAsked !== null && Date.now() - refreshAsked < REFRESH_WAIT_MS) {
+    refreshAsked = null;
+    // A read ahead under way, or one that answered since the paint, is the refresh.
+    if (underWay) return underWay.catch(() => read(address, serverLoader));
+    if (hit && age < FRESH_MS) return hit.data;
   }
-  const data = await serverLoader();
-  kept.set(address, { data, at: Date.now() });
-  return data;
+  return read(address, serverLoader);
 }
 
 /** Once `address` shows: if it was painted from kept data, reads it again from the server by `revalidate`. */
 export function refreshOwed(address: string, revalidate: () => void): void {
   if (owed !== address) return;
-  refreshing = true;
+  refreshAsked = Date.now();
   owed = null;
   revalidate();
 }
 
-/** Leaving the signed-in shell (sign-out, another operator): nothing kept outlives it. */
-export const forgetScreens = (): void => kept.clear();
+/**
+ * What a `g` reads ahead: the kept screens other than the one showing whose data is older than
+ * READ_AHEAD_AFTER_MS (and still kept) and not being read, most recently read first, at most READ_AHEAD.
+ */
+export function readAheadFrom(showing: string, now = Date.now()): string[] {
+  const more = [...kept]
+    .filter(([address, { at }]) => address !== showing && now - at >= READ_AHEAD_AFTER_MS && now - at < KEPT_MS)
+    .filter(([address]) => !reading.has(address) && !chosen.has(address) && !ahead.has(address))
+    .sort(([, a], [, b]) => b.at - a.at)
+    .slice(0, READ_AHEAD)
+    .map(([address]) => address);
+  for (const address of more) chosen.add(address);
+  return more;
+}
+
+/**
+ * Marks the loader call a read-ahead fetcher is about to make, just before it makes it: a switch
+ * the operator started earlier has called the loader already, so it is not taken for the read.
+ */
+export function startReadAhead(address: string): void {
+  chosen.delete(address);
+  ahead.add(address);
+}
+
+/** A change the operator made, or leaving the signed-in shell (sign-out, another operator): nothing kept outlives it. */
+export function forgetScreens(): void {
+  generation++;
+  kept.clear();
+  reading.clear();
+  chosen.clear();
+  ahead.clear();
+}
 
 /** In the shell. */
 export function useScreenRefresh(revalidate: () => void): void {
   const location = useLocation();
-  useEffect(() => refreshOwed(addressOf(location), revalidate), [location, revalidate]);
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const changing = [navigation, ...fetchers].some(({ formMethod }) => formMethod !== undefined && formMethod.toUpperCase() !== "GET");
+  useEffect(() => {
+    if (changing) forgetScreens();
+  }, [changing]);
+  useEffect(() => {
+    const address = addressOf(location);
+    if (owed !== address) return;
+    const timer = setTimeout(() => refreshOwed(address, revalidate), REFRESH_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [location, revalidate]);
   useEffect(() => forgetScreens, []);
+}
+
+/** Reads one address ahead through a fetcher (which calls the screen's clientLoader), then goes. */
+export function ReadAhead({ address, onDone }: { address: string; onDone: (address: string) => void }) {
+  const fetcher = useFetcher({ key: `read-ahead ${address}` });
+  const started = useRef(false);
+  useEffect(() => {
+    startReadAhead(address);
+    fetcher.load(address);
+  }, []);
+  useEffect(() => {
+    if (fetcher.state !== "idle") started.current = true;
+    else if (started.current) onDone(address);
+  }, [fetcher.state]);
+  return null;
 }

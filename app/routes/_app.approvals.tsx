@@ -7,6 +7,7 @@ export { ApprovalsScreen as default } from "~/components/approvals/ApprovalsScre
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("approvals");
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadApprovals(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => approvalsAction(request, context);

@@ -22,9 +22,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { operator, balance: admin.balance, pending: { ...pending, approvals, jobs }, lacking: capabilities.missingCalls() };
 }
 
-// The balance in the status line must follow every change the operator makes.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined || defaultShouldRevalidate;
+/**
+ * The balance in the status line must follow every change the operator makes, and the counts
+ * the platform's news (a reload of the address showing). A switch to another screen or page does
+ * not wait for this layout's calls: single fetch would otherwise read them again on every one.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  formMethod !== undefined || (currentUrl.href === nextUrl.href && defaultShouldRevalidate);
 
 export default function SignedIn() {
   const { operator, balance, pending, lacking } = useLoaderData<typeof loader>();

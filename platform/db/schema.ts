@@ -299,6 +299,9 @@ export interface ReportRollupTable {
 export interface SportsPendingCountsTable {
   key: string;
   n: bigint;
+  /** The stake and exposure of those bets, minor units (migration 015). */
+  stake: Generated<bigint>;
+  exposure: Generated<bigint>;
 }
 
 /** End users per parent admin, kept by triggers on users (migration 013). */

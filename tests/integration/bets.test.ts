@@ -476,9 +476,13 @@ describe("the ledger invariant", () => {
       .where("status", "=", "PENDING")
       .executeTakeFirstOrThrow();
     expect(await exposureBalance()).toBe(BigInt(pendingExposure.total ?? "0"));
-    // The queue's kept counts match the rows.
-    const counted = await db.selectFrom("sports_bets").select((eb) => eb.fn.countAll<bigint>().as("n")).where("status", "=", "PENDING").executeTakeFirstOrThrow();
-    const kept = await db.selectFrom("sports_pending_counts").select("n").where("key", "=", "all").executeTakeFirstOrThrow();
-    expect(kept.n).toBe(counted.n);
+    // The queue's kept counts, stake and exposure match the rows.
+    const counted = await db
+      .selectFrom("sports_bets")
+      .select((eb) => [eb.fn.countAll<bigint>().as("n"), sql<bigint>`coalesce(sum(amount), 0)::bigint`.as("stake"), sql<bigint>`coalesce(sum(exposure), 0)::bigint`.as("exposure")])
+      .where("status", "=", "PENDING")
+      .executeTakeFirstOrThrow();
+    const kept = await db.selectFrom("sports_pending_counts").select(["n", "stake", "exposure"]).where("key", "=", "all").executeTakeFirstOrThrow();
+    expect([kept.n, kept.stake, kept.exposure].map(String)).toEqual([counted.n, counted.stake, counted.exposure].map(String));
   }, 300_000);
 });

@@ -9,15 +9,15 @@
  * confirmation for that bet. A relayed `bet-settled` reloads the queue at once; until the
  * operator's API has delivered one (an extension), the queue polls every 10 s, as the spec does.
  */
-import { Form, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Await, Form, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { REALTIME_EVENTS, SETTLEMENT, SPORTS, type SettlementCode, type SportsBet } from "../../../protocol/wire";
-import type { PendingBetsData } from "../../lib/bets.server";
+import type { PendingBetsData, PendingTotalsView } from "../../lib/bets.server";
 import { MARKET_REFRESH_MS } from "../../lib/constants";
 import { notifyError } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
 import { scopeProblem } from "../../lib/forms/settlement";
-import { partialText, SCAN_LIMIT } from "../../lib/list";
+import { partialText } from "../../lib/list";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { useDelivered, useRealtimeEvent } from "../../lib/use-realtime";
 import type { BulkJob } from "../../machines/bulk.machine";
@@ -90,6 +90,63 @@ export const sideOf = (bet: Pick<SportsBet, "type" | "isBack">) =>
   bet.type === "fancy" ? (bet.isBack ? "Yes" : "No") : bet.isBack ? "Back" : "Lay";
 
 const OUTCOMES = [SETTLEMENT.success, SETTLEMENT.fail, SETTLEMENT.abandoned] as const;
+
+/**
+ * What the totals show: at once when the loader has them, else (an API without the totals
+ * extension, counting in the background) `counting` until they arrive, never a part as the whole.
+ */
+function Counted({
+  totals,
+  counting = null,
+  failed = null,
+  children,
+}: {
+  totals: PendingTotalsView | Promise<PendingTotalsView>;
+  counting?: ReactNode;
+  failed?: ReactNode;
+  children: (totals: PendingTotalsView) => ReactNode;
+}) {
+  if (!(totals instanceof Promise)) return <>{children(totals)}</>;
+  return (
+    <Suspense fallback={counting}>
+      <Await resolve={totals} errorElement={failed}>
+        {children}
+      </Await>
+    </Suspense>
+  );
+}
+
+/** Totals by market: the rows are drawn only while open (the whole queue may hold thousands of markets). */
+function MarketTotals({ markets }: { markets: PendingTotalsView["markets"] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="market-totals" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Totals by market ({markets.length})</summary>
+      <table aria-label="Totals by market">
+        <thead>
+          <tr>
+            <th>Event</th>
+            <th>Market</th>
+            <th className="num">Bets</th>
+            <th className="num">Stake</th>
+            <th className="num">Exposure</th>
+          </tr>
+        </thead>
+        <tbody>
+          {open && markets.map((market) => (
+            <tr key={`${market.eventId}-${market.marketId}`}>
+              <td>{market.event}</td>
+              <td>{market.market}</td>
+              <td className="num">{market.count}</td>
+              <td className="num">{formatMoney(market.stake)}</td>
+              <td className="num">{formatMoney(market.exposure)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
 
 export function PendingBetsScreen() {
   const { query, list, totals, coverage, oddsHistoryUrl } = useLoaderData<PendingBetsData>();
@@ -193,41 +250,17 @@ export function PendingBetsScreen() {
         </Form>
         <span className="dim" aria-live="polite">
           {list.total} pending{coverage && ` in the ${partialText(coverage)} bets read`}
-          {totals
-            ? ` · stake ${formatMoney(totals.all.stake)} · exposure ${formatMoney(totals.all.exposure)}` +
+          <Counted totals={totals} counting=" · stake and exposure counting…" failed=" · stake and exposure could not be counted">
+            {(totals) =>
+              ` · stake ${formatMoney(totals.all.stake)} · exposure ${formatMoney(totals.all.exposure)}` +
               (totals.coverage.complete ? "" : ` (${partialText(totals.coverage)} bets)`)
-            : ` · stake and exposure not summed past ${SCAN_LIMIT.toLocaleString("en-IN")} bets`}
+            }
+          </Counted>
           {selected.size > 0 && ` · ${selected.size} selected`}
         </span>
         <span className="dim">s success · f fail · v abandoned</span>
       </div>
-      {totals && totals.markets.length > 1 && (
-        <details className="market-totals">
-          <summary>Totals by market ({totals.markets.length})</summary>
-          <table aria-label="Totals by market">
-            <thead>
-              <tr>
-                <th>Event</th>
-                <th>Market</th>
-                <th className="num">Bets</th>
-                <th className="num">Stake</th>
-                <th className="num">Exposure</th>
-              </tr>
-            </thead>
-            <tbody>
-              {totals.markets.map((market) => (
-                <tr key={`${market.eventId}-${market.marketId}`}>
-                  <td>{market.event}</td>
-                  <td>{market.market}</td>
-                  <td className="num">{market.count}</td>
-                  <td className="num">{formatMoney(market.stake)}</td>
-                  <td className="num">{formatMoney(market.exposure)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      )}
+      <Counted totals={totals}>{(totals) => totals.markets.length > 1 && <MarketTotals markets={totals.markets} />}</Counted>
       <Table label="Pending Sport Bets" columns={columns} emptyText="No pending bets" {...table} />
       <Pagination {...pagination} />
       {settleParam && !job && (

@@ -14,7 +14,7 @@ import { lackOf, type Lacking } from "../../lib/capabilities";
 import { mayOpen, screenAt } from "../../lib/screens";
 import { speakAlert } from "../../lib/speech";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
-import { useScreenRefresh } from "../../lib/screen-cache";
+import { ReadAhead, readAheadFrom, useScreenRefresh } from "../../lib/screen-cache";
 import { useRealtime } from "../../lib/use-realtime";
 import { useActionRunner } from "../../lib/use-action-runner";
 import { SessionActor } from "../../lib/session-context";
@@ -135,6 +135,14 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
     paused: layer !== null,
     onFirstKey: () => void loadLayers(),
   });
+  // `g` starts loading before its letter: the kept screens in use whose data is getting old.
+  const [readingAhead, setReadingAhead] = useState<readonly string[]>([]);
+  useEffect(() => {
+    if (keyPrefix !== "g") return;
+    const more = readAheadFrom(`${location.pathname}${location.search}`);
+    if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
+  }, [keyPrefix]);
+  const readAheadDone = useCallback((address: string) => setReadingAhead((current) => current.filter((one) => one !== address)), []);
   const latestContext = useRef(context);
   latestContext.current = context;
   const shell: ShellApi = useMemo(
@@ -200,6 +208,9 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
             muted={muted}
             onToggleMute={() => shell.runCommand("alerts.mute")}
           />
+          {readingAhead.map((address) => (
+            <ReadAhead key={address} address={address} onDone={readAheadDone} />
+          ))}
           <Suspense fallback={null}>
             {layer === "palette" && <Palette commands={commands} sources={PICK_SOURCES} context={context} start={started} onClose={closePalette} />}
             {layer === "help" && (

@@ -225,8 +225,11 @@ export async function listPending(db: Db, filter: PendingFilter, slice: Slice) {
     .execute();
 }
 
-/** The counter keys a pending bet adds one to (sports_pending_counts). */
-export const pendingKeys = (bet: { event_id: string; market_id: string | null; user_id: bigint; sport: number }) => [
+/** A kept count (sports_pending_counts): how many bets are pending, their stake and exposure (minor units). */
+export type PendingSums = { n: bigint; stake: bigint; exposure: bigint };
+
+/** The counter keys a pending bet counts under: all, its event, market, user and sport. */
+const pendingKeys = (bet: { event_id: string; market_id: string | null; user_id: bigint; sport: number }) => [
   "all",
   `event:${bet.event_id}`,
   ...(bet.market_id === null ? [] : [`market:${bet.market_id}`]),
@@ -234,13 +237,33 @@ export const pendingKeys = (bet: { event_id: string; market_id: string | null; u
   `sport:${bet.sport}`,
 ];
 
-/** Adds each key's count of new pending bets, in the caller's transaction. */
-export async function countPendingAdded(db: Db, deltas: Map<string, bigint>): Promise<void> {
+/** Each counter's share of a set of bets: the deltas their placing adds or their settling takes off. */
+export function tallyPending(
+  bets: readonly { event_id: string; market_id: string | null; user_id: bigint; sport: number; amount: bigint; exposure: bigint }[],
+): Map<string, PendingSums> {
+  const sums = new Map<string, PendingSums>();
+  for (const bet of bets) {
+    for (const key of pendingKeys(bet)) {
+      const held = sums.get(key) ?? { n: 0n, stake: 0n, exposure: 0n };
+      sums.set(key, { n: held.n + 1n, stake: held.stake + bet.amount, exposure: held.exposure + bet.exposure });
+    }
+  }
+  return sums;
+}
+
+/** Adds new pending bets to their keys' counts, in the caller's transaction. */
+export async function countPendingAdded(db: Db, deltas: Map<string, PendingSums>): Promise<void> {
   if (deltas.size === 0) return;
   await db
     .insertInto("sports_pending_counts")
-    .values([...deltas].map(([key, n]) => ({ key, n })))
-    .onConflict((oc) => oc.column("key").doUpdateSet({ n: sql`sports_pending_counts.n + excluded.n` }))
+    .values([...deltas].map(([key, { n, stake, exposure }]) => ({ key, n, stake, exposure })))
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        n: sql`sports_pending_counts.n + excluded.n`,
+        stake: sql`sports_pending_counts.stake + excluded.stake`,
+        exposure: sql`sports_pending_counts.exposure + excluded.exposure`,
+      }),
+    )
     .execute();
 }
 
@@ -254,12 +277,12 @@ export async function lockSettlements(db: Db): Promise<void> {
 }
 
 /** Takes settled bets off their keys' counts. An update, not an upsert: PostgreSQL checks n >= 0 on the row an upsert proposes. */
-export async function countPendingSettled(db: Db, deltas: Map<string, bigint>): Promise<void> {
+export async function countPendingSettled(db: Db, deltas: Map<string, PendingSums>): Promise<void> {
   if (deltas.size === 0) return;
-  const rows = [...deltas].map(([key, n]) => sql`(${key}::text, ${n}::bigint)`);
+  const rows = [...deltas].map(([key, { n, stake, exposure }]) => sql`(${key}::text, ${n}::bigint, ${stake}::bigint, ${exposure}::bigint)`);
   await sql`
-    update sports_pending_counts as c set n = c.n - v.n
-      from (values ${sql.join(rows)}) as v (key, n)
+    update sports_pending_counts as c set n = c.n - v.n, stake = c.stake - v.stake, exposure = c.exposure - v.exposure
+      from (values ${sql.join(rows)}) as v (key, n, stake, exposure)
      where c.key = v.key`.execute(db);
 }
 
@@ -282,6 +305,62 @@ export async function countPending(db: Db, filter: PendingFilter): Promise<numbe
   }
   const row = await pendingQuery(db, filter).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A market's pending bets: its event's and its own id and name, with their sums. */
+export type MarketSums = PendingSums & { event_id: string; team_a: string | null; team_b: string | null; market_id: string | null; market: string };
+
+/**
+ * The pending totals of a filter, in all and per market (largest exposure first). Read from the
+ * kept counts when the filter has no user and at most one other field (the market rows of the
+ * events, market or sport asked); a user's bets, or two filters combined, are summed from their
+ * (few) rows through the filters' indexes.
+ */
+export async function pendingTotals(db: Db, filter: PendingFilter): Promise<{ all: PendingSums; markets: MarketSums[] }> {
+  const key = counterKey(filter);
+  if (key === undefined || filter.userId !== undefined) {
+    const markets = await pendingQuery(db, filter)
+      .leftJoin("sports_events as e", "e.event_id", "b.event_id")
+      .select((eb) => [
+        "b.event_id",
+        "e.team_a",
+        "e.team_b",
+        "b.market_id",
+        eb.fn.max("b.market").as("market"),
+        eb.fn.countAll<string>().as("n"),
+        eb.fn.sum<string>("b.amount").as("stake"),
+        eb.fn.sum<string>("b.exposure").as("exposure"),
+      ])
+      .groupBy(["b.event_id", "e.team_a", "e.team_b", "b.market_id"])
+      .execute();
+    return totalsOf(markets.map((row) => ({ ...row, n: BigInt(row.n), stake: BigInt(row.stake), exposure: BigInt(row.exposure) })));
+  }
+  const [all, markets] = await Promise.all([
+    db.selectFrom("sports_pending_counts").select(["n", "stake", "exposure"]).where("key", "=", key).executeTakeFirst(),
+    db
+      .selectFrom("sports_markets as m")
+      .innerJoin("sports_events as e", "e.event_id", "m.event_id")
+      .innerJoin("sports_pending_counts as c", (join) => join.on("c.key", "=", sql<string>`'market:' || m.market_id`))
+      .select(["m.event_id", "e.team_a", "e.team_b", "m.market_id", "m.name as market", "c.n", "c.stake", "c.exposure"])
+      .where("c.n", ">", 0n)
+      .$if(filter.eventId !== undefined, (query) => query.where("m.event_id", "=", filter.eventId!))
+      .$if(filter.marketId !== undefined, (query) => query.where("m.market_id", "=", filter.marketId!))
+      .$if(filter.sport !== undefined, (query) => query.where("e.sport", "=", filter.sport!))
+      .execute(),
+  ]);
+  return { all: all ?? { n: 0n, stake: 0n, exposure: 0n }, markets: markets.sort(byExposure) };
+}
+
+const byExposure = (a: MarketSums, b: MarketSums) => (a.exposure === b.exposure ? 0 : a.exposure > b.exposure ? -1 : 1);
+
+function totalsOf(markets: MarketSums[]) {
+  const all = { n: 0n, stake: 0n, exposure: 0n };
+  for (const market of markets) {
+    all.n += market.n;
+    all.stake += market.stake;
+    all.exposure += market.exposure;
+  }
+  return { all, markets: markets.sort(byExposure) };
 }
 
 /** The user's open exposure: the sum over its pending bets. */

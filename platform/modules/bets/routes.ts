@@ -21,6 +21,8 @@ const PendingQuery = z
     marketId: blankless(Text({ min: 1, max: 64 }).optional()),
     user: blankless(Id.optional()),
     sport: blankless(z.enum(SPORTS).transform((sport) => SPORTS.indexOf(sport)).optional()),
+    // `totals=1` (extension): the filtered queue's totals beside the page.
+    totals: blankless(z.enum(["0", "1"]).optional()),
   })
   .strict();
 
@@ -90,8 +92,10 @@ export default async function betRoutes(app: FastifyInstance) {
   const history = { onRequest: requireStaffFlag("bets", { partners: true }) };
 
   api.get(CALLS.pendingBets.path, { ...desk, schema: { querystring: PendingQuery } }, async (request, reply) => {
-    const { page, pageSize, eventId, marketId, user, sport } = request.query;
-    return reply.ok(await bets.pending({ eventId, marketId, userId: user, sport }, { page, pageSize }));
+    const { page, pageSize, eventId, marketId, user, sport, totals } = request.query;
+    const filter = { eventId, marketId, userId: user, sport };
+    const [list, sums] = await Promise.all([bets.pending(filter, { page, pageSize }), totals === "1" ? bets.pendingTotals(filter) : undefined]);
+    return reply.ok(sums ? { ...list, totals: sums } : list);
   });
 
   api.post(CALLS.settleBet.path, { ...desk, schema: { body: SettleBody } }, async (request, reply) => {

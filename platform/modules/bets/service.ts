@@ -15,6 +15,7 @@ import {
   type GameBet,
   type GameFlag,
   type Page,
+  type PendingTotals,
   type SettlementCode,
   type SportCode,
   type SportsBet,
@@ -40,6 +41,7 @@ import {
   countPending,
   countPendingAdded,
   countPendingSettled,
+  tallyPending,
   countUserBets,
   findBet,
   findBets,
@@ -57,7 +59,7 @@ import {
   markSettled,
   netResult,
   openExposure,
-  pendingKeys,
+  pendingTotals,
   recordResettlement,
   setResult,
   standingResults,
@@ -125,13 +127,6 @@ export function positionsOf(bets: { bet: PositionedBet; change: PositionChange }
   return [...sums.values()];
 }
 
-/** How many times each key occurs: the pending counters' deltas of a set of bets. */
-export function tally(keys: string[]): Map<string, bigint> {
-  const counts = new Map<string, bigint>();
-  for (const key of keys) counts.set(key, (counts.get(key) ?? 0n) + 1n);
-  return counts;
-}
-
 /** "1.85" → 185n. */
 const hundredths = (numeric: string) => BigInt(Math.round(Number(numeric) * 100));
 
@@ -186,7 +181,7 @@ export async function writeSportsBets(
   const ids = await insertSportsBets(trx, planned.map(({ bet, result }) => (result ? { ...bet, profit: result.profit, loss: result.loss } : bet)));
   const written = planned.map((plan, k) => ({ ...plan, id: ids[k]! }));
   const open = written.filter((plan) => plan.result === null);
-  await countPendingAdded(trx, tally(open.flatMap(({ bet }) => pendingKeys(bet))));
+  await countPendingAdded(trx, tallyPending(open.map(({ bet }) => bet)));
   await addPositions(trx, positionsOf(open.map(({ bet, priced }) => ({ bet, change: positionChangeOf(priced) }))));
   await insertResults(
     trx,
@@ -335,7 +330,7 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
       );
       const at = new Map(gated.map((row) => [row.id, row.settled_at]));
       const done = ready.filter((plan) => at.has(plan.bet.id));
-      await countPendingSettled(trx, tally(done.flatMap(({ bet }) => pendingKeys(bet))));
+      await countPendingSettled(trx, tallyPending(done.map(({ bet }) => bet)));
       await removePositions(trx, positionsOf(done.map(({ bet, priced }) => ({ bet, change: positionChangeOf(priced) }))));
       await applyAll(
         trx,
@@ -429,6 +424,21 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
     return pageOf(paging, async (slice) => (await listPending(db, filter, slice)).map(toSportsBet), () => countPending(db, filter));
   }
 
+  /** The queue's totals for the filter (`?totals=1`), amounts in the wire's units. */
+  async function pendingTotalsOf(filter: PendingFilter): Promise<PendingTotals> {
+    const { all, markets } = await pendingTotals(db, filter);
+    return {
+      ...sumsOf(all),
+      markets: markets.map((row) => ({
+        eventId: row.event_id,
+        event: row.team_a && row.team_b ? `${row.team_a} v ${row.team_b}` : row.event_id,
+        marketId: row.market_id ?? "",
+        market: row.market,
+        ...sumsOf(row),
+      })),
+    };
+  }
+
   /** A user's bets are visible to the super admin, staff with `bets`, and partners above the user. */
   async function assertMayView(caller: AdminAccount, userId: bigint) {
     const user = await findUserAnchor(db, userId);
@@ -496,8 +506,14 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
     }
   }
 
-  return { placeBet, settle, resettle, pending, userBets, userProfit, placeCasinoBet, casinoFairness: seeds.fairness };
+  return { placeBet, settle, resettle, pending, pendingTotals: pendingTotalsOf, userBets, userProfit, placeCasinoBet, casinoFairness: seeds.fairness };
 }
+
+const sumsOf = ({ n, stake, exposure }: { n: bigint; stake: bigint; exposure: bigint }) => ({
+  count: Number(n),
+  stake: minorToAmount(stake),
+  exposure: minorToAmount(exposure),
+});
 
 export function toSportsBet(row: NonNullable<BetRow>): SportsBet {
   const sport = row.sport as SportCode;

@@ -28,13 +28,14 @@ const CHECKS = {
   exposureNotReserved: sql`
     select count(*) from system_accounts where name = 'bet-exposure'
        and balance <> (select coalesce(sum(exposure), 0) from sports_bets where status = 'PENDING')`,
-  /** Kept pending counts (all, per event, market, user, sport) that differ from the bets. */
+  /** Kept pending counts, stakes and exposures (all, per event, market, user, sport) that differ from the bets. */
   pendingCountsOff: sql`
     with actual as (
-      select key, count(*) as n from sports_bets b,
+      select key, count(*) as n, sum(amount) as stake, sum(exposure) as exposure from sports_bets b,
              unnest(array['all', 'event:' || event_id, 'market:' || market_id, 'user:' || user_id, 'sport:' || sport]) as key
        where status = 'PENDING' and key is not null group by key)
-    select count(*) from actual full join sports_pending_counts kept using (key) where coalesce(actual.n, 0) <> coalesce(kept.n, 0)`,
+    select count(*) from actual full join sports_pending_counts kept using (key) where coalesce(actual.n, 0) <> coalesce(kept.n, 0)
+        or coalesce(actual.stake, 0) <> coalesce(kept.stake, 0) or coalesce(actual.exposure, 0) <> coalesce(kept.exposure, 0)`,
   /** Market book positions whose open stake or bet count differs from their open bets. */
   positionsOff: sql`
     with actual as (
@@ -49,7 +50,8 @@ const CHECKS = {
   /** Kept user counts per parent (migration 013) that differ from the users. */
   userCountsOff: sql`
     select count(*) from (select parent_id, count(*) as n from users group by 1) actual full join user_counts kept using (parent_id)
-     where coalesce(actual.n, 0) <> coalesce(kept.n, 0)`,
+     where coalesce(actual.n, 0) <> coalesce(kept.n, 0)
+        or coalesce(actual.stake, 0) <> coalesce(kept.stake, 0) or coalesce(actual.exposure, 0) <> coalesce(kept.exposure, 0)`,
   /** The house's rollup against every result (0 or 1). */
   rollupOff: sql`
     select count(*) from (select 1) x
