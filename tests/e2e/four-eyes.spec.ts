@@ -1,7 +1,7 @@
 /**
  * Four-eyes (issue 19, ADR 0009), keyboard only, against the real platform: the super admin sets a
  * credit threshold on /approvals; a staff member's deposit above it goes pending and they cannot
- * approve it themselves; the super admin approves it, the deposit is made once, /audit names
+ * approve it themselves; the super admin approves it (`a`, one confirmation: Esc cancels, `y` performs), the deposit is made once, /audit names
  * maker and checker, and `! <username>` finds it. Only the spec's calls are used, so it runs in the `spec` project too.
  */
 import type { Page } from "@playwright/test";
@@ -69,6 +69,7 @@ test("a credit above the threshold waits for a second operator, who performs it 
   await expect(mine).toContainText("yours: another operator approves");
   await expect(maker.getByLabel("Status line")).toContainText("4e");
   await maker.keyboard.press("a");
+  await expect(maker.getByRole("dialog")).toHaveCount(0);
   await maker.reload();
   await expect(mine).toHaveCount(1);
 
@@ -81,11 +82,23 @@ test("a credit above the threshold waits for a second operator, who performs it 
   const rows = page.getByRole("grid", { name: "Approvals" }).locator("[data-table-row]");
   const index = (await rows.allTextContents()).findIndex((text) => text.includes(AMOUNT));
   for (let step = 0; step < index; step++) await page.keyboard.press("j");
+  // `a` asks once, naming what will be performed; Esc cancels and nothing happens.
   await page.keyboard.press("a");
+  const confirm = page.getByRole("dialog", { name: "Approve and perform this action?" });
+  await expect(confirm).toContainText(`Deposit ${AMOUNT}`);
+  await expect(confirm).toContainText(`Performs userDeposit once, as you, with ${MAKER.username}'s exact request`);
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(held).toHaveCount(1);
+  await page.keyboard.press("a");
+  await expect(confirm).toContainText(`Deposit ${AMOUNT}`);
+  await page.keyboard.press("y");
   await expect(page.getByText(/Approved and performed: Deposit/)).toBeVisible();
   await expect(held).toHaveCount(0);
-  // A second `a` finds nothing to approve.
+  // A second `a` finds nothing of this deposit to approve.
   await page.keyboard.press("a");
+  await expect(page.getByRole("dialog").filter({ hasText: AMOUNT })).toHaveCount(0);
+  await page.keyboard.press("Escape");
 
   // Made once: one entry, by the checker, naming both; its balance moved by the amount.
   await page.keyboard.press("g");
