@@ -6,7 +6,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { RequestOf } from "./api-routes.server";
 import { ApiError, moneyCall } from "./api.server";
-import { recordAudit } from "./audit.server";
+import { NO_SUBJECT, recordAudit, redact } from "./audit.server";
+import type { AuditDraft } from "./store/audit-log.server";
 import { approvalDecisionSchema, thresholdsSchema } from "./forms/four-eyes";
 import { readForm, refuse, runForm } from "./forms/run-form.server";
 import { toOperator, type Operator } from "./operator";
@@ -102,6 +103,22 @@ async function approve(request: Request, context: AppLoadContext, approval: Appr
   return `Approved and performed: ${approval.summary}`;
 }
 
+/** An entry for what the console itself decides (no upstream call): by the signed-in operator, ok. */
+async function recordConsoleAction(
+  request: Request,
+  context: AppLoadContext,
+  entry: Pick<AuditDraft, "call" | "kind" | "message" | "request" | "answer">,
+): Promise<void> {
+  const session = await requireSession(request);
+  await recordAudit(context.store, {
+    ...(await actorOf(session, callerOf(request, context, session.token))),
+    ...NO_SUBJECT,
+    outcome: "ok",
+    status: null,
+    ...entry,
+  });
+}
+
 export async function approvalsAction(request: Request, context: AppLoadContext) {
   const form = Object.fromEntries(await readForm(request));
   const operator = await operatorOf(request, context);
@@ -111,22 +128,7 @@ export async function approvalsAction(request: Request, context: AppLoadContext)
     return runForm(form, thresholdsSchema, async ({ intent: _intent, ...after }) => {
       const before = await readThresholds(store);
       await saveThresholds(store, after);
-      const session = await requireSession(request);
-      await recordAudit(store, {
-        ...(await actorOf(session, callerOf(request, context, session.token))),
-        call: "fourEyesThresholds",
-        kind: "settings",
-        accountId: null,
-        accountName: null,
-        amount: null,
-        balanceBefore: null,
-        balanceAfter: null,
-        outcome: "ok",
-        status: null,
-        message: "Four-eyes thresholds saved",
-        request: after,
-        answer: { before },
-      });
+      await recordConsoleAction(request, context, { call: "fourEyesThresholds", kind: "settings", message: "Four-eyes thresholds saved", request: after, answer: { before } });
       return "Four-eyes thresholds saved";
     });
   }
@@ -136,6 +138,8 @@ export async function approvalsAction(request: Request, context: AppLoadContext)
     if (intent === "approve") return approve(request, context, approval, operator.username);
     const rejected = await rejectApproval(store, id, operator.username);
     if (!rejected.ok) throw new ApiError(rejected.message, 409);
+    const message = `Rejected: ${approval.summary} (four-eyes: made by ${approval.maker}, rejected by ${operator.username})`;
+    await recordConsoleAction(request, context, { call: "fourEyesReject", kind: "approval", message, request: redact(approval.request), answer: { approval: id } });
     return `Rejected: ${approval.summary}`;
   });
 }

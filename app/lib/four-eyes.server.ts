@@ -6,7 +6,7 @@
 import { REQUEST_STATUS } from "../../protocol/wire";
 import type { RequestOf, CallName } from "./api-routes.server";
 import { ApiError, callApi, type Caller } from "./api.server";
-import type { AuditActor } from "./audit.server";
+import { AUDITED_CALLS, NO_SUBJECT, recordAudit, redact, type AuditActor } from "./audit.server";
 import { createApproval, holdReason, HOLDABLE_CALLS, needsRequestAmount, readThresholds } from "./store/four-eyes.server";
 import type { ConsoleStore } from "./store/schema";
 
@@ -77,7 +77,22 @@ export async function holdAboveThreshold<K extends CallName>(
     : undefined;
   const reason = holdReason(thresholds, name, body, amount);
   if (!reason) return;
-  const { operator } = await actor();
-  await createApproval(store, { call: name, request: body, summary: summaryOf(name, body), reason, maker: operator }, thresholds.expiryHours);
+  const maker = await actor();
+  const summary = summaryOf(name, body);
+  const approval = await createApproval(store, { call: name, request: body, summary, reason, maker: maker.operator }, thresholds.expiryHours);
+  // The trail's first line of a four-eyes action: held, by its maker, with the exact request.
+  const rule = AUDITED_CALLS[name]!;
+  await recordAudit(store, {
+    ...maker,
+    call: name,
+    kind: rule.kind,
+    ...NO_SUBJECT,
+    ...rule.subject?.(body as never, null),
+    outcome: "held",
+    status: null,
+    message: `Held for approval (four-eyes: ${reason}): ${summary}`,
+    request: redact(body),
+    answer: { approval: approval.id },
+  });
   throw new HeldForApproval(`Sent for approval (four-eyes): ${reason}`);
 }

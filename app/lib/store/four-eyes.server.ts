@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { CallName } from "../../../protocol/calls";
-import type { ConsoleDatabase, ConsoleStore } from "./schema";
+import type { ConsoleDatabase, ConsoleStore, PerformedOutcome } from "./schema";
 
 export type FourEyesThresholds = {
   /** A manual credit or debit above this amount waits; null: off. */
@@ -88,7 +88,7 @@ export type Approval = {
   expiresAt: Date;
   status: ApprovalStatus;
   checker: string | null;
-  outcome: "ok" | "refused" | "unknown" | null;
+  outcome: PerformedOutcome | null;
   message: string | null;
 };
 
