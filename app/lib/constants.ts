@@ -20,6 +20,8 @@ export const MESSAGES = {
   /** docs/product.md §9: shown for 3 seconds. */
   betSettled: "Bet settled successfully!",
   betResettled: "Bet resettled successfully",
+  /** Four-eyes job thresholds are on and this settlement came outside a stored job (issue 19). */
+  unstoredSettlement: "Four-eyes job thresholds are on: settle through a stored job",
   fallback: FALLBACK_MESSAGE,
 } as const;
 

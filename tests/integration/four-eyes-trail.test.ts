@@ -26,7 +26,6 @@ async function signIn(account: { username: string; password: string }): Promise<
 /** A route action's answer as a fetcher gets it (single fetch's `.data`, its strings in plain text). */
 const post = async (path: "/users" | "/approvals", cookie: string, form: Record<string, string>) => {
   const response = await app.fetch(`${path}.data`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(form) });
-  expect(response.status).toBe(200);
   return response.text();
 };
 
@@ -50,7 +49,7 @@ beforeAll(async () => {
   const staff = await createAdmin({ role: 2, permissions: { users: true } });
   maker = { cookie: await signIn(staff), username: staff.username };
   user = await createUser(await houseId());
-  await post("/approvals", admin, { intent: "thresholds", transferAbove: "1000", decisionAbove: "", expiryHours: "24" });
+  await post("/approvals", admin, { intent: "thresholds", transferAbove: "1000", decisionAbove: "", jobItemsAbove: "", jobTotalAbove: "", expiryHours: "24" });
 });
 afterAll(() => app?.close());
 
@@ -92,5 +91,57 @@ describe("four-eyes in the audit trail", () => {
       [DEMO_ACCOUNTS.admin.username, "fourEyesReject", "ok"],
     ]);
     expect(trail[1]!.message).toContain(`made by ${maker.username}, rejected by ${DEMO_ACCOUNTS.admin.username}`);
+  });
+});
+
+describe("a settlement job above a job threshold", () => {
+  const scope = { eventId: "e-four-eyes", marketId: "m-four-eyes" };
+  const items = ["991001", "991002", "991003"].map((_id) => ({
+    key: _id,
+    label: _id,
+    requestId: _id,
+    payload: { scope, bet: { _id, ...scope, amount: 100 }, status: 1 },
+  }));
+  const postJson = (cookie: string, body: unknown) =>
+    app.fetch("/resources/jobs", { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify(body) });
+
+  /** The trail's settleBet entries of these bets, in the order sent. */
+  const sentOnce = async () =>
+    (await listAudit(app.store, { call: "settleBet" }, { limit: 500, offset: 0 }))
+      .map((entry) => `${(entry.request as { bet: { _id: string } }).bet._id} by ${entry.operator}`)
+      .filter((line) => items.some((item) => line.startsWith(item.key)))
+      .sort();
+
+  it("waits with its exact items; the maker cannot approve it; a checker's approval runs it once, under a stored job", async () => {
+    await post("/approvals", admin, { intent: "thresholds", transferAbove: "1000", decisionAbove: "", jobItemsAbove: "2", jobTotalAbove: "", expiryHours: "24" });
+    const bettingStaff = await createAdmin({ role: 2, permissions: { bets: true } });
+    const jobMaker = await signIn(bettingStaff);
+    const started = (await (await postJson(jobMaker, { kind: "settle", title: "Settle market", items })).json()) as { id?: string; held?: string };
+    expect(started).toEqual({ ok: true, held: "Sent for approval (four-eyes): more than 2 bets" });
+
+    const approval = (await listPending(app.store)).find((pending) => pending.call === "settleJob")!;
+    expect(approval).toMatchObject({ maker: bettingStaff.username, request: { kind: "settle", title: "Settle market", items } });
+    const [held] = await listAudit(app.store, { call: "settleJob" }, { limit: 1, offset: 0 });
+    expect(held).toMatchObject({ operator: bettingStaff.username, outcome: "held", amount: 300 });
+    // Nothing was sent while it waited.
+    expect(await sentOnce()).toEqual([]);
+
+    expect(await post("/approvals", jobMaker, { intent: "approve", id: approval.id })).toContain("The maker cannot approve their own request");
+    expect(await post("/approvals", admin, { intent: "approve", id: approval.id })).toContain("Approved and performed: Settle market: 3 bets, stakes 300");
+    expect(await post("/approvals", admin, { intent: "approve", id: approval.id })).toContain("Already approved");
+
+    // Each bet went upstream once (the platform holds none of these ids, so each was refused), as the checker.
+    expect(await sentOnce()).toEqual(items.map((item) => `${item.key} by ${DEMO_ACCOUNTS.admin.username}`));
+    const [performed] = await listAudit(app.store, { call: "settleJob", outcome: "ok" }, { limit: 1, offset: 0 });
+    expect(performed!.message).toContain(`four-eyes: made by ${bettingStaff.username}, approved by ${DEMO_ACCOUNTS.admin.username}`);
+  });
+
+  it("refuses a settlement chunk outside a stored job while a job threshold is on", async () => {
+    const response = await app.fetch("/resources/bets/settle", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: admin },
+      body: JSON.stringify({ scope, settlements: [{ bet: { _id: "991009", ...scope }, status: 1 }] }),
+    });
+    expect(await response.json()).toEqual({ ok: true, results: [{ key: "991009", error: "Four-eyes job thresholds are on: settle through a stored job" }] });
   });
 });

@@ -46,6 +46,14 @@ function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
         <input type="checkbox" name="resettle" defaultChecked={thresholds.resettle} /> Every resettlement
       </label>
       <label>
+        Settlement job of more bets than (empty: off)
+        <input name="jobItemsAbove" inputMode="numeric" defaultValue={thresholds.jobItemsAbove ?? ""} autoComplete="off" />
+      </label>
+      <label>
+        Settlement job whose stakes total above (empty: off)
+        <input name="jobTotalAbove" inputMode="decimal" defaultValue={thresholds.jobTotalAbove ?? ""} autoComplete="off" />
+      </label>
+      <label>
         Expire after (hours)
         <input name="expiryHours" inputMode="numeric" defaultValue={thresholds.expiryHours} autoComplete="off" />
       </label>

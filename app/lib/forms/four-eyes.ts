@@ -20,6 +20,16 @@ export const thresholdsSchema = z.object({
     .trim()
     .regex(/^(\d+(\.\d{1,2})?)?$/, "The approval threshold must be an amount, or empty for off")
     .transform((value) => (value === "" ? null : Number(value))),
+  jobItemsAbove: z
+    .string()
+    .trim()
+    .regex(/^\d{0,7}$/, "The job's number of bets must be a whole number, or empty for off")
+    .transform((value) => (value === "" ? null : Number(value))),
+  jobTotalAbove: z
+    .string()
+    .trim()
+    .regex(/^(\d+(\.\d{1,2})?)?$/, "The job's total must be an amount, or empty for off")
+    .transform((value) => (value === "" ? null : Number(value))),
   /** A checkbox: present when on. */
   resettle: z
     .string()

@@ -57,6 +57,8 @@ export type ConsoleDatabase = {
     decision_above: number | null;
     resettle: boolean;
     expiry_hours: number;
+    job_items_above: number | null;
+    job_total_above: number | null;
   };
   console_approvals: {
     id: string;

@@ -3,3 +3,8 @@
 -- reject, then performed.
 alter table console_audit drop constraint console_audit_outcome_check;
 alter table console_audit add constraint console_audit_outcome_check check (outcome in ('ok', 'refused', 'unknown', 'held'));
+
+-- A settlement job above either of these (its number of bets, or the total of their stakes) waits
+-- for a second operator; null is off.
+alter table console_four_eyes add column job_items_above integer;
+alter table console_four_eyes add column job_total_above double precision;
