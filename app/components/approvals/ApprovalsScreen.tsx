@@ -28,31 +28,35 @@ const COLUMNS: Column<ApprovalRow>[] = [
   textColumn("you", "You", (row) => (row.mayApprove ? "may approve" : "yours: another operator approves")),
 ];
 
+type Thresholds = ApprovalsData["thresholds"];
+type ThresholdField = { name: "transferAbove" | "decisionAbove" | "jobItemsAbove" | "jobTotalAbove"; label: string; numeric?: true };
+
+/** The thresholds that are off while empty, in the form's order (Every resettlement sits after the second). */
+const AMOUNT_FIELDS: readonly ThresholdField[] = [
+  { name: "transferAbove", label: "Credit or debit above (empty: off)" },
+  { name: "decisionAbove", label: "Approving a deposit or withdrawal above (empty: off)" },
+  { name: "jobItemsAbove", label: "Settlement job of more bets than (empty: off)", numeric: true },
+  { name: "jobTotalAbove", label: "Settlement job whose stakes total above (empty: off)" },
+];
+
+const thresholdInput = ({ name, label, numeric }: ThresholdField, thresholds: Thresholds) => (
+  <label key={name}>
+    {label}
+    <input name={name} inputMode={numeric ? "numeric" : "decimal"} defaultValue={thresholds[name] ?? ""} autoComplete="off" />
+  </label>
+);
+
 function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
   const fetcher = useFetcher<Outcome>();
   useAnnouncedOutcome(fetcher.data);
   return (
     <fetcher.Form method="post" className="form narrow" aria-label="Four-eyes thresholds" onSubmit={checkBeforeSend(thresholdsSchema)}>
       <input type="hidden" name="intent" value="thresholds" />
-      <label>
-        Credit or debit above (empty: off)
-        <input name="transferAbove" inputMode="decimal" defaultValue={thresholds.transferAbove ?? ""} autoComplete="off" />
-      </label>
-      <label>
-        Approving a deposit or withdrawal above (empty: off)
-        <input name="decisionAbove" inputMode="decimal" defaultValue={thresholds.decisionAbove ?? ""} autoComplete="off" />
-      </label>
+      {AMOUNT_FIELDS.slice(0, 2).map((field) => thresholdInput(field, thresholds))}
       <label>
         <input type="checkbox" name="resettle" defaultChecked={thresholds.resettle} /> Every resettlement
       </label>
-      <label>
-        Settlement job of more bets than (empty: off)
-        <input name="jobItemsAbove" inputMode="numeric" defaultValue={thresholds.jobItemsAbove ?? ""} autoComplete="off" />
-      </label>
-      <label>
-        Settlement job whose stakes total above (empty: off)
-        <input name="jobTotalAbove" inputMode="decimal" defaultValue={thresholds.jobTotalAbove ?? ""} autoComplete="off" />
-      </label>
+      {AMOUNT_FIELDS.slice(2).map((field) => thresholdInput(field, thresholds))}
       <label>
         Expire after (hours)
         <input name="expiryHours" inputMode="numeric" defaultValue={thresholds.expiryHours} autoComplete="off" />
