@@ -6,9 +6,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { RequestOf } from "./api-routes.server";
 import { ApiError, moneyCall } from "./api.server";
-import { NO_SUBJECT, recordAudit, redact, type FourEyes } from "./audit.server";
+import { NO_SUBJECT, recordAudit, type FourEyes } from "./audit.server";
 import { sendSettlements } from "./bets.server";
-import type { HeldJob } from "./four-eyes.server";
+import { recordedRequest, type HeldJob } from "./four-eyes.server";
 import { createJob } from "./store/jobs.server";
 import { SETTLE_CHUNK_SIZE, type StoredSettlement } from "../machines/settlement.machine";
 import type { AuditDraft } from "./store/audit-log.server";
@@ -167,7 +167,7 @@ export async function approvalsAction(request: Request, context: AppLoadContext)
     const rejected = await rejectApproval(store, id, operator.username);
     if (!rejected.ok) throw new ApiError(rejected.message, 409);
     const message = `Rejected: ${approval.summary} (four-eyes: made by ${approval.maker}, rejected by ${operator.username})`;
-    await recordConsoleAction(request, context, { call: "fourEyesReject", kind: "approval", message, request: redact(approval.request), answer: { approval: id } });
+    await recordConsoleAction(request, context, { call: "fourEyesReject", kind: "approval", message, request: recordedRequest(approval.call, approval.request), answer: { approval: id } });
     return `Rejected: ${approval.summary}`;
   });
 }

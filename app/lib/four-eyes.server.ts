@@ -107,10 +107,20 @@ async function hold(
     outcome: "held",
     status: null,
     message: `Held for approval (four-eyes: ${held.reason}): ${held.summary}`,
-    request: redact(held.request),
+    request: recordedRequest(held.call, held.request),
     answer: { approval: approval.id },
   });
   return `Sent for approval (four-eyes): ${held.reason}`;
+}
+
+/**
+ * A held request as the trail records it: redacted; a settlement job as its title and its items'
+ * requestIds (the payloads stay on the approval, not in every entry).
+ */
+export function recordedRequest(call: HeldCall, request: unknown): unknown {
+  if (call !== SETTLE_JOB) return redact(request);
+  const { title, items } = request as HeldJob;
+  return { title, requestIds: items.map((item) => item.requestId) };
 }
 
 /** A held settlement job: its title, kind and every item with its requestId and payload, as confirmed. */

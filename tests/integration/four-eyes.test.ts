@@ -132,7 +132,13 @@ describe.each(targets)("four-eyes on %s", (_name, target) => {
     const [held] = await listPending(first);
     expect(held).toMatchObject({ call: "settleJob", maker: "alice", request: job, summary: "Settle market: 3 bets, stakes 300" });
     const [entry] = await listAudit(first, { call: "settleJob" }, { limit: 1, offset: 0 });
-    expect(entry).toMatchObject({ operator: "alice", outcome: "held", amount: 300, answer: { approval: held!.id } });
+    expect(entry).toMatchObject({
+      operator: "alice",
+      outcome: "held",
+      amount: 300,
+      request: { title: "Settle market", requestIds: ["7000", "7001", "7002"] },
+      answer: { approval: held!.id },
+    });
     const results = await Promise.all([claimApproval(first, held!.id, "bob"), claimApproval(second, held!.id, "carol")]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
   });
