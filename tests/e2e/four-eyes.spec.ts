@@ -4,9 +4,8 @@
  * approve it themselves; the super admin approves it (`a`, one confirmation: Esc cancels, `y` performs), the deposit is made once, /audit names
  * maker and checker, and `! <username>` finds it. Only the spec's calls are used, so it runs in the `spec` project too.
  */
-import type { Page } from "@playwright/test";
-import { SETTINGS_TOASTS } from "../../protocol/rules";
 import { formatMoney } from "../../app/lib/format";
+import { addStaff, setThreshold } from "./controls";
 import { DEMO, expect, runCommand, signIn, SPEC_API, test } from "./fixtures";
 
 const ACCOUNT = "user0042";
@@ -15,39 +14,21 @@ const THRESHOLD = "50000";
 const AMOUNT = `${50_000 + (Date.now() % 1000)}.41`;
 const MAKER = { username: `fe${Date.now() % 1_000_000}`, password: "fourEyes123" };
 
-async function setThreshold(page: Page, above: string) {
-  await page.keyboard.press("g");
-  await page.keyboard.press("Shift+E");
-  await expect(page).toHaveURL(/\/approvals$/);
-  const form = page.getByRole("form", { name: "Four-eyes thresholds" });
-  await form.getByLabel("Credit or debit above (empty: off)").focus();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.type(above);
-  await page.keyboard.press("Enter");
-  await expect(page.getByText("Four-eyes thresholds saved")).toBeVisible();
-}
+const CREDIT = "Credit or debit above (empty: off)";
 
 test.afterEach(async ({ browser }) => {
   // Off again, so no other scenario's deposit waits.
   const page = await (await browser.newContext()).newPage();
   await signIn(page, DEMO.admin);
-  await setThreshold(page, "");
+  await setThreshold(page, CREDIT, "");
 });
 
 test("a credit above the threshold waits for a second operator, who performs it once", SPEC_API, async ({ page, browser }) => {
   await signIn(page, DEMO.admin);
-  await setThreshold(page, THRESHOLD);
+  await setThreshold(page, CREDIT, THRESHOLD);
 
   // A staff member with `users` makes the deposit.
-  await runCommand(page, "add staff");
-  await page.keyboard.type(MAKER.username);
-  await page.keyboard.press("Enter");
-  await page.keyboard.type(MAKER.password);
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("users");
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("y");
-  await expect(page.getByText(SETTINGS_TOASTS.staffAdded)).toBeVisible();
+  await addStaff(page, MAKER, "users");
 
   const maker = await (await browser.newContext()).newPage();
   await signIn(maker, MAKER);

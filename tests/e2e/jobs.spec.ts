@@ -11,7 +11,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
-import { allPendingBets, DEMO, endUser, expect, runCommand, test } from "./fixtures";
+import { settleMarketWon } from "./controls";
+import { allPendingBets, DEMO, endUser, expect, test } from "./fixtures";
 
 const BETS = 200;
 
@@ -74,16 +75,7 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: `Signed in as ${DEMO.admin.username}` })).toBeVisible();
     await page.goto(`${base}/pending-sport-bets?${new URLSearchParams({ eventId: offer.eventId, marketId: offer.marketId! })}`);
-    await expect(page.locator("[data-table-row]").first()).toBeVisible();
-    await runCommand(page, "Settle market");
-    const chooser = page.getByRole("dialog", { name: "Settle market" });
-    await expect(chooser.getByRole("listbox")).toBeVisible();
-    const labels = await chooser.getByRole("option").allTextContents();
-    const index = labels.findIndex((text) => text.startsWith(`${offer.runner} `));
-    for (let i = 0; i < index; i++) await page.keyboard.press("j");
-    await page.keyboard.press("Enter");
-    const run = page.getByRole("dialog", { name: "Settle market" });
-    await expect(run).toContainText(`${offer.runner} won: settle`);
+    const run = await settleMarketWon(page, offer.runner);
 
     // The second chunk on its way: the first is answered, the second in flight when the process dies.
     let chunks = 0;
