@@ -3,6 +3,7 @@
  * post to the same row-panel action the screens' forms post to, and role 1's bulk commands.
  */
 import { useEffect } from "react";
+import { accountBulkJob } from "../lib/account-jobs";
 import { isPartnerField, usersDownloadHref, type AccountMode } from "../lib/account-list";
 import type { AccountHit } from "../lib/accounts.server";
 import { amountField, newRequestId, remarkField } from "../lib/forms/account-actions";
@@ -140,24 +141,23 @@ const bulkTransfer = (intent: "deposit" | "withdraw", verb: string): Command => 
   run: ({ selection, startBulk, submitAction }, answers) => {
     const { mode, rows } = selection!;
     const amount = Number(answers.amount);
-    startBulk({
-      title: `Bulk ${intent}`,
-      question: `${verb} ${formatMoney(amount)} ${intent === "deposit" ? "to" : "from"} each of ${rows.length} ${
-        mode === "users" ? "users" : "panels"
-      } (total ${formatMoney(amount * rows.length)})?`,
-      items: bulkItems(selection!),
-      perform: async (item) => {
-        const outcome = await submitAction(`/${mode}`, {
-          intent,
-          user: item.key,
-          isPartner: isPartnerField(mode),
-          amount: answers.amount!,
-          remark: answers.remark ?? "",
-          requestId: item.requestId,
-        });
-        if (!outcome.ok) throw new Error(outcome.message);
-      },
-    });
+    startBulk(
+      accountBulkJob({
+        title: `Bulk ${intent}`,
+        question: `${verb} ${formatMoney(amount)} ${intent === "deposit" ? "to" : "from"} each of ${rows.length} ${
+          mode === "users" ? "users" : "panels"
+        } (total ${formatMoney(amount * rows.length)})?`,
+        kind: intent,
+        items: bulkItems(selection!).map((item) => ({
+          ...item,
+          payload: {
+            path: `/${mode}`,
+            form: { intent, user: item.key, isPartner: isPartnerField(mode), amount: answers.amount!, remark: answers.remark ?? "", requestId: item.requestId },
+          },
+        })),
+        submit: submitAction,
+      }),
+    );
   },
 });
 
@@ -177,21 +177,21 @@ const bulkSwitch = (name: "login" | "bet"): Command => ({
   ],
   run: ({ selection, startBulk, submitAction }, answers) => {
     const { mode, rows } = selection!;
-    startBulk({
-      title: `Bulk ${name} ${answers.state}`,
-      question: `Switch ${name === "bet" ? "Bet" : "Login"} ${answers.state} for ${rows.length} ${mode === "users" ? "users" : "panels"}?`,
-      items: bulkItems(selection!),
-      perform: async (item) => {
-        const outcome = await submitAction(`/${mode}`, {
-          intent: "switch",
-          user: item.key,
-          isPartner: isPartnerField(mode),
-          switch: name,
-          on: String(answers.state === "on"),
-        });
-        if (!outcome.ok) throw new Error(outcome.message);
-      },
-    });
+    startBulk(
+      accountBulkJob({
+        title: `Bulk ${name} ${answers.state}`,
+        question: `Switch ${name === "bet" ? "Bet" : "Login"} ${answers.state} for ${rows.length} ${mode === "users" ? "users" : "panels"}?`,
+        kind: "switch",
+        items: bulkItems(selection!).map((item) => ({
+          ...item,
+          payload: {
+            path: `/${mode}`,
+            form: { intent: "switch", user: item.key, isPartner: isPartnerField(mode), switch: name, on: String(answers.state === "on") },
+          },
+        })),
+        submit: submitAction,
+      }),
+    );
   },
 });
 

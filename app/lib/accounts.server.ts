@@ -1,6 +1,7 @@
 /** The users and panels desk on the server: its list, its row actions, a row's details. */
 import type { AppLoadContext } from "@remix-run/node";
 import Bowser from "bowser";
+import { z } from "zod";
 import { GAME_FLAGS, ROLE, type PartnerRow } from "../../protocol/wire";
 import { accountQuerySchema, readAccountQuery, type AccountMode } from "./account-list";
 import { ApiError, moneyCall } from "./api.server";
@@ -10,6 +11,8 @@ import { MESSAGES } from "./constants";
 import { accountActionInput, accountActionSchema, type AccountAction } from "./forms/account-actions";
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
 import { readForm, runForm } from "./forms/run-form.server";
+import { HeldForApproval } from "./four-eyes.server";
+import { runJobChunk } from "./jobs.server";
 import { loadListPage } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
@@ -47,7 +50,34 @@ export async function accountAction(request: Request, context: AppLoadContext) {
       return MESSAGES.userAdded;
     });
   }
-  return runForm(accountActionInput(submitted), accountActionSchema, (form) => perform(request, context, form));
+  const jobId = jobIdSchema.safeParse(submitted.get("jobId"));
+  return runForm(accountActionInput(submitted), accountActionSchema, (form) =>
+    jobId.success ? performInJob(request, context, jobId.data, form) : perform(request, context, form),
+  );
+}
+
+const jobIdSchema = z.string().uuid();
+
+/**
+ * One item of a stored bulk job (issue 19): performed only if this request claims it (never a
+ * second time), its answer recorded in the store; an item answered before is answered as stored.
+ */
+async function performInJob(request: Request, context: AppLoadContext, jobId: string, action: AccountAction): Promise<string> {
+  let message: string = MESSAGES.answeredBefore;
+  const [result] = await runJobChunk(request, context, jobId, [action.user], async (claimed) => {
+    if (!claimed.has(action.user)) return [];
+    try {
+      message = await perform(request, context, action);
+      return [{ key: action.user }];
+    } catch (error) {
+      // Held for a second operator: answered (never sent again by the job), and said so.
+      if (error instanceof HeldForApproval) return [{ key: action.user, error: error.message }];
+      if (error instanceof ApiError) return [{ key: action.user, error: error.message, ...(error.outcomeUnknown && { unknown: true }) }];
+      throw error;
+    }
+  });
+  if (result?.error !== undefined) throw new ApiError(result.error, result.unknown ? null : 409);
+  return message;
 }
 
 /** What the add dialog starts from: the operator's own game flags and the partner roles. */

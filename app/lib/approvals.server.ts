@@ -6,7 +6,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { RequestOf } from "./api-routes.server";
 import { ApiError, moneyCall } from "./api.server";
-import { recordAudit } from "./audit.server";
+import { NO_SUBJECT, recordAudit, type FourEyes } from "./audit.server";
+import { sendSettlements } from "./bets.server";
+import { recordedRequest, type HeldJob } from "./four-eyes.server";
+import { createJob } from "./store/jobs.server";
+import { SETTLE_CHUNK_SIZE, type StoredSettlement } from "../machines/settlement.machine";
+import type { AuditDraft } from "./store/audit-log.server";
 import { approvalDecisionSchema, thresholdsSchema } from "./forms/four-eyes";
 import { readForm, refuse, runForm } from "./forms/run-form.server";
 import { toOperator, type Operator } from "./operator";
@@ -22,6 +27,7 @@ import {
   recordPerformed,
   rejectApproval,
   saveThresholds,
+  SETTLE_JOB,
   type Approval,
 } from "./store/four-eyes.server";
 import { ROLE } from "../../protocol/wire";
@@ -31,6 +37,7 @@ const DENIED = "Permission denied";
 /** Who may approve a held call: whoever may make it (the platform checks the checker's token again). */
 function accessOf(approval: Approval): Access {
   if (approval.call === "resettleBet") return { audience: "superAdmin" };
+  if (approval.call === SETTLE_JOB) return SCREENS["pending-sport-bets"];
   if (approval.call === "updateDeposit") return SCREENS.deposits;
   if (approval.call === "updateWithdraw") return SCREENS.withdraws;
   return (approval.request as RequestOf<"userDeposit">).isPartner ? SCREENS.partners : SCREENS.users;
@@ -87,6 +94,7 @@ async function approve(request: Request, context: AppLoadContext, approval: Appr
   const claimed = await claimApproval(store, approval.id, checker);
   if (!claimed.ok) throw new ApiError(claimed.message, 409);
   const fourEyes = { maker: approval.maker, checker };
+  if (approval.call === SETTLE_JOB) return runApprovedJob(request, context, approval, fourEyes);
   try {
     // Only the holdable calls reach here (HOLDABLE_CALLS); each body is the maker's as sent.
     const { call } = approval;
@@ -102,6 +110,43 @@ async function approve(request: Request, context: AppLoadContext, approval: Appr
   return `Approved and performed: ${approval.summary}`;
 }
 
+/**
+ * An approved settlement job: stored now as the checker's (so a restart leaves it in their /jobs
+ * to resume), then sent chunk by chunk, each bet claimed before it goes upstream, so it runs once.
+ */
+async function runApprovedJob(request: Request, context: AppLoadContext, approval: Approval, fourEyes: FourEyes): Promise<string> {
+  const store = storeOf(context);
+  const job = approval.request as HeldJob;
+  const id = await createJob(store, { operator: fourEyes.checker, ...job });
+  let failed = 0;
+  for (let start = 0; start < job.items.length; start += SETTLE_CHUNK_SIZE) {
+    const chunk = job.items.slice(start, start + SETTLE_CHUNK_SIZE).map((item) => item.payload as StoredSettlement<unknown>);
+    const { results } = await sendSettlements(request, context, id, chunk);
+    failed += results.filter((result) => result.error !== undefined).length;
+  }
+  const outcome = `${job.items.length - failed} settled, ${failed} failed`;
+  await recordPerformed(store, approval.id, failed === 0 ? "ok" : "refused", outcome);
+  const message = `${approval.summary}: ${outcome} (four-eyes: made by ${fourEyes.maker}, approved by ${fourEyes.checker})`;
+  await recordConsoleAction(request, context, { call: SETTLE_JOB, kind: "settlement", message, request: { job: id, items: job.items.length }, answer: { approval: approval.id } });
+  return `Approved and performed: ${approval.summary}: ${outcome}`;
+}
+
+/** An entry for what the console itself decides (no upstream call): by the signed-in operator, ok. */
+async function recordConsoleAction(
+  request: Request,
+  context: AppLoadContext,
+  entry: Pick<AuditDraft, "call" | "kind" | "message" | "request" | "answer">,
+): Promise<void> {
+  const session = await requireSession(request);
+  await recordAudit(context.store, {
+    ...(await actorOf(session, callerOf(request, context, session.token))),
+    ...NO_SUBJECT,
+    outcome: "ok",
+    status: null,
+    ...entry,
+  });
+}
+
 export async function approvalsAction(request: Request, context: AppLoadContext) {
   const form = Object.fromEntries(await readForm(request));
   const operator = await operatorOf(request, context);
@@ -111,22 +156,7 @@ export async function approvalsAction(request: Request, context: AppLoadContext)
     return runForm(form, thresholdsSchema, async ({ intent: _intent, ...after }) => {
       const before = await readThresholds(store);
       await saveThresholds(store, after);
-      const session = await requireSession(request);
-      await recordAudit(store, {
-        ...(await actorOf(session, callerOf(request, context, session.token))),
-        call: "fourEyesThresholds",
-        kind: "settings",
-        accountId: null,
-        accountName: null,
-        amount: null,
-        balanceBefore: null,
-        balanceAfter: null,
-        outcome: "ok",
-        status: null,
-        message: "Four-eyes thresholds saved",
-        request: after,
-        answer: { before },
-      });
+      await recordConsoleAction(request, context, { call: "fourEyesThresholds", kind: "settings", message: "Four-eyes thresholds saved", request: after, answer: { before } });
       return "Four-eyes thresholds saved";
     });
   }
@@ -136,6 +166,8 @@ export async function approvalsAction(request: Request, context: AppLoadContext)
     if (intent === "approve") return approve(request, context, approval, operator.username);
     const rejected = await rejectApproval(store, id, operator.username);
     if (!rejected.ok) throw new ApiError(rejected.message, 409);
+    const message = `Rejected: ${approval.summary} (four-eyes: made by ${approval.maker}, rejected by ${operator.username})`;
+    await recordConsoleAction(request, context, { call: "fourEyesReject", kind: "approval", message, request: recordedRequest(approval.call, approval.request), answer: { approval: id } });
     return `Rejected: ${approval.summary}`;
   });
 }

@@ -17,6 +17,7 @@ import { mayUse, SCREENS } from "./screens";
 import { SEARCH_LIMIT } from "./search.server";
 import { callAsOperator } from "./session.server";
 import { countAudit, listAudit, type AuditEntry, type AuditFilter } from "./store/audit-log.server";
+import { AUDIT_OUTCOMES } from "./store/schema";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const text = z.string().trim().max(64).optional().transform((value) => value || undefined).catch(undefined);
@@ -27,7 +28,7 @@ export const auditQuerySchema = z.object({
   /** Done to or by this account: a username or an account id. */
   account: text,
   call: text,
-  outcome: z.enum(["ok", "refused", "unknown"]).optional().catch(undefined),
+  outcome: z.enum(AUDIT_OUTCOMES).optional().catch(undefined),
   /** Days in the console's zone, both included. */
   from: z.string().regex(DAY).optional().catch(undefined),
   to: z.string().regex(DAY).optional().catch(undefined),

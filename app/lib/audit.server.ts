@@ -113,7 +113,7 @@ export async function recordAudit(store: ConsoleStore | undefined, draft: AuditD
   }
 }
 
-const NO_SUBJECT: Required<Subject> = { accountId: null, accountName: null, amount: null, balanceBefore: null, balanceAfter: null };
+export const NO_SUBJECT: Required<Subject> = { accountId: null, accountName: null, amount: null, balanceBefore: null, balanceAfter: null };
 
 /** A four-eyes action's two operators: the entry's operator is the checker who performed it. */
 export type FourEyes = { maker: string; checker: string };

@@ -6,12 +6,13 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { BET_KIND, PAGE_SIZE, SPORTS, type Page, type PendingMarketTotal, type PendingTotals, type SportsBet } from "../../protocol/wire";
+import { BET_KIND, PAGE_SIZE, SPORTS, type Page, type PendingMarketTotal, type PendingTotals, type SettlementCode, type SportsBet } from "../../protocol/wire";
 import { ApiError } from "./api.server";
 import { capabilities } from "./capabilities.server";
 import { MESSAGES } from "./constants";
 import { env } from "./env.server";
 import { runJobChunk } from "./jobs.server";
+import { jobThresholdsOn } from "./store/four-eyes.server";
 import { inScope, resettleSchema, settlementChunkSchema } from "./forms/settlement";
 import { readForm, runForm } from "./forms/run-form.server";
 import { partialText, SCAN_LIMIT, type Coverage } from "./list";
@@ -213,9 +214,27 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, work: 
 export async function settleChunk(request: Request, context: AppLoadContext) {
   const parsed = settlementChunkSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message, results: [] }, { status: 400 });
-  const { jobId, settlements } = parsed.data;
+  const { results, forbidden } = await sendSettlements(request, context, parsed.data.jobId, parsed.data.settlements);
+  // Nothing was allowed: the request itself is refused (403), not a chunk of failed items.
+  if (forbidden > 0 && forbidden === results.length) return Response.json({ ok: false, message: results[0]!.error, results }, { status: 403 });
+  return Response.json({ ok: true, results });
+}
+
+/**
+ * Sends a chunk's settlements as the operator: of a stored job, only the bets this request claims
+ * (none is sent twice), their answers recorded. `forbidden` counts the 403s.
+ */
+export async function sendSettlements(
+  request: Request,
+  context: AppLoadContext,
+  jobId: string | undefined,
+  settlements: ReadonlyArray<{ bet: { _id: string }; status: SettlementCode }>,
+): Promise<{ results: ChunkResult[]; forbidden: number }> {
+  // With a job threshold on, only a stored job (counted whole when confirmed) may settle: chunks cannot pass one by one.
+  if (!jobId && context.store && (await jobThresholdsOn(context.store))) {
+    return { results: settlements.map(({ bet }) => ({ key: bet._id, error: MESSAGES.unstoredSettlement })), forbidden: 0 };
+  }
   let forbidden = 0;
-  // Of a stored job, only the bets this request claims are sent (none is sent twice), and their answers are recorded.
   const results = await runJobChunk(request, context, jobId, settlements.map(({ bet }) => bet._id), (claimed) =>
     inBatches(settlements.filter(({ bet }) => claimed.has(bet._id)), SETTLE_CONCURRENCY, async ({ bet, status }): Promise<ChunkResult> => {
       try {
@@ -230,9 +249,7 @@ export async function settleChunk(request: Request, context: AppLoadContext) {
       }
     }),
   );
-  // Nothing was allowed: the request itself is refused (403), not a chunk of failed items.
-  if (forbidden > 0 && forbidden === results.length) return Response.json({ ok: false, message: results[0]!.error, results }, { status: 403 });
-  return Response.json({ ok: true, results });
+  return { results, forbidden };
 }
 
 /** Resettle bet… (super admin): the platform reverses the old outcome and applies the new one. */

@@ -20,6 +20,10 @@ export const MESSAGES = {
   /** docs/product.md §9: shown for 3 seconds. */
   betSettled: "Bet settled successfully!",
   betResettled: "Bet resettled successfully",
+  /** Four-eyes job thresholds are on and this settlement came outside a stored job (issue 19). */
+  unstoredSettlement: "Four-eyes job thresholds are on: settle through a stored job",
+  /** A stored bulk job's item posted again after it was done (issue 19): not sent twice. */
+  answeredBefore: "Done before: not sent again",
   fallback: FALLBACK_MESSAGE,
 } as const;
 

@@ -6,8 +6,9 @@
 import { REQUEST_STATUS } from "../../protocol/wire";
 import type { RequestOf, CallName } from "./api-routes.server";
 import { ApiError, callApi, type Caller } from "./api.server";
-import type { AuditActor } from "./audit.server";
-import { createApproval, holdReason, HOLDABLE_CALLS, needsRequestAmount, readThresholds } from "./store/four-eyes.server";
+import { AUDITED_CALLS, NO_SUBJECT, recordAudit, redact, type AuditActor } from "./audit.server";
+import { createApproval, holdReason, HOLDABLE_CALLS, jobHoldReason, needsRequestAmount, readThresholds, SETTLE_JOB, type HeldCall } from "./store/four-eyes.server";
+import type { JobItemDraft } from "./store/jobs.server";
 import type { ConsoleStore } from "./store/schema";
 
 /** Thrown instead of the call's answer: the form shows its message as the outcome, not as a failure. */
@@ -77,7 +78,74 @@ export async function holdAboveThreshold<K extends CallName>(
     : undefined;
   const reason = holdReason(thresholds, name, body, amount);
   if (!reason) return;
-  const { operator } = await actor();
-  await createApproval(store, { call: name, request: body, summary: summaryOf(name, body), reason, maker: operator }, thresholds.expiryHours);
-  throw new HeldForApproval(`Sent for approval (four-eyes): ${reason}`);
+  const rule = AUDITED_CALLS[name]!;
+  throw new HeldForApproval(
+    await hold(store, await actor(), { call: name, request: body, summary: summaryOf(name, body), reason }, thresholds.expiryHours, {
+      kind: rule.kind,
+      ...rule.subject?.(body as never, null),
+    }),
+  );
+}
+
+/**
+ * Keeps the action as a pending approval and writes the trail's first line of it: held, by its
+ * maker, with the exact request. Answers what the maker is told.
+ */
+async function hold(
+  store: ConsoleStore,
+  maker: AuditActor,
+  held: { call: HeldCall; request: unknown; summary: string; reason: string },
+  expiryHours: number,
+  entry: { kind: string; accountId?: string | null; accountName?: string | null; amount?: number | null },
+): Promise<string> {
+  const approval = await createApproval(store, { ...held, maker: maker.operator }, expiryHours);
+  await recordAudit(store, {
+    ...maker,
+    call: held.call,
+    ...NO_SUBJECT,
+    ...entry,
+    outcome: "held",
+    status: null,
+    message: `Held for approval (four-eyes: ${held.reason}): ${held.summary}`,
+    request: recordedRequest(held.call, held.request),
+    answer: { approval: approval.id },
+  });
+  return `Sent for approval (four-eyes): ${held.reason}`;
+}
+
+/**
+ * A held request as the trail records it: redacted; a settlement job as its title and its items'
+ * requestIds (the payloads stay on the approval, not in every entry).
+ */
+export function recordedRequest(call: HeldCall, request: unknown): unknown {
+  if (call !== SETTLE_JOB) return redact(request);
+  const { title, items } = request as HeldJob;
+  return { title, requestIds: items.map((item) => item.requestId) };
+}
+
+/** A held settlement job: its title, kind and every item with its requestId and payload, as confirmed. */
+export type HeldJob = { kind: "settle"; title: string; items: Required<JobItemDraft>[] };
+
+/** A stored settlement item's stake, or null when its payload has none. */
+const stakeOf = (payload: unknown): number | null => {
+  const amount = (payload as { bet?: { amount?: unknown } } | null)?.bet?.amount;
+  return typeof amount === "number" && Number.isFinite(amount) ? amount : null;
+};
+
+/**
+ * A settlement job above a job threshold is kept as a pending approval instead of being stored
+ * to run: answers what the maker is told, or null when it runs now. A stake that cannot be read
+ * holds the job while the total threshold is on, rather than let it pass unchecked.
+ */
+export async function holdJobAboveThreshold(store: ConsoleStore | undefined, maker: AuditActor, job: HeldJob): Promise<string | null> {
+  if (!store) return null;
+  const thresholds = await readThresholds(store);
+  if (thresholds.jobItemsAbove === null && thresholds.jobTotalAbove === null) return null;
+  const stakes = job.items.map((item) => stakeOf(item.payload));
+  const total = Math.round(stakes.reduce<number>((sum, stake) => sum + (stake ?? 0), 0) * 100) / 100;
+  const unread = thresholds.jobTotalAbove !== null && stakes.some((stake) => stake === null);
+  const reason = unread ? `stakes above ${thresholds.jobTotalAbove} (a stake could not be read)` : jobHoldReason(thresholds, job.items.length, total);
+  if (!reason) return null;
+  const summary = `${job.title}: ${job.items.length} bets, stakes ${total}`;
+  return hold(store, maker, { call: SETTLE_JOB, request: job, summary, reason }, thresholds.expiryHours, { kind: "settlement", amount: total });
 }

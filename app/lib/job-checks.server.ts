@@ -1,13 +1,15 @@
 /**
  * A resume's check of the items a job had in flight when the console stopped (issue 19): each
  * kind asks the API what it can. A bet by its current status (the pending queue, page by page);
- * a transfer only where the API was seen honouring requestId; a switch sets a stated value, so
- * it is simply sent again.
+ * a transfer only where the API was seen honouring requestId; a switch by the account's flag.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { pendingCall, pendingScan } from "./bets.server";
 import { capabilities } from "./capabilities.server";
-import { ownerOf, resolveInFlight, settledBetCheck, storeOf, unknownAnswer, type InFlightCheck, type PendingOf } from "./jobs.server";
+import { ownerOf, resolveInFlight, settledBetCheck, storeOf, unknownAnswer, type Found, type InFlightCheck, type PendingOf } from "./jobs.server";
+import type { AccountItemPayload } from "./account-jobs";
+import { ApiError } from "./api.server";
+import { callAsOperator } from "./session.server";
 import type { JobKind } from "../machines/bulk.machine";
 import { jobOf } from "./store/jobs.server";
 
@@ -31,6 +33,27 @@ const transferCheck =
   async (items) =>
     items.map(() => (capabilities.honoursRequestId(call) ? "resend" : unknownAnswer));
 
+/**
+ * A switch in flight: the account's flag read as it now stands. Already as asked, it was applied;
+ * otherwise it is sent again (it sets a stated value, so sending it twice changes nothing more).
+ * An account that cannot be read is unknown.
+ */
+const switchCheck =
+  (request: Request, context: AppLoadContext): InFlightCheck =>
+  (items) =>
+    Promise.all(
+      items.map(async (item): Promise<Found> => {
+        const { user, isPartner, switch: flag, on } = (item.payload as AccountItemPayload).form as Record<string, string>;
+        try {
+          const current = await callAsOperator(request, context, isPartner === "true" ? "partnerPermissions" : "userPermissions", { id: user! });
+          return current[flag as "bet" | "login"] === (on === "true") ? { outcome: "done", message: "Found applied when resumed" } : "resend";
+        } catch (error) {
+          if (error instanceof ApiError) return unknownAnswer;
+          throw error;
+        }
+      }),
+    );
+
 function inFlightCheck(kind: JobKind, request: Request, context: AppLoadContext): InFlightCheck {
   switch (kind) {
     case "settle":
@@ -40,7 +63,7 @@ function inFlightCheck(kind: JobKind, request: Request, context: AppLoadContext)
     case "withdraw":
       return transferCheck("userWithdraw");
     case "switch":
-      return async (items) => items.map(() => "resend");
+      return switchCheck(request, context);
   }
 }
 

@@ -17,6 +17,7 @@ import type { SettlementScope } from "./forms/settlement";
 import { claimItems, createJob, jobItems, jobOf, openJobs, recordAnswers, reopenItem, type ItemAnswer, type JobItem } from "./store/jobs.server";
 import type { ConsoleStore } from "./store/schema";
 import { actorOf, callerOf, requireSession } from "./session.server";
+import { holdJobAboveThreshold } from "./four-eyes.server";
 
 /** The kinds of job (bulk.machine's JobKind); each decides how an item in flight is checked. */
 const JOB_KINDS = ["settle", "deposit", "withdraw", "switch"] as const satisfies readonly JobKind[];
@@ -94,12 +95,19 @@ export const jobCount = async (context: AppLoadContext, operator: Operator): Pro
     ? (await openJobs(context.store, operator.role === ROLE.superAdmin ? null : operator.username)).length
     : null;
 
-/** POST /resources/jobs: a confirmed job, written before its first chunk is sent; answers its id. */
+const withPayload = <T extends { payload?: unknown }>(item: T) => ({ ...item, payload: item.payload ?? null });
+
+/** POST /resources/jobs: a confirmed job, written before its first chunk is sent; answers its id, or `held` for four-eyes. */
 export async function startJob(request: Request, context: AppLoadContext) {
   const parsed = jobSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
-  const { operator } = await ownerOf(request, context);
-  const id = await createJob(storeOf(context), { operator, ...parsed.data });
+  const session = await requireSession(request);
+  const maker = await actorOf(session, callerOf(request, context, session.token));
+  const job = parsed.data;
+  // Four-eyes (issue 19): a settlement job above a job threshold waits for a second operator, unstored and unsent.
+  const held = job.kind === "settle" ? await holdJobAboveThreshold(context.store, maker, { ...job, kind: "settle", items: job.items.map(withPayload) }) : null;
+  if (held) return Response.json({ ok: true, held });
+  const id = await createJob(storeOf(context), { operator: maker.operator, ...job });
   return Response.json({ ok: true, id });
 }
 

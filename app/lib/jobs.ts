@@ -3,7 +3,7 @@
  * and resuming one from it (the server first checks what was in flight when it stopped).
  */
 import type { BulkFailure, BulkItem, JobKind, Resumed } from "../machines/bulk.machine";
-import { UNKNOWN_OUTCOME, type BulkJob } from "../machines/bulk.machine";
+import { UNKNOWN_OUTCOME, type BulkJob, type RecordedJob } from "../machines/bulk.machine";
 import { MESSAGES } from "./constants";
 
 export const JOBS_ENDPOINT = "/resources/jobs";
@@ -19,12 +19,16 @@ async function post<T>(url: string, body?: unknown): Promise<T> {
   return answer;
 }
 
-/** Writes a confirmed job with what each item sends; answers its id, or null for a job that is not stored. */
-export async function storeJob(job: BulkJob): Promise<string | null> {
+/**
+ * Writes a confirmed job with what each item sends; answers its id, null for a job that is not
+ * stored, or `held` when four-eyes keeps it for a second operator (issue 19).
+ */
+export async function storeJob(job: BulkJob): Promise<RecordedJob> {
   if (!job.stored) return null;
   const { kind, payloadOf } = job.stored;
   const items = job.items.map((item) => ({ ...item, payload: payloadOf(item) }));
-  return (await post<{ id: string }>(JOBS_ENDPOINT, { kind, title: job.title, items })).id;
+  const answer = await post<{ id?: string; held?: string }>(JOBS_ENDPOINT, { kind, title: job.title, items });
+  return answer.held !== undefined ? { held: answer.held } : (answer.id ?? null);
 }
 
 /** A stored item as a resume answers it. */

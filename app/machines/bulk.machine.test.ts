@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
-import { bulkMachine, eachItem, remainingOf, UNKNOWN_OUTCOME, type BulkItem, type ItemResult } from "./bulk.machine";
+import { bulkMachine, eachItem, remainingOf, UNKNOWN_OUTCOME, type BulkItem, type ItemResult, type RecordedJob } from "./bulk.machine";
 
 const items: BulkItem[] = Array.from({ length: 5 }, (_, i) => ({ key: `u${i}`, label: `user${i}`, requestId: `req-${i}` }));
 
@@ -109,7 +109,7 @@ describe("bulk runner", () => {
     const actor = createActor(
       bulkMachine.provide({
         actors: {
-          recordJob: fromPromise(async ({ input }: { input: { items: BulkItem[] } }): Promise<string | null> => {
+          recordJob: fromPromise(async ({ input }: { input: { items: BulkItem[] } }): Promise<RecordedJob> => {
             order.push(`record ${input.items.length}`);
             return "job-1";
           }),
@@ -126,12 +126,33 @@ describe("bulk runner", () => {
     expect(order).toEqual(["record 5", "job-1: u0,u1", "job-1: u2,u3", "job-1: u4"]);
   });
 
+  it("a job four-eyes holds sends nothing: it ends held, with what the operator is told", async () => {
+    let sent = 0;
+    const actor = createActor(
+      bulkMachine.provide({
+        actors: {
+          recordJob: fromPromise(async (): Promise<RecordedJob> => ({ held: "Sent for approval (four-eyes): more than 3 bets" })),
+          runChunk: fromPromise(async ({ input }: { input: { items: BulkItem[]; jobId: string | null } }) => {
+            sent += input.items.length;
+            return input.items.map(({ key }) => ({ key }));
+          }),
+        },
+      }),
+      { input: { items, stored: true } },
+    ).start();
+    actor.send({ type: "bulk.confirm" });
+    await waitFor(actor, (s) => s.hasTag("held"));
+    expect(actor.getSnapshot().context.held).toBe("Sent for approval (four-eyes): more than 3 bets");
+    expect(actor.getSnapshot().status).toBe("done");
+    expect(sent).toBe(0);
+  });
+
   it("a store that cannot be written does not stop the job: it runs unstored", async () => {
     const sent: Array<string | null> = [];
     const actor = createActor(
       bulkMachine.provide({
         actors: {
-          recordJob: fromPromise(async (): Promise<string | null> => {
+          recordJob: fromPromise(async (): Promise<RecordedJob> => {
             throw new Error("The console's store is not open");
           }),
           runChunk: fromPromise(async ({ input }: { input: { items: BulkItem[]; jobId: string | null } }) => {
@@ -148,7 +169,7 @@ describe("bulk runner", () => {
   });
 
   it("a resumed job starts from the answers recorded and sends only the items with none, under its id, writing nothing again", async () => {
-    const record = vi.fn(async (): Promise<string | null> => "another");
+    const record = vi.fn(async (): Promise<RecordedJob> => "another");
     const chunks: string[][] = [];
     const actor = createActor(
       bulkMachine.provide({

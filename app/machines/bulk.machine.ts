@@ -7,7 +7,7 @@
  * the runner: it is marked "Unknown: check before retrying" and the operator decides. A job the
  * shell can store (`stored`) is written to the console's store once confirmed (`recordJob`, issue
  * 19), and its chunks carry its id; a job resumed from the store starts with the answers recorded
- * and sends only the items that have none. Pure: recording and running a chunk are actors.
+ * and sends only the items that have none; one four-eyes holds (`held`) sends nothing. Pure: recording and running a chunk are actors.
  */
 import { assign, fromPromise, setup } from "xstate";
 import { messageOf } from "./error-message";
@@ -37,6 +37,9 @@ export type BulkJob = {
   /** A job resumed from the store: its id and the answers recorded there. */
   resumed?: Resumed;
 } & ({ perform: (item: BulkItem, jobId: string | null) => Promise<void> } | { performChunk: RunChunk });
+
+/** What recording a confirmed job answers: its id, null (not stored), or held for four-eyes approval with what the operator is told. */
+export type RecordedJob = string | null | { held: string };
 
 export type BulkFailure = { key: string; label: string; reason: string; unknown?: true };
 export type Resumed = { jobId: string; done: string[]; failed: BulkFailure[] };
@@ -77,6 +80,8 @@ type Context = {
   failed: BulkFailure[];
   /** Cancel waits for the chunk in flight (its outcomes are recorded), then stops. */
   stopRequested: boolean;
+  /** Four-eyes kept the job for a second operator: nothing was sent (this says why). */
+  held: string | null;
 };
 
 const notProvided = new Error("bulk machine: runChunk was not provided");
@@ -113,7 +118,7 @@ export const bulkMachine = setup({
       throw notProvided;
     }),
     /** Writes the confirmed job to the store and answers its id; by default nothing is stored. */
-    recordJob: fromPromise<string | null, { items: BulkItem[] }>(async () => null),
+    recordJob: fromPromise<RecordedJob, { items: BulkItem[] }>(async () => null),
   },
   guards: {
     stopRequested: ({ context }) => context.stopRequested,
@@ -134,6 +139,7 @@ export const bulkMachine = setup({
       done: input.resumed?.done ?? [],
       failed: input.resumed?.failed ?? [],
       stopRequested: false,
+      held: null,
     };
   },
   initial: "confirming",
@@ -155,7 +161,15 @@ export const bulkMachine = setup({
           invoke: {
             src: "recordJob",
             input: ({ context }) => ({ items: context.items }),
-            onDone: { target: "deciding", actions: assign({ jobId: ({ event }) => event.output }) },
+            onDone: [
+              // Held for a second operator: nothing is sent; the checker's approval runs it.
+              {
+                guard: ({ event }) => typeof event.output === "object" && event.output !== null,
+                target: "#bulk.held",
+                actions: assign({ held: ({ event }) => (event.output as { held: string }).held }),
+              },
+              { target: "deciding", actions: assign({ jobId: ({ event }) => event.output as string | null }) },
+            ],
             // A store that cannot be written does not stop the work (as the audit trail's): the job runs unstored.
             onError: "deciding",
           },
@@ -183,6 +197,7 @@ export const bulkMachine = setup({
       on: { "bulk.resume": "running" },
     },
     finished: { tags: ["finished"], type: "final" },
+    held: { tags: ["held"], type: "final" },
     declined: { type: "final" },
   },
 });

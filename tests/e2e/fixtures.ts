@@ -7,6 +7,7 @@
  */
 import { expect, test as base, type Locator, type Page } from "@playwright/test";
 import { open, seal } from "../../protocol/envelope";
+import { SETTINGS_TOASTS } from "../../protocol/rules";
 import type { Page as ListPage, SportsBet } from "../../protocol/wire";
 import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
 
@@ -185,6 +186,19 @@ export async function setFourEyesThreshold(page: Page, label: string, value: str
   await page.keyboard.type(value);
   await page.keyboard.press("Enter");
   await expect(page.getByText("Four-eyes thresholds saved")).toBeVisible();
+}
+
+/** Adds a staff member holding one flag, through the palette's Add staff…. */
+export async function addStaff(page: Page, account: { username: string; password: string }, flag: string) {
+  await runCommand(page, "add staff");
+  await page.keyboard.type(account.username);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(account.password);
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(flag);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("y");
+  await expect(page.getByText(SETTINGS_TOASTS.staffAdded)).toBeVisible();
 }
 
 /**

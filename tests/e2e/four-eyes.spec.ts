@@ -1,13 +1,11 @@
 /**
  * Four-eyes (issue 19, ADR 0009), keyboard only, against the real platform: the super admin sets a
  * credit threshold on /approvals; a staff member's deposit above it goes pending and they cannot
- * approve it themselves; the super admin approves it, the deposit is made once, /audit names
+ * approve it themselves; the super admin approves it (`a`, one confirmation: Esc cancels, `y` performs), the deposit is made once, /audit names
  * maker and checker, and `! <username>` finds it. Only the spec's calls are used, so it runs in the `spec` project too.
  */
-import type { Page } from "@playwright/test";
-import { SETTINGS_TOASTS } from "../../protocol/rules";
 import { formatMoney } from "../../app/lib/format";
-import { DEMO, expect, runCommand, setFourEyesThreshold, signIn, SPEC_API, test } from "./fixtures";
+import { addStaff, DEMO, expect, runCommand, setFourEyesThreshold, signIn, SPEC_API, test } from "./fixtures";
 
 const ACCOUNT = "user0042";
 // Far above what any other scenario deposits, so the threshold holds only this test's deposit.
@@ -16,29 +14,20 @@ const AMOUNT = `${50_000 + (Date.now() % 1000)}.41`;
 const MAKER = { username: `fe${Date.now() % 1_000_000}`, password: "fourEyes123" };
 
 const CREDIT = "Credit or debit above (empty: off)";
-const setThreshold = (page: Page, above: string) => setFourEyesThreshold(page, CREDIT, above);
 
 test.afterEach(async ({ browser }) => {
   // Off again, so no other scenario's deposit waits.
   const page = await (await browser.newContext()).newPage();
   await signIn(page, DEMO.admin);
-  await setThreshold(page, "");
+  await setFourEyesThreshold(page, CREDIT, "");
 });
 
 test("a credit above the threshold waits for a second operator, who performs it once", SPEC_API, async ({ page, browser }) => {
   await signIn(page, DEMO.admin);
-  await setThreshold(page, THRESHOLD);
+  await setFourEyesThreshold(page, CREDIT, THRESHOLD);
 
   // A staff member with `users` makes the deposit.
-  await runCommand(page, "add staff");
-  await page.keyboard.type(MAKER.username);
-  await page.keyboard.press("Enter");
-  await page.keyboard.type(MAKER.password);
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("users");
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("y");
-  await expect(page.getByText(SETTINGS_TOASTS.staffAdded)).toBeVisible();
+  await addStaff(page, MAKER, "users");
 
   const maker = await (await browser.newContext()).newPage();
   await signIn(maker, MAKER);
@@ -60,6 +49,7 @@ test("a credit above the threshold waits for a second operator, who performs it 
   await expect(mine).toContainText("yours: another operator approves");
   await expect(maker.getByLabel("Status line")).toContainText("4e");
   await maker.keyboard.press("a");
+  await expect(maker.getByRole("dialog")).toHaveCount(0);
   await maker.reload();
   await expect(mine).toHaveCount(1);
 
@@ -72,11 +62,23 @@ test("a credit above the threshold waits for a second operator, who performs it 
   const rows = page.getByRole("grid", { name: "Approvals" }).locator("[data-table-row]");
   const index = (await rows.allTextContents()).findIndex((text) => text.includes(AMOUNT));
   for (let step = 0; step < index; step++) await page.keyboard.press("j");
+  // `a` asks once, naming what will be performed; Esc cancels and nothing happens.
   await page.keyboard.press("a");
+  const confirm = page.getByRole("dialog", { name: "Approve and perform this action?" });
+  await expect(confirm).toContainText(`Deposit ${AMOUNT}`);
+  await expect(confirm).toContainText(`Performs userDeposit once, as you, with ${MAKER.username}'s exact request`);
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(held).toHaveCount(1);
+  await page.keyboard.press("a");
+  await expect(confirm).toContainText(`Deposit ${AMOUNT}`);
+  await page.keyboard.press("y");
   await expect(page.getByText(/Approved and performed: Deposit/)).toBeVisible();
   await expect(held).toHaveCount(0);
-  // A second `a` finds nothing to approve.
+  // A second `a` finds nothing of this deposit to approve.
   await page.keyboard.press("a");
+  await expect(page.getByRole("dialog").filter({ hasText: AMOUNT })).toHaveCount(0);
+  await page.keyboard.press("Escape");
 
   // Made once: one entry, by the checker, naming both; its balance moved by the amount.
   await page.keyboard.press("g");

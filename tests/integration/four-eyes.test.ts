@@ -1,7 +1,8 @@
 /**
  * Four-eyes approval in the console's store (issue 19, ADR 0009): off until configured, a held
  * action kept with its exact request, the maker never its checker, a second approval changing
- * nothing, an expiry closing it, and two checkers on two connections racing with one winner. On
+ * nothing, an expiry closing it, two checkers on two connections racing with one winner, and a
+ * settlement job above a job threshold held with its exact items and requestIds. On
  * embedded PGlite, and on PostgreSQL in the integration-pg project (or with TEST_DATABASE_URL).
  */
 import { sql } from "kysely";
@@ -12,6 +13,7 @@ import {
   createApproval,
   FOUR_EYES_OFF,
   holdReason,
+  jobHoldReason,
   listPending,
   readApproval,
   readThresholds,
@@ -19,6 +21,8 @@ import {
   saveThresholds,
   type ApprovalDraft,
 } from "../../app/lib/store/four-eyes.server";
+import { holdJobAboveThreshold } from "../../app/lib/four-eyes.server";
+import { listAudit } from "../../app/lib/store/audit-log.server";
 import { consoleStores } from "./support/console-stores";
 
 
@@ -49,6 +53,14 @@ describe("which calls a threshold holds", () => {
     expect(holdReason(set, "settleBet", {})).toBeNull();
   });
 
+  it("holds a settlement job above either job threshold, naming each it passes", () => {
+    expect(jobHoldReason(FOUR_EYES_OFF, 1e6, 1e9)).toBeNull();
+    const set = { ...FOUR_EYES_OFF, jobItemsAbove: 100, jobTotalAbove: 5000 };
+    expect(jobHoldReason(set, 100, 5000)).toBeNull();
+    expect(jobHoldReason(set, 101, 10)).toBe("more than 100 bets");
+    expect(jobHoldReason(set, 101, 5000.01)).toBe("more than 100 bets, stakes above 5000");
+  });
+
   it("holds approving a request above the amount, or whose amount could not be read; never a rejection", () => {
     const set = { ...FOUR_EYES_OFF, decisionAbove: 500 };
     expect(holdReason(set, "updateDeposit", { _id: "d1", status: 1 }, 500)).toBeNull();
@@ -58,12 +70,19 @@ describe("which calls a threshold holds", () => {
   });
 });
 
+const settleItems = (n: number) =>
+  Array.from({ length: n }, (_, i) => {
+    const _id = `${7000 + i}`;
+    return { key: _id, label: _id, requestId: _id, payload: { scope: {}, bet: { _id, eventId: "e1", marketId: "m1", amount: 100 }, status: 1 } };
+  });
+
 describe.each(targets)("four-eyes on %s", (_name, target) => {
   it("stores the thresholds, off by default", async () => {
     const store = await open(await target());
     expect(await readThresholds(store)).toEqual(FOUR_EYES_OFF);
-    await saveThresholds(store, { transferAbove: 1000, decisionAbove: 250.5, resettle: true, expiryHours: 2 });
-    expect(await readThresholds(store)).toEqual({ transferAbove: 1000, decisionAbove: 250.5, resettle: true, expiryHours: 2 });
+    const set = { transferAbove: 1000, decisionAbove: 250.5, resettle: true, jobItemsAbove: 100, jobTotalAbove: 5000.5, expiryHours: 2 };
+    await saveThresholds(store, set);
+    expect(await readThresholds(store)).toEqual(set);
   });
 
   it("keeps the exact request; the maker cannot approve it; a second approval does nothing", async () => {
@@ -99,6 +118,29 @@ describe.each(targets)("four-eyes on %s", (_name, target) => {
     expect(await claimApproval(store, held.id, "bob")).toEqual({ ok: false, message: "Already expired" });
     expect(await rejectApproval(store, held.id, "bob")).toEqual({ ok: false, message: "Already expired" });
     expect((await readApproval(store, held.id))?.status).toBe("expired");
+  });
+
+  it("a settlement job above a job threshold is held with every item and requestId, written to the trail, and claimed once", async () => {
+    const where = await target();
+    const first = await open(where);
+    const second = where.kind === "postgres" ? await open(where) : first;
+    const job = { kind: "settle" as const, title: "Settle market", items: settleItems(3) };
+    const maker = { operator: "alice", operatorRole: 2, session: null };
+    expect(await holdJobAboveThreshold(first, maker, job)).toBeNull();
+    await saveThresholds(first, { ...FOUR_EYES_OFF, jobTotalAbove: 250 });
+    expect(await holdJobAboveThreshold(first, maker, job)).toBe("Sent for approval (four-eyes): stakes above 250");
+    const [held] = await listPending(first);
+    expect(held).toMatchObject({ call: "settleJob", maker: "alice", request: job, summary: "Settle market: 3 bets, stakes 300" });
+    const [entry] = await listAudit(first, { call: "settleJob" }, { limit: 1, offset: 0 });
+    expect(entry).toMatchObject({
+      operator: "alice",
+      outcome: "held",
+      amount: 300,
+      request: { title: "Settle market", requestIds: ["7000", "7001", "7002"] },
+      answer: { approval: held!.id },
+    });
+    const results = await Promise.all([claimApproval(first, held!.id, "bob"), claimApproval(second, held!.id, "carol")]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
   });
 
   it("two checkers on two connections racing: exactly one claims it", async () => {

@@ -1,9 +1,11 @@
 /**
  * /approvals (issue 19, ADR 0009): the held four-eyes actions this operator may decide, in the
- * list kit's table; `a` approves and `r` rejects the cursor's row (never the maker's own). Below,
+ * list kit's table; `a` approves and `r` rejects the cursor's row (never the maker's own), each
+ * after one confirmation naming what will be performed (`y` confirms, `n` or Esc cancels). Below,
  * the super admin's thresholds, all off by default.
  */
 import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useState, type KeyboardEvent } from "react";
 import type { ApprovalRow, ApprovalsData } from "../../lib/approvals.server";
 import { announce, type Outcome } from "../../lib/feedback";
 import { thresholdsSchema } from "../../lib/forms/four-eyes";
@@ -12,6 +14,7 @@ import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { textColumn, timeColumn } from "../ui/columns";
 import { checkBeforeSend } from "../ui/forms";
+import { Overlay } from "../ui/Overlay";
 import { Table, type Column } from "../ui/Table";
 import { useListScreen } from "../ui/use-list-screen";
 
@@ -25,23 +28,35 @@ const COLUMNS: Column<ApprovalRow>[] = [
   textColumn("you", "You", (row) => (row.mayApprove ? "may approve" : "yours: another operator approves")),
 ];
 
+type Thresholds = ApprovalsData["thresholds"];
+type ThresholdField = { name: "transferAbove" | "decisionAbove" | "jobItemsAbove" | "jobTotalAbove"; label: string; numeric?: true };
+
+/** The thresholds that are off while empty, in the form's order (Every resettlement sits after the second). */
+const AMOUNT_FIELDS: readonly ThresholdField[] = [
+  { name: "transferAbove", label: "Credit or debit above (empty: off)" },
+  { name: "decisionAbove", label: "Approving a deposit or withdrawal above (empty: off)" },
+  { name: "jobItemsAbove", label: "Settlement job of more bets than (empty: off)", numeric: true },
+  { name: "jobTotalAbove", label: "Settlement job whose stakes total above (empty: off)" },
+];
+
+const thresholdInput = ({ name, label, numeric }: ThresholdField, thresholds: Thresholds) => (
+  <label key={name}>
+    {label}
+    <input name={name} inputMode={numeric ? "numeric" : "decimal"} defaultValue={thresholds[name] ?? ""} autoComplete="off" />
+  </label>
+);
+
 function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
   const fetcher = useFetcher<Outcome>();
   useAnnouncedOutcome(fetcher.data);
   return (
     <fetcher.Form method="post" className="form narrow" aria-label="Four-eyes thresholds" onSubmit={checkBeforeSend(thresholdsSchema)}>
       <input type="hidden" name="intent" value="thresholds" />
-      <label>
-        Credit or debit above (empty: off)
-        <input name="transferAbove" inputMode="decimal" defaultValue={thresholds.transferAbove ?? ""} autoComplete="off" />
-      </label>
-      <label>
-        Approving a deposit or withdrawal above (empty: off)
-        <input name="decisionAbove" inputMode="decimal" defaultValue={thresholds.decisionAbove ?? ""} autoComplete="off" />
-      </label>
+      {AMOUNT_FIELDS.slice(0, 2).map((field) => thresholdInput(field, thresholds))}
       <label>
         <input type="checkbox" name="resettle" defaultChecked={thresholds.resettle} /> Every resettlement
       </label>
+      {AMOUNT_FIELDS.slice(2).map((field) => thresholdInput(field, thresholds))}
       <label>
         Expire after (hours)
         <input name="expiryHours" inputMode="numeric" defaultValue={thresholds.expiryHours} autoComplete="off" />
@@ -53,13 +68,54 @@ function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
   );
 }
 
+type Intent = "approve" | "reject";
+type Asking = { intent: Intent; row: ApprovalRow };
+
+/** The one question before a decision: what approving performs (as the checker), or what rejecting closes. */
+function ConfirmDecision({ asking, onConfirm, onCancel }: { asking: Asking; onConfirm: () => void; onCancel: () => void }) {
+  const { intent, row } = asking;
+  const question = intent === "approve" ? "Approve and perform this action?" : "Reject this held action?";
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "y") onConfirm();
+    else if (event.key === "n") onCancel();
+    else return;
+    event.preventDefault();
+  };
+  return (
+    <Overlay label={question} onClose={onCancel} className="dialog">
+      <div onKeyDown={onKeyDown}>
+        <h2>{question}</h2>
+        <p>{row.summary}</p>
+        <p className="dim">
+          {intent === "approve"
+            ? `Performs ${row.call} once, as you, with ${row.maker}'s exact request (held: ${row.reason}).`
+            : `Closes ${row.maker}'s request unperformed (held: ${row.reason}).`}
+        </p>
+        <div className="dialog-buttons">
+          <button type="button" autoFocus onClick={onConfirm}>
+            <kbd>y</kbd> Yes
+          </button>
+          <button type="button" onClick={onCancel}>
+            <kbd>n</kbd> No
+          </button>
+        </div>
+      </div>
+    </Overlay>
+  );
+}
+
 export function ApprovalsScreen() {
   const { rows, thresholds, mayConfigure } = useLoaderData<ApprovalsData>();
   const submit = useActionRunner("approvals");
   const revalidate = useQuietRevalidate();
-  const decide = (intent: "approve" | "reject"): false | void => {
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const decide = (intent: Intent): false | void => {
     const row = cursorRow;
-    if (!row || (intent === "approve" && !row.mayApprove)) return false;
+    if (asking || !row || (intent === "approve" && !row.mayApprove)) return false;
+    setAsking({ intent, row });
+  };
+  const perform = ({ intent, row }: Asking) => {
+    setAsking(null);
     void submit("/approvals", { intent, id: row.id }).then((outcome) => {
       announce(outcome);
       revalidate();
@@ -84,6 +140,7 @@ export function ApprovalsScreen() {
       </div>
       <Table label="Approvals" columns={COLUMNS} emptyText="Nothing waits for approval" {...table} />
       {mayConfigure && <ThresholdsForm thresholds={thresholds} />}
+      {asking && <ConfirmDecision asking={asking} onConfirm={() => perform(asking)} onCancel={() => setAsking(null)} />}
     </section>
   );
 }

@@ -7,13 +7,14 @@ import { Form, useLoaderData, useNavigate } from "@remix-run/react";
 import { useRef } from "react";
 import type { AuditPageData, AuditRow } from "../../lib/audit-trail.server";
 import { formatMoney } from "../../lib/format";
+import { AUDIT_OUTCOMES } from "../../lib/store/schema";
 import { textColumn, timeColumn } from "../ui/columns";
 import { Pagination } from "../ui/Pagination";
 import { useCommand } from "../ui/shell-context";
 import { Table, type Column } from "../ui/Table";
 import { useListScreen } from "../ui/use-list-screen";
 
-const OUTCOME_CLASS = { ok: "profit", refused: "loss", unknown: "pending" } as const;
+const OUTCOME_CLASS = { ok: "profit", refused: "loss", unknown: "pending", held: "dim" } as const;
 /** Money where the entry has it (only money calls do). */
 const moneyOrBlank = (id: string, header: string, amount: (row: AuditRow) => number | null): Column<AuditRow> => ({
   ...textColumn(id, header, (row: AuditRow) => {
@@ -79,9 +80,11 @@ export function AuditTrail() {
           <input name="call" aria-label="Call" placeholder="call" defaultValue={query.call ?? ""} />
           <select name="outcome" aria-label="Outcome" defaultValue={query.outcome ?? ""}>
             <option value="">any outcome</option>
-            <option value="ok">ok</option>
-            <option value="refused">refused</option>
-            <option value="unknown">unknown</option>
+            {AUDIT_OUTCOMES.map((outcome) => (
+              <option key={outcome} value={outcome}>
+                {outcome}
+              </option>
+            ))}
           </select>
           <label>
             From <input type="date" name="from" defaultValue={query.from ?? ""} />

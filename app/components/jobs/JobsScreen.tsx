@@ -7,6 +7,7 @@ import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import type { JobsData } from "../../lib/jobs.server";
 import { notifyError } from "../../lib/feedback";
+import { useActionRunner } from "../../lib/use-action-runner";
 import type { BulkJob } from "../../machines/bulk.machine";
 import { messageOf } from "../../machines/error-message";
 import { BulkRun } from "../ui/BulkRun";
@@ -38,6 +39,7 @@ export function JobsScreen() {
   const { jobs } = useLoaderData<JobsData>();
   const { revalidate } = useRevalidator();
   const [running, setRunning] = useState<BulkJob | null>(null);
+  const submit = useActionRunner("jobs-resume");
   const list = { items: jobs, total: jobs.length, page: 1, pageSize: Math.max(1, jobs.length) };
   const { table } = useListScreen<JobRow>({
     list,
@@ -49,8 +51,8 @@ export function JobsScreen() {
       "jobs.resume": (): boolean | void => {
         const row = table.rows[table.cursor];
         if (running || !row) return false;
-        resumableJob(row.id).then(
-          (job) => (job ? setRunning(job) : notifyError(`${row.title} cannot be resumed here`)),
+        resumableJob(row.id, submit).then(
+          (job) => setRunning(job),
           (error: unknown) => notifyError(messageOf(error)),
         );
       },

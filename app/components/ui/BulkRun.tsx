@@ -54,7 +54,16 @@ export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onC
     <Overlay label={job.title} onClose={close} className="dialog bulk">
       <div onKeyDown={onKeyDown}>
         <h2>{job.title}</h2>
-        {snapshot.hasTag("confirming") ? (
+        {snapshot.hasTag("held") ? (
+          <>
+            <p role="status">{snapshot.context.held}</p>
+            <div className="dialog-buttons">
+              <button type="button" autoFocus onClick={close}>
+                Close
+              </button>
+            </div>
+          </>
+        ) : snapshot.hasTag("confirming") ? (
           <>
             <p>{job.question}</p>
             <div className="dialog-buttons">

@@ -7,19 +7,22 @@ import { z } from "zod";
 /** The longest an approval may wait: thirty days. */
 export const EXPIRY_HOURS_MAX = 720;
 
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+
+/** A threshold typed as text: empty is off (null), else it must match `pattern`. */
+const offOr = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === "" || pattern.test(value), message)
+    .transform((value) => (value === "" ? null : Number(value)));
+
 export const thresholdsSchema = z.object({
   intent: z.literal("thresholds"),
-  /** Empty: off. */
-  transferAbove: z
-    .string()
-    .trim()
-    .regex(/^(\d+(\.\d{1,2})?)?$/, "The credit/debit threshold must be an amount, or empty for off")
-    .transform((value) => (value === "" ? null : Number(value))),
-  decisionAbove: z
-    .string()
-    .trim()
-    .regex(/^(\d+(\.\d{1,2})?)?$/, "The approval threshold must be an amount, or empty for off")
-    .transform((value) => (value === "" ? null : Number(value))),
+  transferAbove: offOr(AMOUNT, "The credit/debit threshold must be an amount, or empty for off"),
+  decisionAbove: offOr(AMOUNT, "The approval threshold must be an amount, or empty for off"),
+  jobItemsAbove: offOr(/^\d{1,7}$/, "The job's number of bets must be a whole number, or empty for off"),
+  jobTotalAbove: offOr(AMOUNT, "The job's total must be an amount, or empty for off"),
   /** A checkbox: present when on. */
   resettle: z
     .string()

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { CallName } from "../../../protocol/calls";
-import type { ConsoleDatabase, ConsoleStore } from "./schema";
+import type { ConsoleDatabase, ConsoleStore, PerformedOutcome } from "./schema";
 
 export type FourEyesThresholds = {
   /** A manual credit or debit above this amount waits; null: off. */
@@ -15,17 +15,35 @@ export type FourEyesThresholds = {
   decisionAbove: number | null;
   /** Every resettlement waits. */
   resettle: boolean;
+  /** A settlement job of more bets than this waits; null: off. */
+  jobItemsAbove: number | null;
+  /** A settlement job whose stakes total above this waits; null: off. */
+  jobTotalAbove: number | null;
   /** An approval not decided within this many hours is closed as expired. */
   expiryHours: number;
 };
 
 /** Off: the console performs every action at once, as before four-eyes. */
-export const FOUR_EYES_OFF: FourEyesThresholds = { transferAbove: null, decisionAbove: null, resettle: false, expiryHours: 24 };
+export const FOUR_EYES_OFF: FourEyesThresholds = {
+  transferAbove: null,
+  decisionAbove: null,
+  resettle: false,
+  jobItemsAbove: null,
+  jobTotalAbove: null,
+  expiryHours: 24,
+};
 
 export async function readThresholds(store: ConsoleStore): Promise<FourEyesThresholds> {
   const row = await store.selectFrom("console_four_eyes").selectAll().executeTakeFirst();
   return row
-    ? { transferAbove: row.transfer_above, decisionAbove: row.decision_above, resettle: row.resettle, expiryHours: row.expiry_hours }
+    ? {
+        transferAbove: row.transfer_above,
+        decisionAbove: row.decision_above,
+        resettle: row.resettle,
+        jobItemsAbove: row.job_items_above,
+        jobTotalAbove: row.job_total_above,
+        expiryHours: row.expiry_hours,
+      }
     : FOUR_EYES_OFF;
 }
 
@@ -36,6 +54,8 @@ export async function saveThresholds(store: ConsoleStore, thresholds: FourEyesTh
       transfer_above: thresholds.transferAbove,
       decision_above: thresholds.decisionAbove,
       resettle: thresholds.resettle,
+      job_items_above: thresholds.jobItemsAbove,
+      job_total_above: thresholds.jobTotalAbove,
       expiry_hours: thresholds.expiryHours,
     })
     .execute();
@@ -68,6 +88,25 @@ export function holdReason(thresholds: FourEyesThresholds, call: CallName, body:
   }
 }
 
+/** Why a settlement job of `items` bets whose stakes total `total` waits, or null: it runs now. */
+export function jobHoldReason(thresholds: FourEyesThresholds, items: number, total: number): string | null {
+  const reasons = [
+    thresholds.jobItemsAbove !== null && items > thresholds.jobItemsAbove ? `more than ${thresholds.jobItemsAbove} bets` : null,
+    thresholds.jobTotalAbove !== null && total > thresholds.jobTotalAbove ? `stakes above ${thresholds.jobTotalAbove}` : null,
+  ].filter((reason) => reason !== null);
+  return reasons.length > 0 ? reasons.join(", ") : null;
+}
+
+/** Whether a settlement job threshold is set (then every settlement must come as a stored job). */
+export async function jobThresholdsOn(store: ConsoleStore): Promise<boolean> {
+  const { jobItemsAbove, jobTotalAbove } = await readThresholds(store);
+  return jobItemsAbove !== null || jobTotalAbove !== null;
+}
+
+/** A held settlement job's call name: not an upstream call, the console runs its items once approved. */
+export const SETTLE_JOB = "settleJob";
+export type HeldCall = CallName | typeof SETTLE_JOB;
+
 /** The calls a threshold may hold: any other call never reads the thresholds. */
 export const HOLDABLE_CALLS: ReadonlySet<CallName> = new Set(["userDeposit", "userWithdraw", "updateDeposit", "updateWithdraw", "resettleBet"]);
 
@@ -79,7 +118,7 @@ export type ApprovalStatus = "pending" | "approved" | "rejected" | "expired";
 
 export type Approval = {
   id: string;
-  call: CallName;
+  call: HeldCall;
   request: unknown;
   summary: string;
   reason: string;
@@ -88,7 +127,7 @@ export type Approval = {
   expiresAt: Date;
   status: ApprovalStatus;
   checker: string | null;
-  outcome: "ok" | "refused" | "unknown" | null;
+  outcome: PerformedOutcome | null;
   message: string | null;
 };
 
@@ -96,7 +135,7 @@ type Row = Selectable<ConsoleDatabase["console_approvals"]>;
 
 const approvalOf = (row: Row, now = new Date()): Approval => ({
   id: row.id,
-  call: row.call as CallName,
+  call: row.call as HeldCall,
   request: row.request,
   summary: row.summary,
   reason: row.reason,

@@ -4,7 +4,12 @@ import type { ColumnType, Kysely, RawBuilder } from "kysely";
 /** A timestamp the database computes (`now() + …`). */
 type RawDate = RawBuilder<Date>;
 
-export type AuditOutcome = "ok" | "refused" | "unknown";
+/** What performing a call answered: ok, refused (nothing was done), unknown (it may have been done). */
+export type PerformedOutcome = "ok" | "refused" | "unknown";
+
+/** An audit entry's outcome: a performed call's, or held (four-eyes kept it for a second operator). */
+export const AUDIT_OUTCOMES = ["ok", "refused", "unknown", "held"] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** A job item's answer: done, refused (with the API's message), or unknown (no answer: it may have been applied). */
 export type JobOutcome = "done" | "refused" | "unknown";
@@ -52,6 +57,8 @@ export type ConsoleDatabase = {
     decision_above: number | null;
     resettle: boolean;
     expiry_hours: number;
+    job_items_above: number | null;
+    job_total_above: number | null;
   };
   console_approvals: {
     id: string;
@@ -66,7 +73,7 @@ export type ConsoleDatabase = {
     status: ColumnType<"pending" | "approved" | "rejected", never, "approved" | "rejected">;
     checker: ColumnType<string | null, never, string>;
     decided_at: ColumnType<Date | null, never, Date | RawDate>;
-    outcome: ColumnType<AuditOutcome | null, never, AuditOutcome>;
+    outcome: ColumnType<PerformedOutcome | null, never, PerformedOutcome>;
     message: ColumnType<string | null, never, string>;
   };
 };

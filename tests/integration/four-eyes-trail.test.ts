@@ -1,0 +1,147 @@
+/**
+ * Four-eyes in the audit trail, through the console over HTTP (issue 19, ADR 0009): a credit above
+ * the threshold is written as held (its maker and exact request) and not performed; once approved
+ * the trail reads held, then performed naming maker and checker; a rejected one reads held, then
+ * rejected, and is never performed.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
+import { listAudit } from "../../app/lib/store/audit-log.server";
+import { listPending } from "../../app/lib/store/four-eyes.server";
+import { startConsole, type TestConsole } from "./support/console.js";
+import { createAdmin, createUser, houseId, type TestUser } from "./support/platform.js";
+
+let app: TestConsole;
+let admin: string;
+let maker: { cookie: string; username: string };
+let user: TestUser;
+
+async function signIn(account: { username: string; password: string }): Promise<string> {
+  const response = await app.fetch("/login", { method: "POST", body: new URLSearchParams({ ...account, redirectTo: "/" }) });
+  expect(response.status).toBe(302);
+  return response.headers.get("Set-Cookie")!.split(";")[0]!;
+}
+
+/** A route action's answer as a fetcher gets it (single fetch's `.data`, its strings in plain text). */
+const post = async (path: "/users" | "/approvals", cookie: string, form: Record<string, string>) => {
+  const response = await app.fetch(`${path}.data`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(form) });
+  return response.text();
+};
+
+/** The trail's entries about this request, oldest first. */
+async function trailOf(requestId: string) {
+  const entries = await listAudit(app.store, {}, { limit: 200, offset: 0 });
+  return entries.filter((entry) => JSON.stringify(entry.request).includes(requestId)).reverse();
+}
+
+async function hold(amount: string) {
+  const requestId = randomUUID();
+  const answer = await post("/users", maker.cookie, { intent: "deposit", user: String(user.id), isPartner: "false", amount, remark: "", requestId });
+  expect(answer).toContain("Sent for approval (four-eyes): above 1000");
+  const approval = (await listPending(app.store)).find((pending) => JSON.stringify(pending.request).includes(requestId))!;
+  return { requestId, approval };
+}
+
+beforeAll(async () => {
+  app = await startConsole();
+  admin = await signIn(DEMO_ACCOUNTS.admin);
+  const staff = await createAdmin({ role: 2, permissions: { users: true } });
+  maker = { cookie: await signIn(staff), username: staff.username };
+  user = await createUser(await houseId());
+  await post("/approvals", admin, { intent: "thresholds", transferAbove: "1000", decisionAbove: "", jobItemsAbove: "", jobTotalAbove: "", expiryHours: "24" });
+});
+afterAll(() => app?.close());
+
+describe("four-eyes in the audit trail", () => {
+  it("a held credit is written as held, by its maker, with the exact request, and not performed", async () => {
+    const { requestId } = await hold("5000");
+    const trail = await trailOf(requestId);
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
+      operator: maker.username,
+      call: "userDeposit",
+      kind: "money",
+      outcome: "held",
+      accountId: String(user.id),
+      amount: 5000,
+      balanceAfter: null,
+      request: { user: String(user.id), amount: 5000, requestId },
+    });
+    expect(trail[0]!.message).toMatch(/^Held for approval \(four-eyes: above 1000\): Deposit 5000/);
+  });
+
+  it("approved: held, then performed once by the checker naming the maker", async () => {
+    const { requestId, approval } = await hold("2000");
+    expect(await post("/approvals", admin, { intent: "approve", id: approval.id })).toContain("Approved and performed: Deposit 2000");
+    const trail = await trailOf(requestId);
+    expect(trail.map((entry) => [entry.operator, entry.outcome])).toEqual([
+      [maker.username, "held"],
+      [DEMO_ACCOUNTS.admin.username, "ok"],
+    ]);
+    expect(trail[1]!.message).toContain(`four-eyes: made by ${maker.username}, approved by ${DEMO_ACCOUNTS.admin.username}`);
+  });
+
+  it("rejected: held, then rejected by the checker, never performed", async () => {
+    const { requestId, approval } = await hold("3000");
+    expect(await post("/approvals", admin, { intent: "reject", id: approval.id })).toContain("Rejected: Deposit 3000");
+    const trail = await trailOf(requestId);
+    expect(trail.map((entry) => [entry.operator, entry.call, entry.outcome])).toEqual([
+      [maker.username, "userDeposit", "held"],
+      [DEMO_ACCOUNTS.admin.username, "fourEyesReject", "ok"],
+    ]);
+    expect(trail[1]!.message).toContain(`made by ${maker.username}, rejected by ${DEMO_ACCOUNTS.admin.username}`);
+  });
+});
+
+describe("a settlement job above a job threshold", () => {
+  const scope = { eventId: "e-four-eyes", marketId: "m-four-eyes" };
+  const items = ["991001", "991002", "991003"].map((_id) => ({
+    key: _id,
+    label: _id,
+    requestId: _id,
+    payload: { scope, bet: { _id, ...scope, amount: 100 }, status: 1 },
+  }));
+  const postJson = (cookie: string, body: unknown) =>
+    app.fetch("/resources/jobs", { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify(body) });
+
+  /** The trail's settleBet entries of these bets, in the order sent. */
+  const sentOnce = async () =>
+    (await listAudit(app.store, { call: "settleBet" }, { limit: 500, offset: 0 }))
+      .map((entry) => `${(entry.request as { bet: { _id: string } }).bet._id} by ${entry.operator}`)
+      .filter((line) => items.some((item) => line.startsWith(item.key)))
+      .sort();
+
+  it("waits with its exact items; the maker cannot approve it; a checker's approval runs it once, under a stored job", async () => {
+    await post("/approvals", admin, { intent: "thresholds", transferAbove: "1000", decisionAbove: "", jobItemsAbove: "2", jobTotalAbove: "", expiryHours: "24" });
+    const bettingStaff = await createAdmin({ role: 2, permissions: { bets: true } });
+    const jobMaker = await signIn(bettingStaff);
+    const started = (await (await postJson(jobMaker, { kind: "settle", title: "Settle market", items })).json()) as { id?: string; held?: string };
+    expect(started).toEqual({ ok: true, held: "Sent for approval (four-eyes): more than 2 bets" });
+
+    const approval = (await listPending(app.store)).find((pending) => pending.call === "settleJob")!;
+    expect(approval).toMatchObject({ maker: bettingStaff.username, request: { kind: "settle", title: "Settle market", items } });
+    const [held] = await listAudit(app.store, { call: "settleJob" }, { limit: 1, offset: 0 });
+    expect(held).toMatchObject({ operator: bettingStaff.username, outcome: "held", amount: 300 });
+    // Nothing was sent while it waited.
+    expect(await sentOnce()).toEqual([]);
+
+    expect(await post("/approvals", jobMaker, { intent: "approve", id: approval.id })).toContain("The maker cannot approve their own request");
+    expect(await post("/approvals", admin, { intent: "approve", id: approval.id })).toContain("Approved and performed: Settle market: 3 bets, stakes 300");
+    expect(await post("/approvals", admin, { intent: "approve", id: approval.id })).toContain("Already approved");
+
+    // Each bet went upstream once (the platform holds none of these ids, so each was refused), as the checker.
+    expect(await sentOnce()).toEqual(items.map((item) => `${item.key} by ${DEMO_ACCOUNTS.admin.username}`));
+    const [performed] = await listAudit(app.store, { call: "settleJob", outcome: "ok" }, { limit: 1, offset: 0 });
+    expect(performed!.message).toContain(`four-eyes: made by ${bettingStaff.username}, approved by ${DEMO_ACCOUNTS.admin.username}`);
+  });
+
+  it("refuses a settlement chunk outside a stored job while a job threshold is on", async () => {
+    const response = await app.fetch("/resources/bets/settle", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: admin },
+      body: JSON.stringify({ scope, settlements: [{ bet: { _id: "991009", ...scope }, status: 1 }] }),
+    });
+    expect(await response.json()).toEqual({ ok: true, results: [{ key: "991009", error: "Four-eyes job thresholds are on: settle through a stored job" }] });
+  });
+});
