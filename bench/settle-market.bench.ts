@@ -151,7 +151,7 @@ export async function benchSettleMarket(stack: Stack): Promise<void> {
       "shows 0 remaining. Chunks of 40 bets go to the console one after another; the console settles",
       "each chunk upstream 12 at a time through `/settel-bet` alone, one call per bet. PGlite runs one",
       "transaction at a time, so the platform writes the calls that arrive while a settlement is being",
-      "written together as the next transaction (group commit, `platform/db/group-commit.ts`), each",
+      "written together as the next transaction (group commit, `db/group-commit.ts`), each",
       "still gated by its own conditional update and answered on its own.",
       `Load average when measured: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`,
       "",

@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import { groupCommit } from "../../../db/group-commit";
 import type { AuditOutcome, ConsoleDatabase, ConsoleStore } from "./schema";
 
 /** What the recorder knows of one action; the store adds its place in the chain. */
@@ -50,6 +51,28 @@ function hashOf(entry: Omit<AuditEntry, "hash">): string {
 
 type Row = Selectable<ConsoleDatabase["console_audit"]>;
 
+const rowOf = (entry: AuditEntry) => ({
+  seq: entry.seq,
+  at: entry.at,
+  operator: entry.operator,
+  operator_role: entry.operatorRole,
+  session: entry.session,
+  call: entry.call,
+  kind: entry.kind,
+  account_id: entry.accountId,
+  account_name: entry.accountName,
+  amount: entry.amount,
+  balance_before: entry.balanceBefore,
+  balance_after: entry.balanceAfter,
+  outcome: entry.outcome,
+  status: entry.status,
+  message: entry.message,
+  request: JSON.stringify(entry.request),
+  answer: JSON.stringify(entry.answer),
+  prev_hash: entry.prevHash,
+  hash: entry.hash,
+});
+
 const entryOf = (row: Row): AuditEntry => ({
   seq: row.seq,
   at: row.at,
@@ -72,42 +95,50 @@ const entryOf = (row: Row): AuditEntry => ({
   hash: row.hash,
 });
 
+/** Entries one append transaction carries: 19 parameters each, well under PostgreSQL's 65,535 a statement. */
+const APPEND_BATCH = 500;
+
 /**
- * Appends one entry. The head row's lock, held to the commit, serialises appends across every
- * connection and console instance, so the chain never forks.
+ * Appends entries in order, in one transaction: the head row's lock, held to the commit,
+ * serialises appends across every connection and console instance, so the chain never forks; the
+ * chain's hashes are computed in memory and the entries written by one multi-row insert.
  */
-export function appendAudit(store: ConsoleStore, draft: AuditDraft): Promise<AuditEntry> {
+export function appendAuditBatch(store: ConsoleStore, drafts: readonly AuditDraft[]): Promise<AuditEntry[]> {
   return store.transaction().execute(async (trx) => {
     const head = await trx.selectFrom("console_audit_head").select(["seq", "hash"]).forUpdate().executeTakeFirstOrThrow();
-    const unhashed = { ...draft, request: draft.request ?? null, answer: draft.answer ?? null, seq: head.seq + 1n, at: new Date(), prevHash: head.hash };
-    const entry = { ...unhashed, hash: hashOf(unhashed) };
-    await trx
-      .insertInto("console_audit")
-      .values({
-        seq: entry.seq,
-        at: entry.at,
-        operator: entry.operator,
-        operator_role: entry.operatorRole,
-        session: entry.session,
-        call: entry.call,
-        kind: entry.kind,
-        account_id: entry.accountId,
-        account_name: entry.accountName,
-        amount: entry.amount,
-        balance_before: entry.balanceBefore,
-        balance_after: entry.balanceAfter,
-        outcome: entry.outcome,
-        status: entry.status,
-        message: entry.message,
-        request: JSON.stringify(entry.request),
-        answer: JSON.stringify(entry.answer),
-        prev_hash: entry.prevHash,
-        hash: entry.hash,
-      })
-      .execute();
-    await trx.updateTable("console_audit_head").set({ seq: entry.seq, hash: entry.hash }).execute();
-    return entry;
+    const at = new Date();
+    let previous = head;
+    const entries = drafts.map((draft): AuditEntry => {
+      const unhashed = { ...draft, request: draft.request ?? null, answer: draft.answer ?? null, seq: previous.seq + 1n, at, prevHash: previous.hash };
+      const entry = { ...unhashed, hash: hashOf(unhashed) };
+      previous = entry;
+      return entry;
+    });
+    for (let start = 0; start < entries.length; start += APPEND_BATCH) {
+      await trx.insertInto("console_audit").values(entries.slice(start, start + APPEND_BATCH).map(rowOf)).execute();
+    }
+    await trx.updateTable("console_audit_head").set({ seq: previous.seq, hash: previous.hash }).execute();
+    return entries;
   });
+}
+
+const appenders = new WeakMap<ConsoleStore, (draft: AuditDraft) => Promise<AuditEntry>>();
+
+/**
+ * Appends one entry. Appends that arrive while a batch is being written wait and go together as
+ * the next one (group commit, ADR 0009): a chunk of settlements in flight costs one transaction,
+ * not one each. An entry shares its batch's fate: a failed transaction writes none of them.
+ */
+export function appendAudit(store: ConsoleStore, draft: AuditDraft): Promise<AuditEntry> {
+  let append = appenders.get(store);
+  if (!append) {
+    append = groupCommit(
+      async (drafts: AuditDraft[]) => (await appendAuditBatch(store, drafts)).map((value) => ({ ok: true as const, value })),
+      { maxBatch: APPEND_BATCH },
+    );
+    appenders.set(store, append);
+  }
+  return append(draft);
 }
 
 export type ChainCheck =
