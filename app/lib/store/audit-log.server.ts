@@ -67,11 +67,14 @@ const rowOf = (entry: AuditEntry) => ({
   outcome: entry.outcome,
   status: entry.status,
   message: entry.message,
-  request: JSON.stringify(entry.request),
-  answer: JSON.stringify(entry.answer),
+  request: entry.request,
+  answer: entry.answer,
   prev_hash: entry.prevHash,
   hash: entry.hash,
 });
+
+/** The columns an append writes (a request of JSON null, read as SQL null from the batch, is kept as JSON null). */
+const COLUMNS = Object.keys(rowOf({} as AuditEntry)) as (keyof ReturnType<typeof rowOf>)[];
 
 const entryOf = (row: Row): AuditEntry => ({
   seq: row.seq,
@@ -95,17 +98,34 @@ const entryOf = (row: Row): AuditEntry => ({
   hash: row.hash,
 });
 
-/** Entries one append transaction carries: 19 parameters each, well under PostgreSQL's 65,535 a statement. */
+/** Entries one append statement carries, as one JSON parameter. */
 const APPEND_BATCH = 500;
 
+type Head = { seq: bigint; hash: string };
+
+/** The head each store last wrote or read: appends chain from it without reading it first. */
+const heads = new WeakMap<ConsoleStore, Head>();
+
+const readHead = (store: ConsoleStore): Promise<Head> =>
+  store.selectFrom("console_audit_head").select(["seq", "hash"]).executeTakeFirstOrThrow();
+
 /**
- * Appends entries in order, in one transaction: the head row's lock, held to the commit,
- * serialises appends across every connection and console instance, so the chain never forks; the
- * chain's hashes are computed in memory and the entries written by one multi-row insert.
+ * Appends entries in order, each in one statement: the chain's hashes are computed in memory from
+ * the head this process last saw, and the statement moves the head on only if it is still that
+ * one, inserting the entries with it. The head row's lock serialises the statements of every
+ * connection and console instance; one that finds the head moved writes nothing, reads the new
+ * head and chains again, so the chain never forks.
  */
-export function appendAuditBatch(store: ConsoleStore, drafts: readonly AuditDraft[]): Promise<AuditEntry[]> {
-  return store.transaction().execute(async (trx) => {
-    const head = await trx.selectFrom("console_audit_head").select(["seq", "hash"]).forUpdate().executeTakeFirstOrThrow();
+export async function appendAuditBatch(store: ConsoleStore, drafts: readonly AuditDraft[]): Promise<AuditEntry[]> {
+  const written: AuditEntry[] = [];
+  for (let start = 0; start < drafts.length; start += APPEND_BATCH) {
+    written.push(...(await appendChained(store, drafts.slice(start, start + APPEND_BATCH))));
+  }
+  return written;
+}
+
+async function appendChained(store: ConsoleStore, drafts: readonly AuditDraft[]): Promise<AuditEntry[]> {
+  for (let head = heads.get(store) ?? (await readHead(store)); ; head = await readHead(store)) {
     const at = new Date();
     let previous = head;
     const entries = drafts.map((draft): AuditEntry => {
@@ -114,20 +134,29 @@ export function appendAuditBatch(store: ConsoleStore, drafts: readonly AuditDraf
       previous = entry;
       return entry;
     });
-    for (let start = 0; start < entries.length; start += APPEND_BATCH) {
-      await trx.insertInto("console_audit").values(entries.slice(start, start + APPEND_BATCH).map(rowOf)).execute();
+    const rows = JSON.stringify(entries.map(rowOf), (_, value: unknown) => (typeof value === "bigint" ? String(value) : value));
+    const { numAffectedRows } = await sql`
+      with moved as (
+        update console_audit_head set seq = ${previous.seq}, hash = ${previous.hash}
+        where seq = ${head.seq} and hash = ${head.hash}
+        returning seq
+      )
+      insert into console_audit (${sql.join(COLUMNS.map((column) => sql.ref(column)))})
+      select ${sql.join(COLUMNS.map((column) => (column === "request" ? sql`coalesce(entry.request, 'null')` : sql.ref(`entry.${column}`))))}
+      from moved, jsonb_populate_recordset(null::console_audit, ${rows}::jsonb) as entry`.execute(store);
+    if (numAffectedRows === BigInt(entries.length)) {
+      heads.set(store, { seq: previous.seq, hash: previous.hash });
+      return entries;
     }
-    await trx.updateTable("console_audit_head").set({ seq: previous.seq, hash: previous.hash }).execute();
-    return entries;
-  });
+  }
 }
 
 const appenders = new WeakMap<ConsoleStore, (draft: AuditDraft) => Promise<AuditEntry>>();
 
 /**
  * Appends one entry. Appends that arrive while a batch is being written wait and go together as
- * the next one (group commit, ADR 0009): a chunk of settlements in flight costs one transaction,
- * not one each. An entry shares its batch's fate: a failed transaction writes none of them.
+ * the next one (group commit, ADR 0009): a chunk of settlements in flight costs one statement,
+ * not one each. An entry shares its batch's fate: a failed statement writes none of them.
  */
 export function appendAudit(store: ConsoleStore, draft: AuditDraft): Promise<AuditEntry> {
   let append = appenders.get(store);
