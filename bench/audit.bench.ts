@@ -1,7 +1,7 @@
 /**
  * The audit trail's write overhead per action (issue 19, ADR 0009): `auditedCall` around an upstream
  * answer that is already there, so all it measures is what recording adds to a deposit (redacting,
- * summarising, the chained append in its own transaction). On a file-backed PGlite store, the
+ * summarising, the chained append, one statement). On a file-backed PGlite store, the
  * default, and on PostgreSQL when TEST_DATABASE_URL is set. Budget: p95 under 5 ms.
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -62,7 +62,7 @@ export async function benchAudit(): Promise<void> {
   }
   record(
     "Audit trail: write overhead per action",
-    `What recording adds to one deposit through the console (\`auditedCall\` around an answer already there: redaction, the answer's summary, the chained append in its own transaction), one action after another. Load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores while measured: the tail is the machine's.
+    `What recording adds to one deposit through the console (\`auditedCall\` around an answer already there: redaction, the answer's summary, the chained append, one statement), one action after another. Load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores while measured: the tail is the machine's.
 
 | store | actions | p50 | p95 | max | budget (p95) |
 |---|---|---|---|---|---|

@@ -24,12 +24,12 @@ export function benchDataDir(seed?: { users: number; bets: number }): string {
 }
 
 /**
- * The platform plus the built console, on the given ports: on a fresh temporary database unless
+ * The platform plus the built console, on the given ports (BENCH_PLATFORM_PORT, BENCH_CONSOLE_PORT by default): on a fresh temporary database unless
  * `dataDir` names one (benchDataDir), with the activity simulator only when `activity` says so.
  */
 export async function startStack(
-  platformPort = 4410,
-  consolePort = 3410,
+  platformPort = Number(process.env.BENCH_PLATFORM_PORT ?? 4410),
+  consolePort = Number(process.env.BENCH_CONSOLE_PORT ?? 3410),
   { dataDir = benchDataDir(), activity = false }: { dataDir?: string; activity?: boolean } = {},
 ): Promise<Stack> {
   const platform = await startPlatform(platformPort, { DATA_DIR: dataDir }, { activity });

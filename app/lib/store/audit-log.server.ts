@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
+import { groupCommit } from "../../../db/group-commit";
 import type { AuditOutcome, ConsoleDatabase, ConsoleStore } from "./schema";
 
 /** What the recorder knows of one action; the store adds its place in the chain. */
@@ -50,6 +51,31 @@ function hashOf(entry: Omit<AuditEntry, "hash">): string {
 
 type Row = Selectable<ConsoleDatabase["console_audit"]>;
 
+const rowOf = (entry: AuditEntry) => ({
+  seq: entry.seq,
+  at: entry.at,
+  operator: entry.operator,
+  operator_role: entry.operatorRole,
+  session: entry.session,
+  call: entry.call,
+  kind: entry.kind,
+  account_id: entry.accountId,
+  account_name: entry.accountName,
+  amount: entry.amount,
+  balance_before: entry.balanceBefore,
+  balance_after: entry.balanceAfter,
+  outcome: entry.outcome,
+  status: entry.status,
+  message: entry.message,
+  request: entry.request,
+  answer: entry.answer,
+  prev_hash: entry.prevHash,
+  hash: entry.hash,
+});
+
+/** The columns an append writes (a request of JSON null, read as SQL null from the batch, is kept as JSON null). */
+const COLUMNS = Object.keys(rowOf({} as AuditEntry)) as (keyof ReturnType<typeof rowOf>)[];
+
 const entryOf = (row: Row): AuditEntry => ({
   seq: row.seq,
   at: row.at,
@@ -72,42 +98,76 @@ const entryOf = (row: Row): AuditEntry => ({
   hash: row.hash,
 });
 
+/** Entries one append statement carries, as one JSON parameter. */
+const APPEND_BATCH = 500;
+
+type Head = { seq: bigint; hash: string };
+
+/** The head each store last wrote or read: appends chain from it without reading it first. */
+const heads = new WeakMap<ConsoleStore, Head>();
+
+const readHead = (store: ConsoleStore): Promise<Head> =>
+  store.selectFrom("console_audit_head").select(["seq", "hash"]).executeTakeFirstOrThrow();
+
 /**
- * Appends one entry. The head row's lock, held to the commit, serialises appends across every
- * connection and console instance, so the chain never forks.
+ * Appends entries in order, each in one statement: the chain's hashes are computed in memory from
+ * the head this process last saw, and the statement moves the head on only if it is still that
+ * one, inserting the entries with it. The head row's lock serialises the statements of every
+ * connection and console instance; one that finds the head moved writes nothing, reads the new
+ * head and chains again, so the chain never forks.
+ */
+export async function appendAuditBatch(store: ConsoleStore, drafts: readonly AuditDraft[]): Promise<AuditEntry[]> {
+  const written: AuditEntry[] = [];
+  for (let start = 0; start < drafts.length; start += APPEND_BATCH) {
+    written.push(...(await appendChained(store, drafts.slice(start, start + APPEND_BATCH))));
+  }
+  return written;
+}
+
+async function appendChained(store: ConsoleStore, drafts: readonly AuditDraft[]): Promise<AuditEntry[]> {
+  for (let head = heads.get(store) ?? (await readHead(store)); ; head = await readHead(store)) {
+    const at = new Date();
+    let previous = head;
+    const entries = drafts.map((draft): AuditEntry => {
+      const unhashed = { ...draft, request: draft.request ?? null, answer: draft.answer ?? null, seq: previous.seq + 1n, at, prevHash: previous.hash };
+      const entry = { ...unhashed, hash: hashOf(unhashed) };
+      previous = entry;
+      return entry;
+    });
+    const rows = JSON.stringify(entries.map(rowOf), (_, value: unknown) => (typeof value === "bigint" ? String(value) : value));
+    const { numAffectedRows } = await sql`
+      with moved as (
+        update console_audit_head set seq = ${previous.seq}, hash = ${previous.hash}
+        where seq = ${head.seq} and hash = ${head.hash}
+        returning seq
+      )
+      insert into console_audit (${sql.join(COLUMNS.map((column) => sql.ref(column)))})
+      select ${sql.join(COLUMNS.map((column) => (column === "request" ? sql`coalesce(entry.request, 'null')` : sql.ref(`entry.${column}`))))}
+      from moved, jsonb_populate_recordset(null::console_audit, ${rows}::jsonb) as entry`.execute(store);
+    if (numAffectedRows === BigInt(entries.length)) {
+      heads.set(store, { seq: previous.seq, hash: previous.hash });
+      return entries;
+    }
+  }
+}
+
+const appenders = new WeakMap<ConsoleStore, (draft: AuditDraft) => Promise<AuditEntry>>();
+
+/**
+ * Appends one entry. Appends that arrive while a batch is being written wait and go together as
+ * the next one (group commit, ADR 0009): a chunk of settlements in flight costs one statement,
+ * not one each. An entry shares its batch's fate: a failed statement writes none of them.
  */
 export function appendAudit(store: ConsoleStore, draft: AuditDraft): Promise<AuditEntry> {
-  return store.transaction().execute(async (trx) => {
-    const head = await trx.selectFrom("console_audit_head").select(["seq", "hash"]).forUpdate().executeTakeFirstOrThrow();
-    const unhashed = { ...draft, request: draft.request ?? null, answer: draft.answer ?? null, seq: head.seq + 1n, at: new Date(), prevHash: head.hash };
-    const entry = { ...unhashed, hash: hashOf(unhashed) };
-    await trx
-      .insertInto("console_audit")
-      .values({
-        seq: entry.seq,
-        at: entry.at,
-        operator: entry.operator,
-        operator_role: entry.operatorRole,
-        session: entry.session,
-        call: entry.call,
-        kind: entry.kind,
-        account_id: entry.accountId,
-        account_name: entry.accountName,
-        amount: entry.amount,
-        balance_before: entry.balanceBefore,
-        balance_after: entry.balanceAfter,
-        outcome: entry.outcome,
-        status: entry.status,
-        message: entry.message,
-        request: JSON.stringify(entry.request),
-        answer: JSON.stringify(entry.answer),
-        prev_hash: entry.prevHash,
-        hash: entry.hash,
-      })
-      .execute();
-    await trx.updateTable("console_audit_head").set({ seq: entry.seq, hash: entry.hash }).execute();
-    return entry;
-  });
+  let append = appenders.get(store);
+  if (!append) {
+    append = groupCommit(
+      async (drafts: AuditDraft[]) => (await appendAuditBatch(store, drafts)).map((value) => ({ ok: true as const, value })),
+      { maxBatch: APPEND_BATCH },
+    );
+    appenders.set(store, append);
+  }
+  return append(draft);
 }
 
 export type ChainCheck =

@@ -74,18 +74,30 @@ export async function claimItems(store: ConsoleStore, jobId: string, keys: reado
   return rows.map(itemOf);
 }
 
-/** Records answers; the first answer an item gets stands. */
+/**
+ * Records answers; the first answer an item gets stands. Items answered alike (a chunk's settled
+ * bets, all `done`) are written by one statement, all of them in one transaction.
+ */
 export async function recordAnswers(store: ConsoleStore, jobId: string, answers: readonly ItemAnswer[]): Promise<void> {
-  const at = new Date();
+  if (answers.length === 0) return;
+  const alike = new Map<string, { outcome: JobOutcome; message: string; keys: string[] }>();
   for (const { key, outcome, message } of answers) {
-    await store
-      .updateTable("console_job_items")
-      .set({ outcome, message, answered_at: at })
-      .where("job_id", "=", jobId)
-      .where("key", "=", key)
-      .where("outcome", "is", null)
-      .execute();
+    const group = JSON.stringify([outcome, message]);
+    if (!alike.has(group)) alike.set(group, { outcome, message, keys: [] });
+    alike.get(group)!.keys.push(key);
   }
+  const at = new Date();
+  await store.transaction().execute(async (trx) => {
+    for (const { outcome, message, keys } of alike.values()) {
+      await trx
+        .updateTable("console_job_items")
+        .set({ outcome, message, answered_at: at })
+        .where("job_id", "=", jobId)
+        .where("key", "in", keys)
+        .where("outcome", "is", null)
+        .execute();
+    }
+  });
 }
 
 /** An in-flight item the API showed was not applied: it may be claimed and sent again. */

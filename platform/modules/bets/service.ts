@@ -25,7 +25,7 @@ import type { Db } from "../../db/index.js";
 import type { MarketType } from "../../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
 import { minorToAmount, withinAmountCeiling } from "../../money.js";
-import { groupCommit, type Settled } from "../../db/group-commit.js";
+import { groupCommit, type Settled } from "../../../db/group-commit.js";
 import { pageOf, type PageRequest } from "../../validation/schemas.js";
 import type { BookEvents } from "../../realtime.js";
 import { findHouseId, isInSubtree } from "../accounts/repository.js";

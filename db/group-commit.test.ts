@@ -22,6 +22,13 @@ describe("groupCommit", () => {
     expect(batches).toEqual([[1, 2, 3]]);
   });
 
+  it("without keyOf, lets equal items share a batch", async () => {
+    const { batches, write } = recorder();
+    const call = groupCommit(write, { maxBatch: 10 });
+    await expect(Promise.all([call(1), call(1), call(2)])).resolves.toEqual([2, 2, 4]);
+    expect(batches).toEqual([[1, 1, 2]]);
+  });
+
   it("queues calls that arrive while a batch is written and writes them together next", async () => {
     let release!: () => void;
     const { batches, write } = recorder(new Promise<void>((resolve) => (release = resolve)));

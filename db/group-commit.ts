@@ -2,7 +2,8 @@
  * Group commit: calls that arrive while a batch is being written wait and are written
  * together as the next batch. On PGlite every statement is a round trip through one
  * connection, so N concurrent calls then cost about the statements of one transaction
- * instead of N; on PostgreSQL it saves the same round trips and commits.
+ * instead of N; on PostgreSQL it saves the same round trips and commits. Shared by the
+ * platform's settlements and the console store's audit appends (ADR 0007, ADR 0009).
  */
 
 /** What one item of a batch came to: its value, or the error its caller receives. */
@@ -14,8 +15,8 @@ export function groupCommit<I, O>(
   /** Writes a batch and answers each item, in order. A rejection fails the whole batch. */
   write: (items: I[]) => Promise<Settled<O>[]>,
   options: {
-    /** Items with the same key never share a batch: the later one waits for the next, and sees the first one's effect. */
-    keyOf: (item: I) => string;
+    /** Items with the same key never share a batch: the later one waits for the next, and sees the first one's effect. Without it, any items may. */
+    keyOf?: (item: I) => string;
     maxBatch: number;
   },
 ): (item: I) => Promise<O> {
@@ -28,9 +29,9 @@ export function groupCommit<I, O>(
     const keys = new Set<string>();
     const later: Waiting<I, O>[] = [];
     for (const waiting of queue) {
-      const key = options.keyOf(waiting.item);
-      if (batch.length < options.maxBatch && !keys.has(key)) {
-        keys.add(key);
+      const key = options.keyOf?.(waiting.item);
+      if (batch.length < options.maxBatch && (key === undefined || !keys.has(key))) {
+        if (key !== undefined) keys.add(key);
         batch.push(waiting);
       } else later.push(waiting);
     }
