@@ -4,10 +4,11 @@
  * answer as its status, message and scalar fields (the ids and balances it returned). A store that
  * fails never fails the action: the entry goes to the log instead, and /audit shows the count.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { TransferResult, SportsBet } from "../../protocol/wire";
 import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
 import { ApiError, type Answered } from "./api.server";
-import { appendAudit, type AuditDraft } from "./store/audit-log.server";
+import { appendAudit, appendAuditBatch, type AuditDraft } from "./store/audit-log.server";
 import type { ConsoleStore } from "./store/schema";
 
 /** Who acted: the operator's username and role, and a hash of the session (never its token). */
@@ -102,14 +103,50 @@ let failures = 0;
 /** Entries this process could not record since it started (shown on /audit). */
 export const auditFailures = (): number => failures;
 
+function recordFailed(drafts: readonly AuditDraft[], error: unknown) {
+  for (const draft of drafts) {
+    failures++;
+    console.error(`audit: could not record ${draft.call} by ${draft.operator}: ${(error as Error).message}; entry ${JSON.stringify(draft)}`);
+  }
+}
+
+/** The entries of the batch this async context runs in (withAuditBatch), if any. */
+const batched = new AsyncLocalStorage<AuditDraft[]>();
+
 /** Appends the entry; a failure is logged with the entry itself, never thrown at the operator. */
 export async function recordAudit(store: ConsoleStore | undefined, draft: AuditDraft): Promise<void> {
+  const batch = batched.getStore();
+  if (batch) {
+    batch.push(draft);
+    return;
+  }
   try {
     if (!store) throw new Error("the console store is not open");
     await appendAudit(store, draft);
   } catch (error) {
-    failures++;
-    console.error(`audit: could not record ${draft.call} by ${draft.operator}: ${(error as Error).message}; entry ${JSON.stringify(draft)}`);
+    recordFailed([draft], error);
+  }
+}
+
+/**
+ * Runs `work` keeping the entries it records, then appends them together before it returns: a
+ * settlement chunk's calls go upstream back to back instead of each waiting for its own append
+ * (docs/decisions/0009-console-store-and-audit-trail.md, amendment on batches). The entries are
+ * durable when the chunk answers, as its job answers are.
+ */
+export async function withAuditBatch<T>(store: ConsoleStore | undefined, work: () => Promise<T>): Promise<T> {
+  const drafts: AuditDraft[] = [];
+  try {
+    return await batched.run(drafts, work);
+  } finally {
+    if (drafts.length > 0) {
+      try {
+        if (!store) throw new Error("the console store is not open");
+        await appendAuditBatch(store, drafts);
+      } catch (error) {
+        recordFailed(drafts, error);
+      }
+    }
   }
 }
 

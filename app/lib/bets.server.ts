@@ -8,6 +8,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { BET_KIND, PAGE_SIZE, SPORTS, type Page, type PendingMarketTotal, type PendingTotals, type SettlementCode, type SportsBet } from "../../protocol/wire";
 import { ApiError } from "./api.server";
+import { withAuditBatch } from "./audit.server";
 import { capabilities } from "./capabilities.server";
 import { MESSAGES } from "./constants";
 import { env } from "./env.server";
@@ -236,7 +237,7 @@ export async function sendSettlements(
   }
   let forbidden = 0;
   const results = await runJobChunk(request, context, jobId, settlements.map(({ bet }) => bet._id), (claimed) =>
-    inBatches(settlements.filter(({ bet }) => claimed.has(bet._id)), SETTLE_CONCURRENCY, async ({ bet, status }): Promise<ChunkResult> => {
+    withAuditBatch(context.store, () => inBatches(settlements.filter(({ bet }) => claimed.has(bet._id)), SETTLE_CONCURRENCY, async ({ bet, status }): Promise<ChunkResult> => {
       try {
         await callAsOperator(request, context, "settleBet", { bet: bet as SportsBet, status });
         return { key: bet._id };
@@ -247,7 +248,7 @@ export async function sendSettlements(
         }
         throw error;
       }
-    }),
+    })),
   );
   return { results, forbidden };
 }
