@@ -183,6 +183,8 @@ export async function setFourEyesThreshold(page: Page, label: string, value: str
   const form = page.getByRole("form", { name: "Four-eyes thresholds" });
   await form.getByLabel(label).focus();
   await page.keyboard.press("ControlOrMeta+a");
+  // Typing nothing would leave the selection standing: an empty value (off) must clear the field.
+  await page.keyboard.press("Backspace");
   await page.keyboard.type(value);
   await page.keyboard.press("Enter");
   await expect(page.getByText("Four-eyes thresholds saved")).toBeVisible();
