@@ -108,6 +108,8 @@ test("a decision held for four-eyes on console A is pushed to the approver on co
   // Out of the thresholds form, onto the row.
   await held.click();
   await onB.keyboard.press("a");
+  // One confirmation naming what will be performed, then it is.
+  await onB.keyboard.press("y");
   await expect(onB.getByText(/Approved and performed/)).toBeVisible();
   await expect(held).toHaveCount(0);
 });
