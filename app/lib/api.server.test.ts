@@ -1,6 +1,7 @@
 import CryptoJS from "crypto-js";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, createApiClient, createDownloader, moneyCall } from "./api.server";
+import type { Transport } from "./http-transport.server";
 
 const SECRET = "test-secret";
 const sealed = (value: unknown) => CryptoJS.AES.encrypt(JSON.stringify(value), SECRET).toString();
@@ -14,7 +15,7 @@ function clientWith(fetchImpl: (url: URL, init: RequestInit) => Promise<Response
     secret: SECRET,
     timeoutMs,
     routing: { permissions: "sports" },
-    fetch: fetchSpy as unknown as typeof fetch,
+    transport: fetchSpy as unknown as Transport,
   });
   return { call, fetchSpy };
 }

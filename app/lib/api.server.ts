@@ -15,6 +15,7 @@ import {
   type RequestOf,
 } from "./api-routes.server";
 import { env } from "./env.server";
+import { keepAliveTransport, type Transport } from "./http-transport.server";
 import { UNKNOWN_OUTCOME } from "../machines/bulk.machine";
 
 export class ApiError extends Error {
@@ -47,6 +48,9 @@ export type ApiClientConfig = {
   secret: string;
   timeoutMs: number;
   routing: Partial<Record<CallName, ApiName>>;
+  /** How calls reach the API (default: kept-alive node:http); tests pass a fake. */
+  transport?: Transport;
+  /** How files are downloaded (default: the global fetch, whose body streams on to the browser). */
   fetch?: typeof fetch;
 };
 
@@ -79,13 +83,13 @@ export type Answered<K extends CallName> = { data: AnswerOf<K>; httpStatus: numb
 export type ApiExchange = <K extends CallName>(name: K, request: RequestOf<K>, caller: Caller) => Promise<Answered<K>>;
 
 export function createApiExchange(config: ApiClientConfig): ApiExchange {
-  const doFetch = config.fetch ?? fetch;
+  const transport = config.transport ?? keepAliveTransport;
   return async (name, request, caller) => {
     const { url, init } = buildRequest(config, name, request, caller);
-    let response: Response;
+    let response: Awaited<ReturnType<Transport>>;
     let wire: WireResponse;
     try {
-      response = await doFetch(url, init);
+      response = await transport(url, init);
       wire = (await response.json()) as WireResponse;
     } catch {
       // Network failure, timeout, or a body that is not JSON: docs/product.md §8 "Network or other exception".
