@@ -60,9 +60,16 @@ function decrypt(text: string): Session | null {
   return null;
 }
 
-export async function readSession(request: Request): Promise<Session | null> {
-  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
-  return typeof value === "string" ? decrypt(value) : null;
+/** Read once per request: a settlement chunk makes a call per bet, each asking for the session. */
+const sessionsRead = new WeakMap<Request, Promise<Session | null>>();
+
+export function readSession(request: Request): Promise<Session | null> {
+  let session = sessionsRead.get(request);
+  if (!session) {
+    session = cookie.parse(request.headers.get("Cookie")).then((value: unknown) => (typeof value === "string" ? decrypt(value) : null));
+    sessionsRead.set(request, session);
+  }
+  return session;
 }
 
 export const commitSession = (session: Session): Promise<string> => cookie.serialize(encrypt(session));
