@@ -1,7 +1,7 @@
 /**
  * The realtime relay (docs/protocol.md "Realtime"): each signed-in browser connects to the console's own
  * socket.io; the console opens one upstream connection with that operator's token, so the
- * platform's own permission filtering applies, and relays `new-deposit` / `new-withdraw`. The
+ * platform's own permission filtering applies, and relays its events (`bet-settled` coalesced). The
  * token never leaves the server. It also pushes the count of open four-eyes approvals whenever it
  * changes in the console's store.
  */
@@ -39,6 +39,41 @@ function pushApprovals(io: Server, server: HttpServer, store: ConsoleStore) {
   server.on("close", () => clearInterval(timer));
 }
 
+/**
+ * Events a browser only reloads on, whatever they carry: relayed at most once per COALESCE_MS, the
+ * last one kept, so a settlement job of a thousand bets sends each browser a few, not a thousand.
+ */
+const COALESCED_EVENTS: ReadonlySet<string> = new Set([REALTIME_EVENTS.betSettled]);
+export const COALESCE_MS = 250;
+
+/** The first payload at once; then, at most once per `ms`, the latest one that came meanwhile. */
+export function coalesce(emit: (payload: unknown) => void, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let waiting: { payload: unknown } | null = null;
+  const flush = () => {
+    timer = null;
+    if (!waiting) return;
+    const { payload } = waiting;
+    waiting = null;
+    emit(payload);
+    timer = setTimeout(flush, ms);
+  };
+  return {
+    push(payload: unknown) {
+      if (timer) waiting = { payload };
+      else {
+        emit(payload);
+        timer = setTimeout(flush, ms);
+      }
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      waiting = null;
+    },
+  };
+}
+
 export function attachRealtimeRelay(server: HttpServer, store?: ConsoleStore): Server {
   const io = new Server(server, {
     path: REALTIME_PATH,
@@ -57,8 +92,20 @@ export function attachRealtimeRelay(server: HttpServer, store?: ConsoleStore): S
     upstream.on("connect", () => socket.emit(UPSTREAM_STATE_EVENT, "live"));
     upstream.on("disconnect", () => socket.emit(UPSTREAM_STATE_EVENT, "offline"));
     upstream.on("connect_error", () => socket.emit(UPSTREAM_STATE_EVENT, "offline"));
-    for (const event of Object.values(REALTIME_EVENTS)) upstream.on(event, (payload: unknown) => socket.emit(event, payload));
-    socket.on("disconnect", () => upstream.close());
+    const stops: Array<() => void> = [];
+    for (const event of Object.values(REALTIME_EVENTS)) {
+      const relay = (payload: unknown) => socket.emit(event, payload);
+      if (!COALESCED_EVENTS.has(event)) upstream.on(event, relay);
+      else {
+        const coalesced = coalesce(relay, COALESCE_MS);
+        upstream.on(event, coalesced.push);
+        stops.push(coalesced.stop);
+      }
+    }
+    socket.on("disconnect", () => {
+      upstream.close();
+      for (const stop of stops) stop();
+    });
   });
   if (store) pushApprovals(io, server, store);
   return io;
