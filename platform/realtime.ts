@@ -29,6 +29,9 @@ declare module "fastify" {
 /** The sports book's events: settlements to the house desk's sessions, market updates also to partners'. */
 export type BookEvents = { betSettled(event: BetSettledEvent): void; marketUpdate(eventId: string): void };
 
+/** How long one lookup of the sessions watching the book serves the book's events. */
+const WATCHERS_TTL_MS = 1000;
+
 /** At most one market-update a second per event: the first at once, later ones folded into one at the second's end. */
 const MARKET_UPDATE_INTERVAL_MS = 1000;
 
@@ -64,8 +67,12 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
       );
     });
+    // The book's watchers, as last looked up (see flushBook); a socket coming or going asks again.
+    let watchers: { until: number; sessions: ReturnType<typeof bookWatchingSessions> } | null = null;
     io.on("connection", (socket) => {
       void socket.join(roomOf(socket.data.sessionId as bigint));
+      watchers = null;
+      socket.on("disconnect", () => (watchers = null));
     });
 
     // Events enter at announce and toBook; each asks the profile first, so one it does not send costs no session lookup.
@@ -79,15 +86,29 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
         app.log.warn({ err: error }, "realtime announce failed");
       }
     };
-    // Book events of one turn share one lookup of the watching sessions: a market settled in
-    // batches would otherwise ask for them once a bet, competing with the settlements.
+    // Book events of one turn share one lookup of the watching sessions, and a lookup serves the
+    // turns of the next WATCHERS_TTL_MS too: a market settled in batches would otherwise ask once a
+    // bet, or once a batch, competing with the settlements for the database (on PGlite, one
+    // connection). A session that ends, or loses the bets permission, with its socket still open
+    // may so hear the book's events for that long more.
     type Audience = "houseDesk" | "bookWatchers";
     let outbox: [audience: Audience, event: RealtimeEvent, payload: unknown][] = [];
+    const watchingNow = () => {
+      if (!watchers || watchers.until <= Date.now()) {
+        const lookup = { until: Date.now() + WATCHERS_TTL_MS, sessions: bookWatchingSessions(app.db) };
+        // A failed lookup is not kept: the next turn asks again.
+        lookup.sessions.catch(() => {
+          if (watchers === lookup) watchers = null;
+        });
+        watchers = lookup;
+      }
+      return watchers.sessions;
+    };
     const flushBook = async () => {
       const events = outbox;
       outbox = [];
       try {
-        const sessions = await bookWatchingSessions(app.db);
+        const sessions = await watchingNow();
         const rooms: Record<Audience, string[]> = {
           houseDesk: sessions.filter((session) => session.houseDesk).map((session) => roomOf(session.id)),
           bookWatchers: sessions.map((session) => roomOf(session.id)),
