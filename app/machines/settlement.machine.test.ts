@@ -86,17 +86,19 @@ describe("settlement machine", () => {
   });
 
   it("a batch goes in chunks, each bet exactly once, progress counted per bet", async () => {
-    const { actor, sent, sentKeys } = start(100);
+    const count = 2 * SETTLE_CHUNK_SIZE + 20;
+    const { actor, sent, sentKeys } = start(count);
     actor.send({ type: "bulk.confirm" });
     await waitFor(actor, (s) => s.hasTag("finished"));
-    expect(sent.mock.calls.map(([chunk]) => chunk.length)).toEqual([40, 40, 20]);
-    expect(sentKeys()).toEqual(items(100).map((item) => item.key));
-    expect(actor.getSnapshot().context.done).toHaveLength(100);
+    expect(sent.mock.calls.map(([chunk]) => chunk.length)).toEqual([SETTLE_CHUNK_SIZE, SETTLE_CHUNK_SIZE, 20]);
+    expect(sentKeys()).toEqual(items(count).map((item) => item.key));
+    expect(actor.getSnapshot().context.done).toHaveLength(count);
   });
 
   it("cancel stops after the chunk in flight; resume sends only the rest, never a bet twice", async () => {
     let release!: () => void;
-    const { actor, sentKeys } = start(100, async (chunk) => {
+    const count = 2 * SETTLE_CHUNK_SIZE + 20;
+    const { actor, sentKeys } = start(count, async (chunk) => {
       if (chunk[0]!.key === "0") await new Promise<void>((resolve) => (release = resolve));
       return chunk.map(({ key }) => ({ key }));
     });
@@ -104,41 +106,43 @@ describe("settlement machine", () => {
     actor.send({ type: "bulk.cancel" });
     release();
     await waitFor(actor, (s) => s.hasTag("cancelled"));
-    expect(actor.getSnapshot().context.done).toHaveLength(40);
-    expect(sentKeys()).toHaveLength(40);
+    expect(actor.getSnapshot().context.done).toHaveLength(SETTLE_CHUNK_SIZE);
+    expect(sentKeys()).toHaveLength(SETTLE_CHUNK_SIZE);
     actor.send({ type: "bulk.resume" });
     await waitFor(actor, (s) => s.hasTag("finished"));
-    expect(sentKeys()).toEqual(items(100).map((item) => item.key));
-    expect(new Set(sentKeys()).size).toBe(100);
+    expect(sentKeys()).toEqual(items(count).map((item) => item.key));
+    expect(new Set(sentKeys()).size).toBe(count);
   });
 
   it("partial failure: each refused bet is reported with its reason (a 409 is not retried)", async () => {
-    const { actor, sent } = start(50, async (chunk) =>
-      chunk.map(({ key }) => (key === "3" || key === "45" ? { key, error: "Bet already settled" } : { key })),
+    // The second refusal is in the second chunk.
+    const late = String(SETTLE_CHUNK_SIZE + 5);
+    const { actor, sent } = start(SETTLE_CHUNK_SIZE + 10, async (chunk) =>
+      chunk.map(({ key }) => (key === "3" || key === late ? { key, error: "Bet already settled" } : { key })),
     );
     actor.send({ type: "bulk.confirm" });
     await waitFor(actor, (s) => s.hasTag("finished"));
     const { done, failed } = actor.getSnapshot().context;
-    expect(done).toHaveLength(48);
+    expect(done).toHaveLength(SETTLE_CHUNK_SIZE + 8);
     expect(failed).toEqual([
       { key: "3", label: "bet 3", reason: "Bet already settled" },
-      { key: "45", label: "bet 45", reason: "Bet already settled" },
+      { key: late, label: `bet ${late}`, reason: "Bet already settled" },
     ]);
     expect(sent).toHaveBeenCalledTimes(2);
   });
 
   it("a chunk whose answer is lost marks each of its bets unknown and is not sent again", async () => {
-    const { actor, sentKeys } = start(60, async (chunk) => {
+    const { actor, sentKeys } = start(SETTLE_CHUNK_SIZE + 20, async (chunk) => {
       if (chunk[0]!.key === "0") throw new Error("Something went wrong");
       return chunk.map(({ key }) => ({ key }));
     });
     actor.send({ type: "bulk.confirm" });
     await waitFor(actor, (s) => s.hasTag("finished"));
     const { done, failed } = actor.getSnapshot().context;
-    expect(failed).toHaveLength(40);
+    expect(failed).toHaveLength(SETTLE_CHUNK_SIZE);
     expect(failed[0]).toMatchObject({ reason: `${UNKNOWN_OUTCOME} (Something went wrong)`, unknown: true });
     expect(failed.every((failure) => failure.unknown)).toBe(true);
     expect(done).toHaveLength(20);
-    expect(sentKeys()).toHaveLength(60);
+    expect(sentKeys()).toHaveLength(SETTLE_CHUNK_SIZE + 20);
   });
 });
