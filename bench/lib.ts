@@ -25,7 +25,7 @@ export function benchDataDir(seed?: { users: number; bets: number }): string {
 
 /**
  * The platform plus the built console, on the given ports (BENCH_PLATFORM_PORT, BENCH_CONSOLE_PORT by default): on a fresh temporary database unless
- * `dataDir` names one (benchDataDir), with the activity simulator only when `activity` says so.
+ * `dataDir` names one (benchDataDir), the console on a fresh store, with the activity simulator only when `activity` says so.
  */
 export async function startStack(
   platformPort = Number(process.env.BENCH_PLATFORM_PORT ?? 4410),
@@ -35,6 +35,8 @@ export async function startStack(
   const platform = await startPlatform(platformPort, { DATA_DIR: dataDir }, { activity });
   const consoleChild = spawnScript("server.ts", {
     PORT: String(consolePort),
+    // Its own store each run, as the platform its own database: a store kept from earlier runs slows the audit trail and the jobs.
+    CONSOLE_DATA_DIR: join(mkdtempSync(join(tmpdir(), "betdesk-bench-")), "console"),
     ADMIN_API_URL: `${platform.url}/api/admin`,
     SPORTS_API_URL: `${platform.url}/api/sports`,
     SOCKET_URL: platform.url,
