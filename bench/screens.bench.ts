@@ -115,7 +115,7 @@ export async function benchScreens(): Promise<void> {
       "screen seen within the minute paints from what the tab kept (app/lib/screen-cache.ts, every lettered screen with",
       "data), is read again once it has shown 300 ms (a screen passed through is not read), and `g` reads ahead the kept",
       "screens in use whose data is over 20 s old. `/pending-sport-bets` is one upstream call: its totals come with the page",
-      "from the platform's kept counts (`?totals=1`, an extension). Node's fetch keeps the upstream connections alive as it is.",
+      "from the platform's kept counts (`?totals=1`, an extension). Upstream connections are kept alive (app/lib/http-transport.server.ts).",
       "Before these (this bench, 2026-11-23T20:13Z, load 8.2 → 6.8 idle, 6.8 → 7.9 with the simulator): p50 57–855 ms,",
       "p95 92–1,246 ms, `/pending-sport-bets` p50 855 ms with its data request 393 ms. What is left is the client's own",
       "render: `/users` and `/pending-sport-bets` draw the widest tables (the highest p50), and a row over budget is a few",

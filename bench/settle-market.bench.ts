@@ -1,7 +1,7 @@
 /**
  * Issue 9: a 1,000-bet market settled end to end through the console's Settle market… command
  * (budget 5 s on PGlite): from Enter on the winner and `y` in the browser until the progress shows
- * nothing remaining — choices, chunks of 100 bets to the console, 12 settlements in flight upstream.
+ * nothing remaining — choices, five chunks of 200 bets to the console, 12 settlements in flight upstream.
  * Also the keystrokes per settled bet for a batch of 20 on the desk.
  */
 import { cpus, loadavg } from "node:os";
@@ -152,7 +152,7 @@ export async function benchSettleMarket(stack: Stack): Promise<void> {
       "In a browser against the built console and the platform on a fresh PGlite (demo seed plus bets",
       "placed through the end-user API to make the market 1,000 bets): from Enter on the winning runner",
       "(the market's bets loaded, every outcome derived, the preview asked) and `y`, until the progress",
-      "shows 0 remaining. Chunks of 100 bets go to the console one after another; the console settles",
+      "shows 0 remaining. Five chunks of 200 bets go to the console one after another; the console settles",
       "each chunk upstream 12 at a time through `/settel-bet` alone, one call per bet. PGlite runs one",
       "transaction at a time, so the platform writes the calls that arrive while a settlement is being",
       "written together as the next transaction (group commit, `db/group-commit.ts`), each",

@@ -8,7 +8,7 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { SETTLEMENT, type SettlementCode } from "../../protocol/wire";
 import { bulkMachine, chunkRunnerOf, UNKNOWN_OUTCOME, type BulkJob, type ItemResult } from "./bulk.machine";
-import { marketsJob, outcomeOf, reportedResult, SETTLE_CHUNK_SIZE, type MarketResult, type SettleableBet, type Settlement } from "./settlement.machine";
+import { marketsJob, outcomeOf, reportedResult, settleChunkSizeFor, type MarketResult, type SettleableBet, type Settlement } from "./settlement.machine";
 
 type Scope = { eventId: string; marketId: string };
 
@@ -89,9 +89,9 @@ describe("the workspace's job", () => {
   });
 
   it("settles a batch of markets chunk by chunk, each part with its market's scope; a lost answer and a refusal fail only their own bets", async () => {
-    // The first chunk holds all of A and B's first 10 bets.
-    const markets = [market("A", SETTLE_CHUNK_SIZE - 10), market("B", 30), market("C", 30)];
-    const total = SETTLE_CHUNK_SIZE + 50;
+    // Chunks of 40: the first holds all of A and B's first 10 bets.
+    const markets = [market("A", 30), market("B", 30), market("C", 30)];
+    const total = 90;
     const api = resource(async (scope, chunk) => {
       // B's request of the first chunk gets no answer at all; one bet of C was settled meanwhile.
       if (scope.marketId === "B" && chunk.some(({ bet }) => bet._id === "B-0")) throw new Error("socket hang up");
@@ -103,7 +103,7 @@ describe("the workspace's job", () => {
       markets.map(({ scope, bets }) => ({ scope, settlements: settled(bets, { kind: "runner", name: "India" }) })),
       api.calls,
     );
-    expect(job.chunkSize).toBe(SETTLE_CHUNK_SIZE);
+    expect(job.chunkSize).toBe(40);
     const actor = run(job);
     actor.send({ type: "bulk.confirm" });
     await waitFor(actor, (s) => s.hasTag("finished"));
@@ -123,8 +123,9 @@ describe("the workspace's job", () => {
   });
 
   it("cancels after the chunk in flight and resumes without sending a bet twice", async () => {
-    const markets = [market("A", SETTLE_CHUNK_SIZE - 10), market("B", 30)];
-    const total = SETTLE_CHUNK_SIZE + 20;
+    const markets = [market("A", 50), market("B", 50)];
+    const total = 100;
+    const chunkSize = settleChunkSizeFor(total);
     let release!: () => void;
     const first = new Promise<void>((resolve) => (release = resolve));
     const api = resource(async (_, chunk) => {
@@ -136,9 +137,9 @@ describe("the workspace's job", () => {
     actor.send({ type: "bulk.cancel" });
     release();
     await waitFor(actor, (s) => s.hasTag("cancelled"));
-    expect(actor.getSnapshot().context.done).toHaveLength(SETTLE_CHUNK_SIZE);
+    expect(actor.getSnapshot().context.done).toHaveLength(chunkSize);
     const beforeResume = api.sent().length;
-    expect(beforeResume).toBe(SETTLE_CHUNK_SIZE);
+    expect(beforeResume).toBe(chunkSize);
 
     actor.send({ type: "bulk.resume" });
     await waitFor(actor, (s) => s.hasTag("finished"));

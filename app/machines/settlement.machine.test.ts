@@ -2,7 +2,7 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { SETTLEMENT } from "../../protocol/wire";
 import { UNKNOWN_OUTCOME, type BulkItem, type ItemResult } from "./bulk.machine";
-import { outcomeOf, previewOf, settlementMachine, SETTLE_CHUNK_SIZE, type SettleableBet } from "./settlement.machine";
+import { outcomeOf, previewOf, settleChunkSizeFor, settlementMachine, SETTLE_CHUNK_SIZE, type SettleableBet } from "./settlement.machine";
 
 const bet = (id: number, over: Partial<SettleableBet> = {}): SettleableBet => ({
   _id: String(id),
@@ -71,6 +71,12 @@ describe("settlement outcomes", () => {
       { bet: bet(2, { type: "fancy", amount: 1.15, x: 45, odds: 10 }), status: SETTLEMENT.success },
     ]);
     expect(preview.houseResult).toBe(-0.68);
+  });
+});
+
+describe("settlement chunks", () => {
+  it("a job goes in five chunks or more, of 40 to 200 bets", () => {
+    expect([1, 120, 200, 500, 1000, 10_000].map(settleChunkSizeFor)).toEqual([40, 40, 40, 100, 200, 200]);
   });
 });
 

@@ -31,11 +31,15 @@ export type MarketResult =
   | { kind: "runs"; runs: number };
 
 /**
- * Bets sent in one console request; each request settles them upstream a few at a time. Each
- * chunk's turn costs a store round (claims, answers, the audit batch) with fewer calls in flight at
- * its end, so fewer, larger chunks are faster; cancel still stops within a second's worth.
+ * A job's bets go to the console in at least SETTLE_CHUNKS_PER_JOB requests of 40 to 200 bets;
+ * each request settles its bets upstream a few at a time. A chunk's turn costs a store round
+ * (claims, answers, the audit batch) and a tail with few calls in flight, so larger chunks are
+ * faster; five or more keep the progress moving, and cancel stops after a fifth of the job at most.
  */
-export const SETTLE_CHUNK_SIZE = 100;
+export const SETTLE_CHUNK_SIZE = 200;
+const SETTLE_CHUNK_MIN = 40;
+const SETTLE_CHUNKS_PER_JOB = 5;
+export const settleChunkSizeFor = (bets: number) => Math.min(SETTLE_CHUNK_SIZE, Math.max(SETTLE_CHUNK_MIN, Math.ceil(bets / SETTLE_CHUNKS_PER_JOB)));
 
 /** Back on the winner wins, lay on it loses, the reverse on the others; fancy yes wins when runs ≥ line. */
 export function outcomeOf(bet: SettleableBet, result: MarketResult): SettlementCode {
@@ -124,7 +128,7 @@ export function marketsJob<Scope>(
     }
     return results;
   };
-  return { title, question, chunkSize: SETTLE_CHUNK_SIZE, items, performChunk, stored: { kind: "settle", payloadOf: (item) => byId.get(item.key) }, resumed };
+  return { title, question, chunkSize: settleChunkSizeFor(items.length), items, performChunk, stored: { kind: "settle", payloadOf: (item) => byId.get(item.key) }, resumed };
 }
 
 /** A stored settlement item's payload: what marketsJob wrote. */

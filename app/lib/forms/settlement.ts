@@ -66,8 +66,8 @@ export function scopeProblem(bets: readonly ScopedBet[], scope: SettlementScope)
   return null;
 }
 
-/** Bets one chunk may carry (the desk sends SETTLE_CHUNK_SIZE, 100). */
-export const SETTLE_CHUNK_LIMIT = 120;
+/** Bets one chunk may carry (the desk sends SETTLE_CHUNK_SIZE, 200). */
+export const SETTLE_CHUNK_LIMIT = 240;
 
 const id = z.string().min(1).max(64);
 /** One chunk of a settlement job as the desk posts it; a stray bet refuses the whole chunk. */
