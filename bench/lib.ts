@@ -25,14 +25,15 @@ export function benchDataDir(seed?: { users: number; bets: number }): string {
 
 /**
  * The platform plus the built console, on the given ports (BENCH_PLATFORM_PORT, BENCH_CONSOLE_PORT by default): on a fresh temporary database unless
- * `dataDir` names one (benchDataDir), the console on a fresh store, with the activity simulator only when `activity` says so.
+ * `dataDir` names one (benchDataDir), the console on a fresh store, with the activity simulator only when `activity` says so
+ * and the feed simulator's test interface only when `feedTestInterface` does.
  */
 export async function startStack(
   platformPort = Number(process.env.BENCH_PLATFORM_PORT ?? 4410),
   consolePort = Number(process.env.BENCH_CONSOLE_PORT ?? 3410),
-  { dataDir = benchDataDir(), activity = false }: { dataDir?: string; activity?: boolean } = {},
+  { dataDir = benchDataDir(), activity = false, feedTestInterface = false }: { dataDir?: string; activity?: boolean; feedTestInterface?: boolean } = {},
 ): Promise<Stack> {
-  const platform = await startPlatform(platformPort, { DATA_DIR: dataDir }, { activity });
+  const platform = await startPlatform(platformPort, { DATA_DIR: dataDir }, { activity, feedTestInterface });
   const consoleChild = spawnScript("server.ts", {
     PORT: String(consolePort),
     // Its own store each run, as the platform its own database: a store kept from earlier runs slows the audit trail and the jobs.
@@ -53,14 +54,16 @@ function spawnScript(script: string, env: Record<string, string>): ChildProcess 
 
 /**
  * The platform alone on `port`, over the database `database` names (DATA_DIR or DATABASE_URL),
- * answering once healthy; the activity simulator only when `activity` says so.
+ * answering once healthy; the activity simulator only when `activity` says so, the feed's test interface when `feedTestInterface` does.
  */
 export async function startPlatform(
   port: number,
   database: { DATA_DIR: string } | { DATABASE_URL: string },
-  { activity = false }: { activity?: boolean } = {},
+  { activity = false, feedTestInterface = false }: { activity?: boolean; feedTestInterface?: boolean } = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const child = spawnScript("platform/server.ts", {
+    // Test mode opens the feed simulator's interface (POST /api/test/feed/finish) that closes markets.
+    ...(feedTestInterface && { NODE_ENV: "test" }),
     PLATFORM_PORT: String(port),
     // Prices stand still, so a benchmark can place bets at the seeded prices; no feed ticks in the figures.
     SIM_FEED: "off",

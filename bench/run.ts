@@ -17,6 +17,7 @@ import { startStack, type Stack } from "./lib";
 import { benchReports } from "./report.bench";
 import { benchScreens } from "./screens.bench";
 import { benchSettleMarket } from "./settle-market.bench";
+import { benchSettlementWorkspace } from "./settlement-workspace.bench";
 import { benchPendingList, benchSettlements } from "./sports-book.bench";
 import { benchStartup } from "./startup.bench";
 import { benchUsersList } from "./users-list.bench";
@@ -37,8 +38,9 @@ const alone: Array<[string, () => Promise<void>]> = [
   ["frames", benchFrames],
   ["envelope", benchEnvelope],
   ["audit", benchAudit],
-  // Starts a stack of its own on a large seed.
+  // Start stacks of their own: on a large seed; in test mode on a seed without bets.
   ["screens", benchScreens],
+  ["settlement-workspace", benchSettlementWorkspace],
   // Starts scripts/cluster.sh: PostgreSQL, Redis and haproxy must answer on this machine.
   ["cluster-load", benchClusterLoad],
 ];
@@ -51,7 +53,7 @@ const wanted = (name: string) => (only.length === 0 && !postgres) || only.includ
 if (postgres) await benchPostgres();
 const stackBenches = onStack.filter(([name]) => wanted(name));
 
-if (wanted("startup") || wanted("screens") || wanted("cluster-load") || stackBenches.length > 0) {
+if (["startup", "screens", "settlement-workspace", "cluster-load"].some(wanted) || stackBenches.length > 0) {
   const build = spawnSync("npx", ["remix", "vite:build"], { stdio: "ignore" });
   if (build.status !== 0) throw new Error("the console build failed");
 }
