@@ -33,7 +33,7 @@ export type PendingFilter = z.infer<typeof pendingFilterSchema>;
 const pendingQuerySchema = pendingFilterSchema.extend({ page: z.coerce.number().int().min(1).catch(1) });
 
 /** Settlements sent upstream at once within one chunk. */
-export const SETTLE_CONCURRENCY = 12;
+export const SETTLE_CONCURRENCY = 24;
 
 /**
  * One page of the pending queue as the API answers it (which may ignore every filter but `page`);

@@ -1,8 +1,8 @@
 /**
  * How the console reaches the upstream APIs: node:http(s) over kept-alive connections. The global
  * `fetch` (undici, with its web streams, Request and Headers objects) costs about three times the
- * CPU per call, which a settlement job of a thousand calls feels (docs/benchmarks.md "Settle
- * market… through the console").
+ * CPU per call, which a settlement job of a thousand calls feels (docs/benchmarks.md
+ * "Settle market… through the console (1,000-bet market, PGlite)").
  */
 import http from "node:http";
 import https from "node:https";

@@ -201,7 +201,7 @@ type Move = { kind: "bet-settle" | "bet-win"; from: AccountRef; to: AccountRef; 
 /** One `/settel-bet` call: who settles which bet how. */
 type SettleOrder = { caller: AdminAccount; betId: bigint; code: SettlementCode };
 
-/** Concurrent settlements joined into one transaction: at most this many (the console keeps 12 in flight). */
+/** Concurrent settlements joined into one transaction: at most this many (the console keeps 24 in flight). */
 const SETTLEMENT_BATCH = 50;
 
 export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: BookEvents; casinoSeedHours: number }) {
