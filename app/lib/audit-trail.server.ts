@@ -28,6 +28,8 @@ export const auditQuerySchema = z.object({
   /** Done to or by this account: a username or an account id. */
   account: text,
   call: text,
+  /** The entries of one stored job's items. */
+  job: text,
   outcome: z.enum(AUDIT_OUTCOMES).optional().catch(undefined),
   /** Days in the console's zone, both included. */
   from: z.string().regex(DAY).optional().catch(undefined),
@@ -66,10 +68,11 @@ const DAY_MS = 86_400_000;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 async function filterOf(request: Request, context: AppLoadContext, query: AuditQuery): Promise<AuditFilter> {
-  const { operator, account, call, outcome, from, to } = query;
+  const { operator, account, call, job, outcome, from, to } = query;
   return {
     operator,
     call,
+    job,
     outcome,
     account: account ? { name: account, ids: await accountIdsOf(request, context, account) } : undefined,
     from: from ? new Date(wallTimeAt(from, [], env.TIME_ZONE)) : undefined,
@@ -98,7 +101,7 @@ export type AuditPageData = Awaited<ReturnType<typeof loadAuditPage>>;
 const CSV_LIMIT = 100_000;
 const CSV_COLUMNS = [
   "seq", "at", "operator", "operatorRole", "session", "call", "kind", "accountId", "accountName", "amount",
-  "balanceBefore", "balanceAfter", "outcome", "status", "message", "request", "answer", "hash",
+  "balanceBefore", "balanceAfter", "outcome", "status", "message", "request", "answer", "jobId", "hash",
 ] as const;
 
 /** The filtered trail as CSV, newest first; the request and answer as JSON. */

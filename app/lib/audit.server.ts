@@ -113,8 +113,16 @@ function recordFailed(drafts: readonly AuditDraft[], error: unknown) {
 /** The entries of the batch this async context runs in (withAuditBatch), if any. */
 const batched = new AsyncLocalStorage<AuditDraft[]>();
 
+/** The stored job whose item this async context performs (withAuditJob), if any. */
+const performingJob = new AsyncLocalStorage<string>();
+
+/** Runs `work` as the performing of the stored job's items: the entries it records name the job. */
+export const withAuditJob = <T>(jobId: string, work: () => Promise<T>): Promise<T> => performingJob.run(jobId, work);
+
 /** Appends the entry; a failure is logged with the entry itself, never thrown at the operator. */
-export async function recordAudit(store: ConsoleStore | undefined, draft: AuditDraft): Promise<void> {
+export async function recordAudit(store: ConsoleStore | undefined, recorded: AuditDraft): Promise<void> {
+  const jobId = performingJob.getStore();
+  const draft = jobId && recorded.jobId === undefined ? { ...recorded, jobId } : recorded;
   const batch = batched.getStore();
   if (batch) {
     batch.push(draft);

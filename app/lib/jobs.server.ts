@@ -9,6 +9,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { ROLE } from "../../protocol/wire";
 import { UNKNOWN_OUTCOME, type JobKind } from "../machines/bulk.machine";
+import { withAuditJob } from "./audit.server";
 import { SCAN_LIMIT } from "./list";
 import type { Operator } from "./operator";
 import { mayOpen, SCREENS } from "./screens";
@@ -135,7 +136,8 @@ export async function runJobChunk(
   const { operator, everyone } = await ownerOf(request, context);
   if (!(await jobOf(store, jobId, operator, everyone))) throw new Response("No such job", { status: 404 });
   const claimed = new Set((await claimItems(store, jobId, keys)).map((item) => item.key));
-  const results = claimed.size > 0 ? await send(claimed) : [];
+  // Each item's entry in the trail names the job (issue 19): the trail shows every item sent once, under it.
+  const results = claimed.size > 0 ? await withAuditJob(jobId, () => send(claimed)) : [];
   await recordAnswers(
     store,
     jobId,

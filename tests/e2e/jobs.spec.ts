@@ -10,6 +10,7 @@ import { once } from "node:events";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse } from "csv-parse/sync";
 import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
 import { allPendingBets, betsOnOneMarket, DEMO, expect, openSettleMarket, pickSettleMarketJob, test } from "./fixtures";
 
@@ -97,16 +98,19 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
 
     // On the platform: none of the market's bets is pending.
     expect((await allPendingBets()).filter((bet) => placed.includes(bet._id))).toEqual([]);
-    // In the audit trail: no bet was sent twice.
+    // In the audit trail: no bet was sent twice, and each was sent as an item of the one job.
     const csv = await (await page.request.get(`${base}/resources/audit/download?call=settleBet`)).text();
+    const entries = (parse(csv, { columns: true }) as Array<{ request: string; jobId: string }>).map((entry) => ({
+      bet: (JSON.parse(entry.request) as { bet: { _id: string } }).bet._id,
+      jobId: entry.jobId,
+    }));
+    const ours = entries.filter((entry) => placed.includes(entry.bet));
     const sent = new Map<string, number>();
-    // One entry a line; its request (before its answer, which names the bet too) holds the bet's id first.
-    for (const line of csv.split("\n")) {
-      const id = /""_id"":""(\d+)""/.exec(line)?.[1];
-      if (id) sent.set(id, (sent.get(id) ?? 0) + 1);
-    }
+    for (const { bet } of ours) sent.set(bet, (sent.get(bet) ?? 0) + 1);
     expect(placed.filter((id) => (sent.get(id) ?? 0) > 1)).toEqual([]);
     expect(placed.filter((id) => sent.has(id)).length).toBeGreaterThan(BETS / 2);
+    expect(new Set(ours.map((entry) => entry.jobId)).size).toBe(1);
+    expect(ours[0]!.jobId).toMatch(/^[0-9a-f-]{36}$/);
   } finally {
     await kill(console_);
   }

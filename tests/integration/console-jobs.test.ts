@@ -131,7 +131,11 @@ describe("a stored settlement job over the console's HTTP", () => {
     const again = (await (await post("/resources/bets/settle", chunk)).json()) as { results: Array<{ key: string; error?: string }> };
     expect(again.results).toEqual(first.results);
     const entries = await listAudit(app.store, { call: "settleBet" }, { limit: 100, offset: 0 });
-    expect(entries.filter((entry) => bets.some((bet) => JSON.stringify(entry.request).includes(bet._id)))).toHaveLength(2);
+    const sent = entries.filter((entry) => bets.some((bet) => JSON.stringify(entry.request).includes(bet._id)));
+    expect(sent).toHaveLength(2);
+    // Each under its job: the trail finds both by the job's id, and nothing else there.
+    expect(sent.map((entry) => entry.jobId)).toEqual([id, id]);
+    expect(await listAudit(app.store, { job: id }, { limit: 100, offset: 0 })).toEqual(sent);
 
     const resumed = (await (await post(`/resources/jobs/${id}/resume`)).json()) as { job: { items: Array<{ key: string; outcome: string }> } };
     expect(resumed.job.items.map(({ key, outcome }) => ({ key, outcome }))).toEqual([

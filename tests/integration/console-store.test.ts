@@ -80,6 +80,24 @@ describe.each(targets)("the console store on %s", (_name, target) => {
     expect(await verifyAudit(store)).toMatchObject({ ok: false, seq: 4n, problem: "entries 4 to 5 are missing (deleted)" });
   });
 
+  it("chains entries naming a job with those that name none; an edited or a removed job id breaks the chain", async () => {
+    const store = await open(await target());
+    await appendAudit(store, draft(1));
+    const named = await appendAudit(store, draft(2, { jobId: "job-1" }));
+    await appendAudit(store, draft(3));
+    expect(named.jobId).toBe("job-1");
+    expect(await verifyAudit(store)).toMatchObject({ ok: true, entries: 3n });
+    expect((await listAudit(store, { job: "job-1" }, { limit: 10, offset: 0 })).map((entry) => entry.seq)).toEqual([2n]);
+
+    for (const forged of ["job-2", null]) {
+      await store.transaction().execute(async (trx) => {
+        await sql`alter table console_audit disable trigger user`.execute(trx);
+        await sql`update console_audit set job_id = ${forged} where seq = 2`.execute(trx);
+      });
+      expect(await verifyAudit(store)).toMatchObject({ ok: false, seq: 2n, problem: "entry 2 was edited" });
+    }
+  });
+
   it("filters by operator, account (to or by), call, outcome and time", async () => {
     const store = await open(await target());
     await appendAudit(store, draft(1, { accountId: "u42", operator: "staff" }));

@@ -48,6 +48,12 @@ function EntryPanel({ row }: { row: AuditRow }) {
     <dl className="audit-entry">
       <dt>Session</dt>
       <dd>{row.session ?? "none"} · role {row.operatorRole ?? "?"} · {row.kind}</dd>
+      {row.jobId && (
+        <>
+          <dt>Job</dt>
+          <dd>{row.jobId}</dd>
+        </>
+      )}
       <dt>Request</dt>
       <dd>
         <pre>{JSON.stringify(row.request, null, 2)}</pre>
@@ -78,6 +84,7 @@ export function AuditTrail() {
           <input ref={searchBox} name="account" aria-label="Account" placeholder="/ account (to or by)" defaultValue={query.account ?? ""} />
           <input name="operator" aria-label="Operator" placeholder="operator" defaultValue={query.operator ?? ""} />
           <input name="call" aria-label="Call" placeholder="call" defaultValue={query.call ?? ""} />
+          <input name="job" aria-label="Job" placeholder="job id" defaultValue={query.job ?? ""} />
           <select name="outcome" aria-label="Outcome" defaultValue={query.outcome ?? ""}>
             <option value="">any outcome</option>
             {AUDIT_OUTCOMES.map((outcome) => (

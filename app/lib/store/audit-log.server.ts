@@ -26,6 +26,8 @@ export type AuditDraft = {
   message: string;
   request: unknown;
   answer: unknown;
+  /** The stored job whose item this action performed; absent or null otherwise. */
+  jobId?: string | null;
 };
 
 export type AuditEntry = AuditDraft & { seq: bigint; at: Date; prevHash: string; hash: string };
@@ -45,6 +47,8 @@ function hashOf(entry: Omit<AuditEntry, "hash">): string {
     String(entry.seq), entry.at.toISOString(), entry.operator, entry.operatorRole, entry.session, entry.call, entry.kind,
     entry.accountId, entry.accountName, entry.amount, entry.balanceBefore, entry.balanceAfter, entry.outcome, entry.status,
     entry.message, entry.request, entry.answer, entry.prevHash,
+    // Only when set: the entries written before the column existed hash as they did.
+    ...(entry.jobId ? [entry.jobId] : []),
   ];
   return createHash("sha256").update(canonical(fields)).digest("hex");
 }
@@ -71,6 +75,7 @@ const rowOf = (entry: AuditEntry) => ({
   answer: entry.answer,
   prev_hash: entry.prevHash,
   hash: entry.hash,
+  job_id: entry.jobId ?? null,
 });
 
 /** The columns an append writes (a request of JSON null, read as SQL null from the batch, is kept as JSON null). */
@@ -96,6 +101,7 @@ const entryOf = (row: Row): AuditEntry => ({
   answer: row.answer ?? null,
   prevHash: row.prev_hash,
   hash: row.hash,
+  jobId: row.job_id,
 });
 
 /** Entries one append statement carries, as one JSON parameter. */
@@ -214,6 +220,8 @@ export type AuditFilter = {
   from?: Date;
   /** Exclusive. */
   to?: Date;
+  /** The entries of one stored job's items. */
+  job?: string;
 };
 
 function matching(filter: AuditFilter) {
@@ -235,6 +243,7 @@ function matching(filter: AuditFilter) {
       ...(filter.outcome ? [eb("outcome", "=", filter.outcome)] : []),
       ...(filter.from ? [eb("at", ">=", filter.from)] : []),
       ...(filter.to ? [eb("at", "<", filter.to)] : []),
+      ...(filter.job ? [eb("job_id", "=", filter.job)] : []),
     ]);
   };
 }
