@@ -1,21 +1,29 @@
 /** Home: who is signed in, with what, and how to drive the console. */
-import { useRouteLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { Keys } from "~/components/ui/Keys";
 import { RouteErrorBoundary } from "~/components/ui/RouteError";
 import { ROLE_LABEL } from "~/lib/constants";
 import { formatBalance } from "~/lib/format";
+import { toOperator } from "~/lib/operator";
 import { titleMeta } from "~/lib/page";
+import { orRouteError } from "~/lib/route-errors.server";
 import { screenHandle } from "~/lib/screens";
-import type { loader as shellLoader } from "./_app";
+import { callAsOperator } from "~/lib/session.server";
 
 export const handle = screenHandle("home");
 export const meta = titleMeta;
 export const ErrorBoundary = RouteErrorBoundary;
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
+
+/** The operator's record, fresh: one upstream call, which also finds a session ended elsewhere. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await orRouteError(callAsOperator(request, context, "currentAdmin", undefined));
+  return { operator: toOperator(admin), balance: admin.balance };
+}
 
 export default function Home() {
-  const shell = useRouteLoaderData<typeof shellLoader>("routes/_app");
-  if (!shell) return null;
-  const { operator, balance } = shell;
+  const { operator, balance } = useLoaderData<typeof loader>();
   const flags = Object.keys(operator.flags);
   return (
     <section className="home" aria-labelledby="home-title">

@@ -1,17 +1,25 @@
 /** docs/product.md §2.10: change own password. The same schema checks the form here and in the action. */
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { SchemaForm, type FieldSpec } from "~/components/ui/forms";
 import { RouteErrorBoundary } from "~/components/ui/RouteError";
 import { MESSAGES } from "~/lib/constants";
 import { ownPasswordSchema } from "~/lib/forms/own-password";
 import { readForm, runForm } from "~/lib/forms/run-form.server";
 import { titleMeta } from "~/lib/page";
+import { orRouteError } from "~/lib/route-errors.server";
 import { screenHandle } from "~/lib/screens";
 import { callAsOperator } from "~/lib/session.server";
 
 export const handle = screenHandle("change-password");
 export const meta = titleMeta;
 export const ErrorBoundary = RouteErrorBoundary;
+export { screenClientLoader as clientLoader } from "~/lib/screen-cache";
+
+/** No data of its own: the operator's record is read so that a session ended elsewhere is found here too. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await orRouteError(callAsOperator(request, context, "currentAdmin", undefined));
+  return null;
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return runForm(Object.fromEntries(await readForm(request)), ownPasswordSchema, async ({ curPassword, password }) => {

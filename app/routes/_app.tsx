@@ -26,12 +26,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * The balance in the status line must follow every change the operator makes, and the counts
  * the platform's news (a reload of the address showing). A switch to another screen or page does
  * not wait for this layout's calls: single fetch would otherwise read them again on every one.
- * A screen with no data of its own (home, Change Password) does: this read is then the upstream
- * call that finds a session ended elsewhere (a password changed on another sign-in).
+ * Every screen reads something upstream on its own (home and Change Password the operator's
+ * record), which is what finds a session ended elsewhere (a password changed on another sign-in).
  */
-const WITHOUT_DATA = new Set(["/", "/change-password"]);
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  formMethod !== undefined || WITHOUT_DATA.has(nextUrl.pathname) || (currentUrl.href === nextUrl.href && defaultShouldRevalidate);
+  formMethod !== undefined || (currentUrl.href === nextUrl.href && defaultShouldRevalidate);
 
 export default function SignedIn() {
   const { operator, balance, pending, lacking } = useLoaderData<typeof loader>();
