@@ -117,9 +117,10 @@ export async function benchScreens(): Promise<void> {
       "screens in use whose data is over 20 s old. `/pending-sport-bets` is one upstream call: its totals come with the page",
       "from the platform's kept counts (`?totals=1`, an extension). Upstream connections are kept alive (app/lib/http-transport.server.ts).",
       "Before these (this bench, 2026-11-23T20:13Z, load 8.2 → 6.8 idle, 6.8 → 7.9 with the simulator): p50 57–855 ms,",
-      "p95 92–1,246 ms, `/pending-sport-bets` p50 855 ms with its data request 393 ms. What is left is the client's own",
-      "render: `/users` and `/pending-sport-bets` draw the widest tables (the highest p50), and a row over budget is a few",
-      "slow switches of one screen while the machine is busy (the load above). Slow first visits: likeliest the platform's one",
+      "p95 92–1,246 ms, `/pending-sport-bets` p50 855 ms with its data request 393 ms. Home and Change Password read the",
+      "operator's record themselves since 2026-11-24, not the whole signed-in layout again: they had been the slowest",
+      "switches (p95 126 and 273 ms at load 2.7–4.5). What is left is the client's own render: `/users` and",
+      "`/pending-sport-bets` draw the widest tables (the highest p50). Slow first visits: likeliest the platform's one",
       "PGlite connection still busy with the screens before them (not verified).",
     ].join("\n"),
   );
