@@ -4,7 +4,7 @@
  * `npm run bench -- --pg`: the PostgreSQL benchmarks alone, on the database DATABASE_URL names (bench/pg).
  */
 import { spawnSync } from "node:child_process";
-import { benchAudit } from "./audit.bench";
+import { benchAudit, benchAuditAtScale } from "./audit.bench";
 import { benchBundle } from "./bundle.bench";
 import { benchClusterLoad } from "./cluster-load.bench";
 import { benchDecisions } from "./decisions.bench";
@@ -38,6 +38,7 @@ const alone: Array<[string, () => Promise<void>]> = [
   ["frames", benchFrames],
   ["envelope", benchEnvelope],
   ["audit", benchAudit],
+  ["audit-scale", benchAuditAtScale],
   // Start stacks of their own: on a large seed; in test mode on a seed without bets.
   ["screens", benchScreens],
   ["settlement-workspace", benchSettlementWorkspace],

@@ -16,7 +16,7 @@ import { orRouteError } from "./route-errors.server";
 import { mayUse, SCREENS } from "./screens";
 import { SEARCH_LIMIT } from "./search.server";
 import { callAsOperator } from "./session.server";
-import { countAudit, listAudit, type AuditEntry, type AuditFilter } from "./store/audit-log.server";
+import { countAudit, filtersSomething, listAudit, type AuditEntry, type AuditFilter } from "./store/audit-log.server";
 import { AUDIT_OUTCOMES } from "./store/schema";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -82,17 +82,22 @@ async function filterOf(request: Request, context: AppLoadContext, query: AuditQ
 
 const queryOf = (request: Request): AuditQuery => auditQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
 
+/** Matching entries counted at most; the trail unfiltered is counted whole (its head). */
+export const AUDIT_COUNT_LIMIT = 10_000;
+
 export async function loadAuditPage(request: Request, context: AppLoadContext) {
   const store = await readableStore(request, context);
   const query = queryOf(request);
   const filter = await filterOf(request, context, query);
   const pageSize = PAGE_SIZE.default;
-  const [entries, total] = await Promise.all([
+  const [entries, counted] = await Promise.all([
     listAudit(store, filter, { limit: pageSize, offset: (query.page - 1) * pageSize }),
-    countAudit(store, filter),
+    countAudit(store, filter, AUDIT_COUNT_LIMIT),
   ]);
-  const list: Page<AuditRow> = { items: entries.map(rowOf), total, page: query.page, pageSize };
-  return { query, list, failures: auditFailures() };
+  // Filtered past the limit, the screen says "10000+" and pages that far: narrower filters reach further back.
+  const more = filtersSomething(filter) && counted > AUDIT_COUNT_LIMIT;
+  const list: Page<AuditRow> = { items: entries.map(rowOf), total: more ? AUDIT_COUNT_LIMIT : counted, page: query.page, pageSize };
+  return { query, list, more, failures: auditFailures() };
 }
 
 export type AuditPageData = Awaited<ReturnType<typeof loadAuditPage>>;

@@ -110,6 +110,9 @@ describe.each(targets)("the console store on %s", (_name, target) => {
     expect(await countAudit(store, { outcome: "refused" })).toBe(1);
     expect(await countAudit(store, { from: new Date(Date.now() + 60_000) })).toBe(0);
     expect(await countAudit(store, { to: new Date(Date.now() + 60_000) })).toBe(3);
+    // A count stops one past its limit ("more"); the whole trail's is its head's number, exact.
+    expect(await countAudit(store, { to: new Date(Date.now() + 60_000) }, 1)).toBe(2);
+    expect(await countAudit(store, {}, 1)).toBe(3);
   });
 
   it("keeps one chain when two connections append at once", async () => {

@@ -69,7 +69,7 @@ function EntryPanel({ row }: { row: AuditRow }) {
 }
 
 export function AuditTrail() {
-  const { query, list, failures } = useLoaderData<AuditPageData>();
+  const { query, list, more, failures } = useLoaderData<AuditPageData>();
   const navigate = useNavigate();
   const download = useCommand("audit.download");
   const searchBox = useRef<HTMLInputElement>(null);
@@ -107,7 +107,8 @@ export function AuditTrail() {
           )}
         </Form>
         <span className="dim" aria-live="polite">
-          {list.total} entries
+          {list.total}
+          {more ? "+" : ""} entries
         </span>
         <a
           className="button"
