@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { bulkMachine, chunkRunnerOf, type BulkItem, type RecordedJob } from "../machines/bulk.machine";
-import { accountBulkJob, type AccountItemPayload } from "./account-jobs";
+import { accountBulkJob, accountItemAction, type AccountItemPayload } from "./account-jobs";
 
 const items = ["u1", "u2", "u3"].map((key) => ({
   key,
@@ -66,5 +66,29 @@ describe("a bulk account job", () => {
     });
     const finished = await run(job, "job-3");
     expect(finished.context.failed).toEqual([{ key: "u2", label: "u2", reason: "Insufficient balance" }]);
+  });
+});
+
+describe("a stored item's action, as the server reads it", () => {
+  const requestId = "3f1c2a9e-request";
+  const item = { ...items[0]!, requestId, payload: { ...items[0]!.payload, form: { ...items[0]!.payload.form, requestId } } };
+  const withForm = (form: Record<string, string>, path = "/users") => ({ ...item, payload: { path, form: { ...item.payload.form, ...form } } });
+
+  it("is the desk's own action of the job's kind", () => {
+    expect(accountItemAction("deposit", item)).toEqual({ intent: "deposit", user: "u1", isPartner: false, amount: 10, remark: undefined, requestId });
+    expect(accountItemAction("switch", { ...item, payload: { path: "/partners", form: { intent: "switch", user: "u1", isPartner: "true", switch: "bet", on: "false" } } })).toMatchObject({
+      intent: "switch",
+      isPartner: true,
+    });
+  });
+
+  it("is nothing when the item is anything else: another kind, account, desk or requestId, or no valid form", () => {
+    expect(accountItemAction("withdraw", item)).toBeNull();
+    expect(accountItemAction("deposit", withForm({ user: "u2" }))).toBeNull();
+    expect(accountItemAction("deposit", withForm({}, "/partners"))).toBeNull();
+    expect(accountItemAction("deposit", withForm({ requestId: "req-other" }))).toBeNull();
+    expect(accountItemAction("deposit", withForm({ amount: "-5" }))).toBeNull();
+    expect(accountItemAction("deposit", { ...item, payload: null })).toBeNull();
+    expect(accountItemAction("deposit", { ...item, payload: { path: "/users", form: "intent=deposit" } })).toBeNull();
   });
 });

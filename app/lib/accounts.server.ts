@@ -12,11 +12,14 @@ import { accountActionInput, accountActionSchema, type AccountAction } from "./f
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
 import { readForm, runForm } from "./forms/run-form.server";
 import { HeldForApproval } from "./four-eyes.server";
-import { runJobChunk } from "./jobs.server";
+import { runJobChunk, type Claimed } from "./jobs.server";
 import { loadListPage } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
-import { callAsOperator, downloadAsOperator } from "./session.server";
+import { callAsOperator, downloadAsOperator, performApproved } from "./session.server";
+import type { CallName, RequestOf } from "./api-routes.server";
+import type { FourEyes } from "./audit.server";
+import { accountItemAction, isAccountJobKind, type AccountJobKind } from "./account-jobs";
 
 export async function loadAccountList(
   request: Request,
@@ -61,13 +64,17 @@ const jobIdSchema = z.string().uuid();
 /**
  * One item of a stored bulk job (issue 19): performed only if this request claims it (never a
  * second time), its answer recorded in the store; an item answered before is answered as stored.
+ * Only the item as confirmed (and counted by the job thresholds) is performed: a post that differs
+ * from the stored item is refused. An approved job's items go as its checker's, never held again.
  */
-async function performInJob(request: Request, context: AppLoadContext, jobId: string, action: AccountAction): Promise<string> {
+async function performInJob(request: Request, context: AppLoadContext, jobId: string, action: AccountAction, fourEyes?: FourEyes): Promise<string> {
   let message: string = MESSAGES.answeredBefore;
   const [result] = await runJobChunk(request, context, jobId, [action.user], async (claimed) => {
     if (!claimed.has(action.user)) return [];
+    const stored = claimed.get(action.user);
+    if (stored && !isStoredAction(stored, action)) return [{ key: action.user, error: MESSAGES.jobItemChanged }];
     try {
-      message = await perform(request, context, action);
+      message = await perform(request, context, action, fourEyes);
       return [{ key: action.user }];
     } catch (error) {
       // Held for a second operator: answered (never sent again by the job), and said so.
@@ -80,6 +87,34 @@ async function performInJob(request: Request, context: AppLoadContext, jobId: st
   return message;
 }
 
+const isStoredAction = ({ kind, item }: NonNullable<Claimed>, action: AccountAction): boolean =>
+  isAccountJobKind(kind) && JSON.stringify(accountItemAction(kind, item)) === JSON.stringify(action);
+
+/**
+ * An approved bulk job (four-eyes, issue 19), stored as the checker's: each item's confirmed action
+ * performed once, in order, as the checker. Answers how many were done and how many failed.
+ */
+export async function runApprovedAccountJob(
+  request: Request,
+  context: AppLoadContext,
+  jobId: string,
+  job: { kind: AccountJobKind; items: ReadonlyArray<{ key: string; requestId: string; payload: unknown }> },
+  fourEyes: FourEyes,
+): Promise<{ done: number; failed: number }> {
+  let failed = 0;
+  for (const item of job.items) {
+    const action = accountItemAction(job.kind, item);
+    try {
+      if (!action) throw new ApiError(MESSAGES.jobItemChanged, 409);
+      await performInJob(request, context, jobId, action, fourEyes);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      failed++;
+    }
+  }
+  return { done: job.items.length - failed, failed };
+}
+
 /** What the add dialog starts from: the operator's own game flags and the partner roles. */
 export async function loadNewAccountForm(request: Request, context: AppLoadContext) {
   const [permissions, roles] = await Promise.all([
@@ -90,22 +125,25 @@ export async function loadNewAccountForm(request: Request, context: AppLoadConte
 }
 export type NewAccountForm = Awaited<ReturnType<typeof loadNewAccountForm>>;
 
-async function perform(request: Request, context: AppLoadContext, action: AccountAction): Promise<string> {
+async function perform(request: Request, context: AppLoadContext, action: AccountAction, fourEyes?: FourEyes): Promise<string> {
   const { user, isPartner } = action;
+  // An approved action goes as its checker's, with the approval named in the trail (never held again).
+  const send = <K extends CallName>(name: K, body: RequestOf<K>) =>
+    fourEyes ? performApproved(request, context, name, body, fourEyes) : callAsOperator(request, context, name, body);
   switch (action.intent) {
     case "deposit":
     case "withdraw": {
       const { amount, remark, requestId } = action;
       const call = action.intent === "deposit" ? "userDeposit" : "userWithdraw";
-      await moneyCall(callAsOperator(request, context, call, { user, isPartner, amount, remark, requestId }));
+      await moneyCall(send(call, { user, isPartner, amount, remark, requestId }));
       return action.intent === "deposit" ? MESSAGES.depositAdded : MESSAGES.withdrawn;
     }
     case "password":
-      await callAsOperator(request, context, "changeUserPassword", { user, isPartner, password: action.password });
+      await send("changeUserPassword", { user, isPartner, password: action.password });
       return MESSAGES.passwordChanged;
     case "permissions": {
       const permissions = Object.fromEntries(GAME_FLAGS.map((flag) => [flag, action.flags.includes(flag)]));
-      await callAsOperator(request, context, "changePermissions", {
+      await send("changePermissions", {
         user,
         isPartner,
         permissions,
@@ -115,14 +153,12 @@ async function perform(request: Request, context: AppLoadContext, action: Accoun
       return MESSAGES.permissionsSaved;
     }
     case "makeDefault":
-      await callAsOperator(request, context, "makeDefaultAdmin", { id: user });
+      await send("makeDefaultAdmin", { id: user });
       return MESSAGES.defaultAdminChanged;
     case "switch": {
-      const current = await callAsOperator(request, context, isPartner ? "partnerPermissions" : "userPermissions", {
-        id: user,
-      });
+      const current = await callAsOperator(request, context, isPartner ? "partnerPermissions" : "userPermissions", { id: user });
       const on = action.on === "toggle" ? !current[action.switch] : action.on === "true";
-      await callAsOperator(request, context, "changePermissions", { user, isPartner, ...current, [action.switch]: on });
+      await send("changePermissions", { user, isPartner, ...current, [action.switch]: on });
       return MESSAGES.permissionsSaved;
     }
   }

@@ -8,7 +8,7 @@ import type { RequestOf } from "./api-routes.server";
 import { ApiError, moneyCall } from "./api.server";
 import { NO_SUBJECT, recordAudit, type FourEyes } from "./audit.server";
 import { sendSettlements } from "./bets.server";
-import { recordedRequest, type HeldJob } from "./four-eyes.server";
+import { auditKindOfJob, recordedRequest, type HeldJob } from "./four-eyes.server";
 import { createJob } from "./store/jobs.server";
 import { SETTLE_CHUNK_SIZE, type StoredSettlement } from "../machines/settlement.machine";
 import type { AuditDraft } from "./store/audit-log.server";
@@ -27,23 +27,34 @@ import {
   recordPerformed,
   rejectApproval,
   saveThresholds,
+  ACCOUNT_JOB,
+  isJobCall,
   SETTLE_JOB,
   type Approval,
 } from "./store/four-eyes.server";
+import { accountItemAction, isAccountJobKind } from "./account-jobs";
+import { runApprovedAccountJob } from "./accounts.server";
 import { ROLE } from "../../protocol/wire";
 
 const DENIED = "Permission denied";
 
+const deskOf = (account: { isPartner: boolean }): Access => (account.isPartner ? SCREENS.partners : SCREENS.users);
+
 /** Who may approve a held call: whoever may make it (the platform checks the checker's token again). */
-function accessOf(approval: Approval): Access {
-  if (approval.call === "resettleBet") return { audience: "superAdmin" };
-  if (approval.call === SETTLE_JOB) return SCREENS["pending-sport-bets"];
-  if (approval.call === "updateDeposit") return SCREENS.deposits;
-  if (approval.call === "updateWithdraw") return SCREENS.withdraws;
-  return (approval.request as RequestOf<"userDeposit">).isPartner ? SCREENS.partners : SCREENS.users;
+function accessOf(approval: Approval): Access[] {
+  if (approval.call === "resettleBet") return [{ audience: "superAdmin" }];
+  if (approval.call === SETTLE_JOB) return [SCREENS["pending-sport-bets"]];
+  if (approval.call === "updateDeposit") return [SCREENS.deposits];
+  if (approval.call === "updateWithdraw") return [SCREENS.withdraws];
+  if (approval.call === ACCOUNT_JOB) return [...new Set(accountActionsOf(approval.request as HeldJob).map(deskOf))];
+  return [deskOf(approval.request as RequestOf<"userDeposit">)];
 }
 
-const mayDecide = (approval: Approval, operator: Operator) => mayUse(accessOf(approval), operator);
+const mayDecide = (approval: Approval, operator: Operator) => accessOf(approval).every((access) => mayUse(access, operator));
+
+/** A held bulk job's actions (each checked when it was held; one that no longer reads is its desk's anyway). */
+const accountActionsOf = ({ kind, items }: HeldJob) =>
+  isAccountJobKind(kind) ? items.map((item) => accountItemAction(kind, item) ?? { isPartner: false }) : [];
 
 function storeOf(context: AppLoadContext) {
   if (!context.store) throw new Response("The console's store is not open", { status: 503 });
@@ -94,7 +105,7 @@ async function approve(request: Request, context: AppLoadContext, approval: Appr
   const claimed = await claimApproval(store, approval.id, checker);
   if (!claimed.ok) throw new ApiError(claimed.message, 409);
   const fourEyes = { maker: approval.maker, checker };
-  if (approval.call === SETTLE_JOB) return runApprovedJob(request, context, approval, fourEyes);
+  if (isJobCall(approval.call)) return runApprovedJob(request, context, approval, fourEyes);
   try {
     // Only the holdable calls reach here (HOLDABLE_CALLS); each body is the maker's as sent.
     const { call } = approval;
@@ -111,24 +122,33 @@ async function approve(request: Request, context: AppLoadContext, approval: Appr
 }
 
 /**
- * An approved settlement job: stored now as the checker's (so a restart leaves it in their /jobs
- * to resume), then sent chunk by chunk, each bet claimed before it goes upstream, so it runs once.
+ * An approved job: stored now as the checker's (so a restart leaves it in their /jobs to resume),
+ * then sent item by item (a settlement chunk by chunk), each item claimed before it goes upstream,
+ * so it runs once.
  */
 async function runApprovedJob(request: Request, context: AppLoadContext, approval: Approval, fourEyes: FourEyes): Promise<string> {
   const store = storeOf(context);
   const job = approval.request as HeldJob;
   const id = await createJob(store, { operator: fourEyes.checker, ...job });
+  const { kind } = job;
+  const { done, failed } = isAccountJobKind(kind)
+    ? await runApprovedAccountJob(request, context, id, { kind, items: job.items }, fourEyes)
+    : await runApprovedSettlements(request, context, id, job);
+  const outcome = `${done} ${kind === "settle" ? "settled" : "done"}, ${failed} failed`;
+  await recordPerformed(store, approval.id, failed === 0 ? "ok" : "refused", outcome);
+  const message = `${approval.summary}: ${outcome} (four-eyes: made by ${fourEyes.maker}, approved by ${fourEyes.checker})`;
+  await recordConsoleAction(request, context, { call: approval.call, kind: auditKindOfJob(kind), message, request: { job: id, items: job.items.length }, answer: { approval: approval.id } });
+  return `Approved and performed: ${approval.summary}: ${outcome}`;
+}
+
+async function runApprovedSettlements(request: Request, context: AppLoadContext, jobId: string, job: HeldJob) {
   let failed = 0;
   for (let start = 0; start < job.items.length; start += SETTLE_CHUNK_SIZE) {
     const chunk = job.items.slice(start, start + SETTLE_CHUNK_SIZE).map((item) => item.payload as StoredSettlement<unknown>);
-    const { results } = await sendSettlements(request, context, id, chunk);
+    const { results } = await sendSettlements(request, context, jobId, chunk);
     failed += results.filter((result) => result.error !== undefined).length;
   }
-  const outcome = `${job.items.length - failed} settled, ${failed} failed`;
-  await recordPerformed(store, approval.id, failed === 0 ? "ok" : "refused", outcome);
-  const message = `${approval.summary}: ${outcome} (four-eyes: made by ${fourEyes.maker}, approved by ${fourEyes.checker})`;
-  await recordConsoleAction(request, context, { call: SETTLE_JOB, kind: "settlement", message, request: { job: id, items: job.items.length }, answer: { approval: approval.id } });
-  return `Approved and performed: ${approval.summary}: ${outcome}`;
+  return { done: job.items.length - failed, failed };
 }
 
 /** An entry for what the console itself decides (no upstream call): by the signed-in operator, ok. */

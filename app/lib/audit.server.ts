@@ -16,8 +16,11 @@ export type AuditActor = Pick<AuditDraft, "operator" | "operatorRole" | "session
 
 type Subject = Partial<Pick<AuditDraft, "accountId" | "accountName" | "amount" | "balanceBefore" | "balanceAfter">>;
 
+/** How the trail files an entry. */
+export type AuditKind = "money" | "decision" | "settlement" | "permissions" | "password" | "accounts" | "settings" | "coupons" | "slider" | "staff";
+
 type Rule<K extends CallName> = {
-  kind: "money" | "decision" | "settlement" | "permissions" | "password" | "accounts" | "settings" | "coupons" | "slider" | "staff";
+  kind: AuditKind;
   /** The account acted on, and for money the amount and balances; `answer` is null when the call failed. */
   subject?: (request: RequestOf<K>, answer: AnswerOf<K> | null) => Subject;
 };

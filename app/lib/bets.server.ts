@@ -20,6 +20,7 @@ import { partialText, SCAN_LIMIT, type Coverage } from "./list";
 import { loadListPage, readAllPages, type Scan } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
+import type { StoredSettlement } from "../machines/settlement.machine";
 import { callAsOperator, downloadAsOperator, requireSession, sessionIdOf } from "./session.server";
 
 /** The pending queue's filters: the platform's own names (`user` is the user's id). */
@@ -238,6 +239,9 @@ export async function sendSettlements(
   let forbidden = 0;
   const results = await runJobChunk(request, context, jobId, settlements.map(({ bet }) => bet._id), (claimed) =>
     withAuditBatch(context.store, () => inBatches(settlements.filter(({ bet }) => claimed.has(bet._id)), SETTLE_CONCURRENCY, async ({ bet, status }): Promise<ChunkResult> => {
+      // A stored job's bet goes with the outcome it was confirmed with, or not at all.
+      const stored = claimed.get(bet._id);
+      if (stored && (stored.item.payload as Partial<StoredSettlement<unknown>> | null)?.status !== status) return { key: bet._id, error: MESSAGES.jobItemChanged };
       try {
         await callAsOperator(request, context, "settleBet", { bet: bet as SportsBet, status });
         return { key: bet._id };

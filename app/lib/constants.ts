@@ -22,6 +22,8 @@ export const MESSAGES = {
   betResettled: "Bet resettled successfully",
   /** Four-eyes job thresholds are on and this settlement came outside a stored job (issue 19). */
   unstoredSettlement: "Four-eyes job thresholds are on: settle through a stored job",
+  /** A stored job's item posted other than it was confirmed (and counted by the job thresholds; issue 19). */
+  jobItemChanged: "This item differs from its job as confirmed: not sent",
   /** A stored bulk job's item posted again after it was done (issue 19): not sent twice. */
   answeredBefore: "Done before: not sent again",
   fallback: FALLBACK_MESSAGE,

@@ -6,8 +6,22 @@
 import { REQUEST_STATUS } from "../../protocol/wire";
 import type { RequestOf, CallName } from "./api-routes.server";
 import { ApiError, callApi, type Caller } from "./api.server";
-import { AUDITED_CALLS, NO_SUBJECT, recordAudit, redact, type AuditActor } from "./audit.server";
-import { createApproval, holdReason, HOLDABLE_CALLS, jobHoldReason, needsRequestAmount, readThresholds, SETTLE_JOB, type HeldCall } from "./store/four-eyes.server";
+import { AUDITED_CALLS, NO_SUBJECT, recordAudit, redact, type AuditActor, type AuditKind } from "./audit.server";
+import type { JobKind } from "../machines/bulk.machine";
+import { accountItemAction } from "./account-jobs";
+import {
+  ACCOUNT_JOB,
+  createApproval,
+  holdReason,
+  HOLDABLE_CALLS,
+  isJobCall,
+  jobHoldReason,
+  needsRequestAmount,
+  readThresholds,
+  SETTLE_JOB,
+  type HeldCall,
+  type JobWords,
+} from "./store/four-eyes.server";
 import type { JobItemDraft } from "./store/jobs.server";
 import type { ConsoleStore } from "./store/schema";
 
@@ -114,17 +128,17 @@ async function hold(
 }
 
 /**
- * A held request as the trail records it: redacted; a settlement job as its title and its items'
+ * A held request as the trail records it: redacted; a job as its title and its items'
  * requestIds (the payloads stay on the approval, not in every entry).
  */
 export function recordedRequest(call: HeldCall, request: unknown): unknown {
-  if (call !== SETTLE_JOB) return redact(request);
+  if (!isJobCall(call)) return redact(request);
   const { title, items } = request as HeldJob;
   return { title, requestIds: items.map((item) => item.requestId) };
 }
 
-/** A held settlement job: its title, kind and every item with its requestId and payload, as confirmed. */
-export type HeldJob = { kind: "settle"; title: string; items: Required<JobItemDraft>[] };
+/** A held job: its title, kind and every item with its requestId and payload, as confirmed. */
+export type HeldJob = { kind: JobKind; title: string; items: Required<JobItemDraft>[] };
 
 /** A stored settlement item's stake, or null when its payload has none. */
 const stakeOf = (payload: unknown): number | null => {
@@ -133,19 +147,48 @@ const stakeOf = (payload: unknown): number | null => {
 };
 
 /**
- * A settlement job above a job threshold is kept as a pending approval instead of being stored
- * to run: answers what the maker is told, or null when it runs now. A stake that cannot be read
- * holds the job while the total threshold is on, rather than let it pass unchecked.
+ * What one item of a job moves, for the total threshold: a bet's stake, a transfer's amount
+ * (null where it cannot be read); a switch moves none.
+ */
+function amountOf(kind: JobKind, item: Required<JobItemDraft>): number | null {
+  if (kind === "settle") return stakeOf(item.payload);
+  if (kind === "switch") return 0;
+  const action = accountItemAction(kind, item);
+  return action && "amount" in action ? action.amount : null;
+}
+
+/** How the hold names a job's items and its total, and how the trail files it. */
+const JOB_WORDS = {
+  settle: { items: "bets", total: "stakes", kind: "settlement" },
+  deposit: { items: "accounts", total: "total", kind: "money" },
+  withdraw: { items: "accounts", total: "total", kind: "money" },
+  switch: { items: "accounts", total: "total", kind: "permissions" },
+} as const satisfies Record<JobKind, JobWords & { kind: AuditKind }>;
+
+/** How the trail files a job's entries. */
+export const auditKindOfJob = (kind: JobKind): AuditKind => JOB_WORDS[kind].kind;
+
+/**
+ * A job above a job threshold (a settlement or a bulk credit, debit or switch) is kept as a
+ * pending approval instead of being stored to run: answers what the maker is told, or null when
+ * it runs now. An amount that cannot be read holds the job while the total threshold is on,
+ * rather than let it pass unchecked.
  */
 export async function holdJobAboveThreshold(store: ConsoleStore | undefined, maker: AuditActor, job: HeldJob): Promise<string | null> {
   if (!store) return null;
   const thresholds = await readThresholds(store);
   if (thresholds.jobItemsAbove === null && thresholds.jobTotalAbove === null) return null;
-  const stakes = job.items.map((item) => stakeOf(item.payload));
-  const total = Math.round(stakes.reduce<number>((sum, stake) => sum + (stake ?? 0), 0) * 100) / 100;
-  const unread = thresholds.jobTotalAbove !== null && stakes.some((stake) => stake === null);
-  const reason = unread ? `stakes above ${thresholds.jobTotalAbove} (a stake could not be read)` : jobHoldReason(thresholds, job.items.length, total);
+  const words = JOB_WORDS[job.kind];
+  const amounts = job.items.map((item) => amountOf(job.kind, item));
+  const total = Math.round(amounts.reduce<number>((sum, amount) => sum + (amount ?? 0), 0) * 100) / 100;
+  const unread = thresholds.jobTotalAbove !== null && amounts.some((amount) => amount === null);
+  const reason = unread
+    ? `${words.total} above ${thresholds.jobTotalAbove} (an amount could not be read)`
+    : jobHoldReason(thresholds, job.items.length, total, words);
   if (!reason) return null;
-  const summary = `${job.title}: ${job.items.length} bets, stakes ${total}`;
-  return hold(store, maker, { call: SETTLE_JOB, request: job, summary, reason }, thresholds.expiryHours, { kind: "settlement", amount: total });
+  const moves = job.kind === "switch" ? "" : `, ${words.total} ${total}`;
+  const summary = `${job.title}: ${job.items.length} ${words.items}${moves}`;
+  const call = job.kind === "settle" ? SETTLE_JOB : ACCOUNT_JOB;
+  const amount = job.kind === "switch" ? null : total;
+  return hold(store, maker, { call, request: job, summary, reason }, thresholds.expiryHours, { kind: words.kind, amount });
 }

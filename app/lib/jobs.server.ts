@@ -19,6 +19,7 @@ import { claimItems, createJob, jobItems, jobOf, openJobs, recordAnswers, reopen
 import type { ConsoleStore } from "./store/schema";
 import { actorOf, callerOf, requireSession } from "./session.server";
 import { holdJobAboveThreshold } from "./four-eyes.server";
+import { accountItemAction, isAccountJobKind } from "./account-jobs";
 
 /** The kinds of job (bulk.machine's JobKind); each decides how an item in flight is checked. */
 const JOB_KINDS = ["settle", "deposit", "withdraw", "switch"] as const satisfies readonly JobKind[];
@@ -98,15 +99,25 @@ export const jobCount = async (context: AppLoadContext, operator: Operator): Pro
 
 const withPayload = <T extends { payload?: unknown }>(item: T) => ({ ...item, payload: item.payload ?? null });
 
+/** A bulk job's item that is not its desk's action of the job's kind: the job is refused whole. */
+function invalidAccountItem(job: z.infer<typeof jobSchema>): string | null {
+  const { kind } = job;
+  if (!isAccountJobKind(kind)) return null;
+  const at = job.items.findIndex((item) => accountItemAction(kind, withPayload(item)) === null);
+  return at < 0 ? null : `Item ${at + 1} (${job.items[at]!.label}) is not a ${kind} of its account`;
+}
+
 /** POST /resources/jobs: a confirmed job, written before its first chunk is sent; answers its id, or `held` for four-eyes. */
 export async function startJob(request: Request, context: AppLoadContext) {
   const parsed = jobSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  const job = parsed.data;
+  const invalid = invalidAccountItem(job);
+  if (invalid) return Response.json({ ok: false, message: invalid }, { status: 400 });
   const session = await requireSession(request);
   const maker = await actorOf(session, callerOf(request, context, session.token));
-  const job = parsed.data;
-  // Four-eyes (issue 19): a settlement job above a job threshold waits for a second operator, unstored and unsent.
-  const held = job.kind === "settle" ? await holdJobAboveThreshold(context.store, maker, { ...job, kind: "settle", items: job.items.map(withPayload) }) : null;
+  // Four-eyes (issue 19): a job above a job threshold waits for a second operator, unstored and unsent.
+  const held = await holdJobAboveThreshold(context.store, maker, { ...job, items: job.items.map(withPayload) });
   if (held) return Response.json({ ok: true, held });
   const id = await createJob(storeOf(context), { operator: maker.operator, ...job });
   return Response.json({ ok: true, id });
@@ -119,6 +130,9 @@ export async function loadJobs(request: Request, context: AppLoadContext) {
 }
 export type JobsData = Awaited<ReturnType<typeof loadJobs>>;
 
+/** A claimed item as the store keeps it, with its job's kind; null for an item of no stored job. */
+export type Claimed = { kind: string; item: JobItem } | null;
+
 /**
  * Runs one chunk of a stored job: only the items this request claims go upstream (an item sent
  * before is answered as the store has it, or as in flight), and the answers are recorded before
@@ -129,13 +143,14 @@ export async function runJobChunk(
   context: AppLoadContext,
   jobId: string | undefined,
   keys: readonly string[],
-  send: (keys: ReadonlySet<string>) => Promise<ChunkResult[]>,
+  send: (claimed: ReadonlyMap<string, Claimed>) => Promise<ChunkResult[]>,
 ): Promise<ChunkResult[]> {
-  if (!jobId || !context.store) return send(new Set(keys));
+  if (!jobId || !context.store) return send(new Map(keys.map((key) => [key, null])));
   const store = context.store;
   const { operator, everyone } = await ownerOf(request, context);
-  if (!(await jobOf(store, jobId, operator, everyone))) throw new Response("No such job", { status: 404 });
-  const claimed = new Set((await claimItems(store, jobId, keys)).map((item) => item.key));
+  const job = await jobOf(store, jobId, operator, everyone);
+  if (!job) throw new Response("No such job", { status: 404 });
+  const claimed = new Map((await claimItems(store, jobId, keys)).map((item) => [item.key, { kind: job.kind, item }]));
   // Each item's entry in the trail names the job (issue 19): the trail shows every item sent once, under it.
   const results = claimed.size > 0 ? await withAuditJob(jobId, () => send(claimed)) : [];
   await recordAnswers(

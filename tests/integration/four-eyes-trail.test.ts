@@ -10,7 +10,7 @@ import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import { listPending } from "../../app/lib/store/four-eyes.server";
 import { startConsole, type TestConsole } from "./support/console.js";
-import { createAdmin, createUser, houseId, type TestUser } from "./support/platform.js";
+import { createAdmin, createUser, houseId, testDb, type TestUser } from "./support/platform.js";
 
 let app: TestConsole;
 let admin: string;
@@ -143,5 +143,69 @@ describe("a settlement job above a job threshold", () => {
       body: JSON.stringify({ scope, settlements: [{ bet: { _id: "991009", ...scope }, status: 1 }] }),
     });
     expect(await response.json()).toEqual({ ok: true, results: [{ key: "991009", error: "Four-eyes job thresholds are on: settle through a stored job" }] });
+  });
+});
+
+describe("a bulk credit job above a job threshold", () => {
+  const postJob = (cookie: string, body: unknown) =>
+    app.fetch("/resources/jobs", { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify(body) });
+  const balanceOf = async (account: TestUser) =>
+    (await (await testDb()).selectFrom("users").select("balance").where("id", "=", account.id).executeTakeFirstOrThrow()).balance;
+  /** A Bulk deposit's item as the desk confirms it: the exact form it posts, under its requestId. */
+  const itemOf = (account: TestUser, amount: string) => {
+    const requestId = randomUUID();
+    const form = { intent: "deposit", user: String(account.id), isPartner: "false", amount, remark: "", requestId };
+    return { key: String(account.id), label: account.username, requestId, payload: { path: "/users", form } };
+  };
+
+  it("waits whole; the maker cannot approve it; a checker's approval credits each account once, as the checker", async () => {
+    await post("/approvals", admin, { intent: "thresholds", transferAbove: "", decisionAbove: "", jobItemsAbove: "", jobTotalAbove: "150", expiryHours: "24" });
+    const accounts = await Promise.all([1, 2, 3].map(async () => createUser(await houseId())));
+    const items = accounts.map((account) => itemOf(account, "100"));
+    const started = (await (await postJob(maker.cookie, { kind: "deposit", title: "Bulk deposit", items })).json()) as { held?: string };
+    expect(started).toEqual({ ok: true, held: "Sent for approval (four-eyes): total above 150" });
+    // Held: nothing moved, and the job is not in the maker's /jobs.
+    expect(await Promise.all(accounts.map(balanceOf))).toEqual([0n, 0n, 0n]);
+    const approval = (await listPending(app.store)).find((pending) => pending.call === "accountJob")!;
+    expect(approval).toMatchObject({ maker: maker.username, summary: "Bulk deposit: 3 accounts, total 300", request: { kind: "deposit", items } });
+
+    expect(await post("/approvals", maker.cookie, { intent: "approve", id: approval.id })).toContain("The maker cannot approve their own request");
+    expect(await post("/approvals", admin, { intent: "approve", id: approval.id })).toContain(
+      "Approved and performed: Bulk deposit: 3 accounts, total 300: 3 done, 0 failed",
+    );
+    expect(await post("/approvals", admin, { intent: "approve", id: approval.id })).toContain("Already approved");
+    expect(await Promise.all(accounts.map(balanceOf))).toEqual([10_000n, 10_000n, 10_000n]);
+
+    // Each credit was sent once, by the checker, naming the maker, under one stored job.
+    const credits = (await listAudit(app.store, { call: "userDeposit", outcome: "ok" }, { limit: 50, offset: 0 })).filter((entry) =>
+      items.some((item) => JSON.stringify(entry.request).includes(item.requestId)),
+    );
+    expect(credits.map((entry) => entry.operator)).toEqual(items.map(() => DEMO_ACCOUNTS.admin.username));
+    expect(new Set(credits.map((entry) => entry.jobId)).size).toBe(1);
+    expect(credits.every((entry) => entry.message.includes(`made by ${maker.username}, approved by ${DEMO_ACCOUNTS.admin.username}`))).toBe(true);
+    const [performed] = await listAudit(app.store, { call: "accountJob", outcome: "ok" }, { limit: 1, offset: 0 });
+    expect(performed).toMatchObject({ operator: DEMO_ACCOUNTS.admin.username, kind: "money" });
+  });
+
+  it("refuses a job whose item is not its account's action, whole, and stores nothing", async () => {
+    const [account, other] = await Promise.all([1, 2].map(async () => createUser(await houseId())));
+    const forged = { ...itemOf(account!, "1"), key: String(other!.id) };
+    const response = await postJob(maker.cookie, { kind: "deposit", title: "Bulk deposit", items: [itemOf(account!, "1"), forged] });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, message: `Item 2 (${account!.username}) is not a deposit of its account` });
+  });
+
+  it("performs a stored job's item only as it was confirmed: a post with another amount is refused and sends nothing", async () => {
+    await post("/approvals", admin, { intent: "thresholds", transferAbove: "", decisionAbove: "", jobItemsAbove: "", jobTotalAbove: "150", expiryHours: "24" });
+    const account = await createUser(await houseId());
+    const item = itemOf(account, "100");
+    const { id } = (await (await postJob(maker.cookie, { kind: "deposit", title: "Bulk deposit", items: [item] })).json()) as { id: string };
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await post("/users", maker.cookie, { ...item.payload.form, amount: "5000", jobId: id })).toContain(
+      "This item differs from its job as confirmed: not sent",
+    );
+    // Claimed and answered: the confirmed form is not sent afterwards either.
+    expect(await post("/users", maker.cookie, { ...item.payload.form, jobId: id })).toContain("This item differs from its job as confirmed: not sent");
+    expect(await balanceOf(account)).toBe(0n);
   });
 });

@@ -35,8 +35,8 @@ type ThresholdField = { name: "transferAbove" | "decisionAbove" | "jobItemsAbove
 const AMOUNT_FIELDS: readonly ThresholdField[] = [
   { name: "transferAbove", label: "Credit or debit above (empty: off)" },
   { name: "decisionAbove", label: "Approving a deposit or withdrawal above (empty: off)" },
-  { name: "jobItemsAbove", label: "Settlement job of more bets than (empty: off)", numeric: true },
-  { name: "jobTotalAbove", label: "Settlement job whose stakes total above (empty: off)" },
+  { name: "jobItemsAbove", label: "Job (settlement or bulk) of more items than (empty: off)", numeric: true },
+  { name: "jobTotalAbove", label: "Job whose stakes or amounts total above (empty: off)" },
 ];
 
 const thresholdInput = ({ name, label, numeric }: ThresholdField, thresholds: Thresholds) => (

@@ -21,7 +21,7 @@ export const thresholdsSchema = z.object({
   intent: z.literal("thresholds"),
   transferAbove: offOr(AMOUNT, "The credit/debit threshold must be an amount, or empty for off"),
   decisionAbove: offOr(AMOUNT, "The approval threshold must be an amount, or empty for off"),
-  jobItemsAbove: offOr(/^\d{1,7}$/, "The job's number of bets must be a whole number, or empty for off"),
+  jobItemsAbove: offOr(/^\d{1,7}$/, "The job's number of items must be a whole number, or empty for off"),
   jobTotalAbove: offOr(AMOUNT, "The job's total must be an amount, or empty for off"),
   /** A checkbox: present when on. */
   resettle: z

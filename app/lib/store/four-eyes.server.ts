@@ -88,11 +88,15 @@ export function holdReason(thresholds: FourEyesThresholds, call: CallName, body:
   }
 }
 
-/** Why a settlement job of `items` bets whose stakes total `total` waits, or null: it runs now. */
-export function jobHoldReason(thresholds: FourEyesThresholds, items: number, total: number): string | null {
+/** How a reason names a job's items and its total: a settlement's bets and stakes, a bulk job's accounts and total. */
+export type JobWords = { items: string; total: string };
+const SETTLEMENT_WORDS: JobWords = { items: "bets", total: "stakes" };
+
+/** Why a job of `items` items whose amounts total `total` waits, or null: it runs now. */
+export function jobHoldReason(thresholds: FourEyesThresholds, items: number, total: number, words: JobWords = SETTLEMENT_WORDS): string | null {
   const reasons = [
-    thresholds.jobItemsAbove !== null && items > thresholds.jobItemsAbove ? `more than ${thresholds.jobItemsAbove} bets` : null,
-    thresholds.jobTotalAbove !== null && total > thresholds.jobTotalAbove ? `stakes above ${thresholds.jobTotalAbove}` : null,
+    thresholds.jobItemsAbove !== null && items > thresholds.jobItemsAbove ? `more than ${thresholds.jobItemsAbove} ${words.items}` : null,
+    thresholds.jobTotalAbove !== null && total > thresholds.jobTotalAbove ? `${words.total} above ${thresholds.jobTotalAbove}` : null,
   ].filter((reason) => reason !== null);
   return reasons.length > 0 ? reasons.join(", ") : null;
 }
@@ -103,9 +107,11 @@ export async function jobThresholdsOn(store: ConsoleStore): Promise<boolean> {
   return jobItemsAbove !== null || jobTotalAbove !== null;
 }
 
-/** A held settlement job's call name: not an upstream call, the console runs its items once approved. */
+/** A held job's call name, a settlement's or a bulk credit, debit or switch's: not an upstream call, the console runs its items once approved. */
 export const SETTLE_JOB = "settleJob";
-export type HeldCall = CallName | typeof SETTLE_JOB;
+export const ACCOUNT_JOB = "accountJob";
+export type HeldCall = CallName | typeof SETTLE_JOB | typeof ACCOUNT_JOB;
+export const isJobCall = (call: HeldCall): call is typeof SETTLE_JOB | typeof ACCOUNT_JOB => call === SETTLE_JOB || call === ACCOUNT_JOB;
 
 /** The calls a threshold may hold: any other call never reads the thresholds. */
 export const HOLDABLE_CALLS: ReadonlySet<CallName> = new Set(["userDeposit", "userWithdraw", "updateDeposit", "updateWithdraw", "resettleBet"]);
