@@ -529,6 +529,13 @@ async function copyBets(db: Db, copy: CopyRows, plan: BetPlan, seededAt: number)
     on conflict (market_id, runner, line, user_id) do update set
       if_won = kept.if_won + excluded.if_won, if_lost = kept.if_lost + excluded.if_lost,
       stake = kept.stake + excluded.stake, bets = kept.bets + excluded.bets`.execute(db);
+  await sql`
+    insert into market_book_totals as kept (event_id, market_id, runner, line, if_won, if_lost, stake, bets)
+    select event_id, market_id, runner, line, sum(if_won), sum(if_lost), sum(stake), count(*) from seed_positions
+     group by event_id, market_id, runner, line
+    on conflict (market_id, runner, line) do update set
+      if_won = kept.if_won + excluded.if_won, if_lost = kept.if_lost + excluded.if_lost,
+      stake = kept.stake + excluded.stake, bets = kept.bets + excluded.bets`.execute(db);
   await sql`create temp table seed_counts (key text, n bigint, stake bigint, exposure bigint) on commit drop`.execute(db);
   await copy("seed_counts", ["key", "n", "stake", "exposure"], [...counts].map(([key, { n, stake, exposure }]) => [key, n, stake, exposure]));
   await sql`

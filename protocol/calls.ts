@@ -207,9 +207,11 @@ export const CALLS = {
   // Sports data: the sports API by default.
   matches: get<{ sport: SportName }, SportsEvent[]>("/matches/:sport", { api: "sports" }),
   marketGreen: post<{ eventIds: string[] }, MarketGreen>("/market-green", { api: "sports" }),
-  marketBets: get<{ eventId: string; sport: SportName; client?: string }, MarketBets>("/market-bets", {
+  /** `usersLimit` lists only the first users by username, `usersTotal` counts them all (an event may hold 200,000). */
+  marketBets: get<{ eventId: string; sport: SportName; client?: string; usersLimit?: number }, MarketBets>("/market-bets", {
     api: "sports",
-    query: { eventId: "spec", sport: "spec", client: "spec" },
+    query: { eventId: "spec", sport: "spec", client: "spec", usersLimit: "extension" },
+    answerExtensions: ["usersTotal"],
   }),
   /**
    * Closed markets with pending bets and the feed's result, oldest closing first (the settlement

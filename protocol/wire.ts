@@ -184,8 +184,13 @@ export type MarketBets = {
   odds: BookMarket[];
   bookmakers: BookMarket<number | null>[];
   fancy: Record<string, FancyEntry[]>;
+  /** The users holding open bets on the event, by username: all, or the first `usersLimit` (extension). */
   users: { _id: string; username: string }[];
+  /** How many users hold open bets on the event (extension, docs/protocol.md "Market book"). */
+  usersTotal?: number;
 };
+/** The most users one `/market-bets` answer lists when asked for `usersLimit` (extension). */
+export const BOOK_USERS_LIMIT_MAX = 1000;
 /** POST /market-green: eventId → green. */
 export type MarketGreen = Record<string, boolean>;
 

@@ -65,6 +65,8 @@ export const MESSAGING_COUNTRY_CODE = "91";
 export const REQUEST_REFRESH_MS = 10_000;
 /** docs/product.md §9: market data polls every 10000 ms; a relayed `market-update` refetches at once. */
 export const MARKET_REFRESH_MS = 10_000;
+/** Users an event's screen lists to choose from (first by username); `/market-bets` counts the rest (issue 20). */
+export const MARKET_DETAIL_USERS = 200;
 
 /** Pending deposits, withdrawals, four-eyes approvals and unfinished jobs on the status line; null where the operator may not see them. */
 export type PendingCounts = { deposits: number | null; withdraws: number | null; approvals: number | null; jobs: number | null };

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { SPORTS, type MarketBets, type SportName, type SportsEvent } from "../../protocol/wire";
 import { ApiError } from "./api.server";
+import { MARKET_DETAIL_USERS } from "./constants";
 import { inBatches } from "./bets.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
@@ -92,7 +93,9 @@ export async function loadBoard<Figures>(request: Request, context: AppLoadConte
     const [sport, eventId] = text.split(":") as [SportName, string];
     return { sport, eventId };
   });
-  const books = await bookCache.books(operatorKey(token), events, (event) => callAsOperator(request, context, "marketBets", event), parsed.data.fresh === "1");
+  // The board counts an event's users and lists none (an API without usersLimit lists them all).
+  const read = (event: BoardQuery) => callAsOperator(request, context, "marketBets", { ...event, usersLimit: 0 });
+  const books = await bookCache.books(operatorKey(token), events, read, parsed.data.fresh === "1");
   return books.map((row) => ("book" in row ? { eventId: row.eventId, figures: summarise(row.book) } : row));
 }
 
@@ -106,7 +109,7 @@ export async function loadMarketDetail(request: Request, context: AppLoadContext
   const { sport, eventId } = parsed.data;
   const { client } = detailQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [book, events, scorecard] = await Promise.all([
-    orRouteError(callAsOperator(request, context, "marketBets", { eventId, sport, ...(client ? { client } : {}) })),
+    orRouteError(callAsOperator(request, context, "marketBets", { eventId, sport, usersLimit: MARKET_DETAIL_USERS, ...(client ? { client } : {}) })),
     orRouteError(callAsOperator(request, context, "matches", { sport })),
     // The frame is optional (docs/product.md §2.14): the book shows without it.
     callAsOperator(request, context, "scorecard", { eventId, sport }).then(

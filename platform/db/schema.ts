@@ -324,6 +324,9 @@ export interface MarketPositionsTable {
   bets: bigint;
 }
 
+/** A market, runner and line's open positions summed over every user (migration 016). */
+export type MarketBookTotalsTable = Omit<MarketPositionsTable, "user_id">;
+
 export interface BetResettlementsTable {
   id: Identity;
   bet_id: Int8;
@@ -419,6 +422,7 @@ export interface Database {
   sports_pending_counts: SportsPendingCountsTable;
   report_rollup: ReportRollupTable;
   market_positions: MarketPositionsTable;
+  market_book_totals: MarketBookTotalsTable;
   user_counts: UserCountsTable;
 }
 

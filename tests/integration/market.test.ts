@@ -181,6 +181,21 @@ describe("market-bets", () => {
     expect(answer.users).toHaveLength(3); // u3 still holds the bookmaker bet
   });
 
+  it("lists only the first users by username when asked (usersLimit), and counts them all", async () => {
+    const everyone = [u1.username, u2.username, u3.username].sort();
+    expect((await book(ids.eventId, tokens.admin)).usersTotal).toBe(3);
+    const firstTwo = await book(ids.eventId, tokens.admin, "&usersLimit=2");
+    expect(firstTwo.users.map((user) => user.username)).toEqual(everyone.slice(0, 2));
+    expect(firstTwo.usersTotal).toBe(3);
+    const none = await book(ids.eventId, tokens.a, "&usersLimit=0");
+    expect(none).toMatchObject({ users: [], usersTotal: 2 });
+    // The book itself is the same whatever the list.
+    expect(firstTwo.odds).toEqual((await book(ids.eventId, tokens.admin)).odds);
+    const tooMany = await sports("GET", `/market-bets?eventId=${ids.eventId}&sport=cricket&usersLimit=1001`, tokens.admin);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.msg).toMatch(/usersLimit/);
+  });
+
   it("answers 404 for an unknown event or the wrong sport, and 400 for a bad query", async () => {
     expect((await sports("GET", "/market-bets?eventId=no-such-event&sport=cricket", tokens.admin)).statusCode).toBe(404);
     expect((await sports("GET", `/market-bets?eventId=${ids.eventId}&sport=tennis`, tokens.admin)).statusCode).toBe(404);
@@ -206,6 +221,14 @@ describe("market positions", () => {
     }
     const stored = await db.selectFrom("market_positions").selectAll().execute();
     expect(new Map(stored.map((row) => [`${row.market_id}|${row.runner}|${Number(row.line)}|${row.user_id}`, [row.if_won, row.if_lost, row.stake, row.bets]]))).toEqual(expected);
+    // The kept totals (the house's book) are the positions summed over users, none left at no bets.
+    const summed = new Map<string, bigint[]>();
+    for (const [id, values] of expected) {
+      const key = id.slice(0, id.lastIndexOf("|"));
+      summed.set(key, (summed.get(key) ?? [0n, 0n, 0n, 0n]).map((sum, index) => sum + values[index]!));
+    }
+    const totals = await db.selectFrom("market_book_totals").selectAll().execute();
+    expect(new Map(totals.map((row) => [`${row.market_id}|${row.runner}|${Number(row.line)}`, [row.if_won, row.if_lost, row.stake, row.bets]]))).toEqual(summed);
   });
 });
 

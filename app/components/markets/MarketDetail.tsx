@@ -97,6 +97,12 @@ export function MarketDetailScreen() {
               {user.username}
             </button>
           ))}
+          {(book.usersTotal ?? 0) > book.users.length && (
+            <span className="dim">
+              {" "}
+              first {book.users.length} of {book.usersTotal} users
+            </span>
+          )}
         </nav>
       )}
 

@@ -36,6 +36,10 @@ describe("the liability board", () => {
     expect(boardFigures(BOOK).worstCase).toBe(-100);
   });
 
+  it("counts the users the API counted when it lists none (usersTotal)", () => {
+    expect(boardFigures({ ...BOOK, users: [], usersTotal: 184_414 }).bettors).toBe(184_414);
+  });
+
   it("an empty book is nothing at risk", () => {
     expect(boardFigures({ odds: [], bookmakers: [], fancy: {}, users: [] })).toEqual({ worstCase: 0, bettors: 0, fancyStake: 0 });
   });

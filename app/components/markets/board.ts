@@ -17,7 +17,8 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 /** The worst case is the detail screen's (book.ts), so the board and an event's screen agree. */
 export const boardFigures = (book: MarketBets): BoardFigures => ({
   worstCase: eventWorstCase(book),
-  bettors: book.users.length,
+  // The API's count where it gives one (the board asks for no names), else the names it listed.
+  bettors: book.usersTotal ?? book.users.length,
   fancyStake: round2(
     Object.values(book.fancy)
       .flat()

@@ -43,6 +43,14 @@ const CHECKS = {
         from sports_bets where status = 'PENDING' and market_id is not null group by 1, 2, 3, 4)
     select count(*) from actual full join market_positions p using (market_id, runner, line, user_id)
      where coalesce(actual.stake, 0) <> coalesce(p.stake, 0) or coalesce(actual.bets, 0) <> coalesce(p.bets, 0)`,
+  /** Kept market book totals (migration 016) that differ from their positions' sums. */
+  bookTotalsOff: sql`
+    with actual as (
+      select market_id, runner, line, sum(if_won) as if_won, sum(if_lost) as if_lost, sum(stake) as stake, sum(bets) as bets
+        from market_positions group by 1, 2, 3)
+    select count(*) from actual full join market_book_totals t using (market_id, runner, line)
+     where coalesce(actual.if_won, 0) <> coalesce(t.if_won, 0) or coalesce(actual.if_lost, 0) <> coalesce(t.if_lost, 0)
+        or coalesce(actual.stake, 0) <> coalesce(t.stake, 0) or coalesce(actual.bets, 0) <> coalesce(t.bets, 0)`,
   /** Settled sports bets without exactly one result (the seed settles each once), or results of bets not settled. */
   resultsOff: sql`
     select count(*) from sports_bets b full join (select bet_id, count(*) as n from bet_results where bet_kind = 'sports' group by 1) r on r.bet_id = b.id

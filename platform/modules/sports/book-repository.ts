@@ -11,9 +11,40 @@ import { RUNNER_QUOTE_COLUMNS } from "./repository.js";
 export type PositionKey = { event_id: string; market_id: string; runner: string; line: string; user_id: bigint };
 export type PositionChange = { ifWon: bigint; ifLost: bigint; stake: bigint };
 
-/** Adds open bets to their positions; each key at most once per call (the seed sums its bets first). */
-export async function addPositions(db: Db, positions: ReadonlyArray<PositionKey & PositionChange & { bets: bigint }>): Promise<void> {
+type PositionDelta = PositionKey & PositionChange & { bets: bigint };
+type TotalDelta = Omit<PositionDelta, "user_id">;
+
+/** The positions' changes summed per market, runner and line (the kept totals' rows), in key order so writers lock alike. */
+function totalsOf(positions: ReadonlyArray<PositionDelta>): TotalDelta[] {
+  const totals = new Map<string, TotalDelta>();
+  for (const { user_id: _user, ...position } of positions) {
+    const key = JSON.stringify([position.market_id, position.runner, position.line]);
+    const held = totals.get(key);
+    totals.set(
+      key,
+      held
+        ? { ...held, ifWon: held.ifWon + position.ifWon, ifLost: held.ifLost + position.ifLost, stake: held.stake + position.stake, bets: held.bets + position.bets }
+        : position,
+    );
+  }
+  return [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, total]) => total);
+}
+
+/** Adds open bets to their positions and to the kept totals (migration 016); each key at most once per call (the seed sums its bets first). */
+export async function addPositions(db: Db, positions: ReadonlyArray<PositionDelta>): Promise<void> {
   if (positions.length === 0) return;
+  await db
+    .insertInto("market_book_totals")
+    .values(totalsOf(positions).map(({ ifWon, ifLost, ...rest }) => ({ ...rest, if_won: ifWon, if_lost: ifLost })))
+    .onConflict((oc) =>
+      oc.columns(["market_id", "runner", "line"]).doUpdateSet({
+        if_won: sql`market_book_totals.if_won + excluded.if_won`,
+        if_lost: sql`market_book_totals.if_lost + excluded.if_lost`,
+        stake: sql`market_book_totals.stake + excluded.stake`,
+        bets: sql`market_book_totals.bets + excluded.bets`,
+      }),
+    )
+    .execute();
   await db
     .insertInto("market_positions")
     .values(positions.map(({ ifWon, ifLost, ...rest }) => ({ ...rest, if_won: ifWon, if_lost: ifLost })))
@@ -30,10 +61,23 @@ export async function addPositions(db: Db, positions: ReadonlyArray<PositionKey 
 
 /**
  * Takes settled bets off their positions, in the settling transaction, in one statement: a
- * position losing all its bets goes, the others shrink. Each key at most once per call.
+ * position losing all its bets goes, the others shrink. The kept totals shrink alike, a total
+ * left at no bets goes. Each key at most once per call.
  */
-export async function removePositions(db: Db, positions: ReadonlyArray<PositionKey & PositionChange & { bets: bigint }>): Promise<void> {
+export async function removePositions(db: Db, positions: ReadonlyArray<PositionDelta>): Promise<void> {
   if (positions.length === 0) return;
+  const totals = totalsOf(positions).map(
+    (t) => sql`(${t.market_id}::text, ${t.runner}::text, ${t.line}::numeric, ${t.ifWon}::bigint, ${t.ifLost}::bigint, ${t.stake}::bigint, ${t.bets}::bigint)`,
+  );
+  await sql`
+    update market_book_totals as t
+       set if_won = t.if_won - v.if_won, if_lost = t.if_lost - v.if_lost, stake = t.stake - v.stake, bets = t.bets - v.bets
+      from (values ${sql.join(totals)}) as v (market_id, runner, line, if_won, if_lost, stake, bets)
+     where (t.market_id, t.runner, t.line) = (v.market_id, v.runner, v.line)`.execute(db);
+  await sql`
+    delete from market_book_totals as t
+     using (values ${sql.join(totals)}) as v (market_id, runner, line, if_won, if_lost, stake, bets)
+     where (t.market_id, t.runner, t.line) = (v.market_id, v.runner, v.line) and t.bets = 0`.execute(db);
   const rows = positions.map(
     (p) =>
       sql`(${p.market_id}::text, ${p.runner}::text, ${p.line}::numeric, ${p.user_id}::bigint, ${p.ifWon}::bigint, ${p.ifLost}::bigint, ${p.stake}::bigint, ${p.bets}::bigint)`,
@@ -63,10 +107,21 @@ function positionsOf(db: Db, eventIds: string[], scope: BookScope) {
   return query;
 }
 
-/** The positions of events summed per market, runner and line over the scope's users. */
+/**
+ * The positions of events summed per market, runner and line over the scope's users: the house's
+ * (everyone's) from the kept totals, a partner's or one user's from their positions.
+ */
 export async function sumPositions(db: Db, eventIds: string[], scope: BookScope) {
   if (eventIds.length === 0) return [];
-  const rows = await positionsOf(db, eventIds, scope)
+  const rows = await (scope.within === null && scope.client === undefined
+    ? db.selectFrom("market_book_totals").select(["event_id", "market_id", "runner", "line", "if_won", "if_lost", "stake"]).where("event_id", "in", eventIds)
+    : positionsSummed(db, eventIds, scope)
+  ).execute();
+  return rows.map((row) => ({ ...row, if_won: BigInt(row.if_won), if_lost: BigInt(row.if_lost), stake: BigInt(row.stake) }));
+}
+
+function positionsSummed(db: Db, eventIds: string[], scope: BookScope) {
+  return positionsOf(db, eventIds, scope)
     .select([
       "p.event_id",
       "p.market_id",
@@ -76,21 +131,27 @@ export async function sumPositions(db: Db, eventIds: string[], scope: BookScope)
       sql<string>`sum(p.if_lost)`.as("if_lost"),
       sql<string>`sum(p.stake)`.as("stake"),
     ])
-    .groupBy(["p.event_id", "p.market_id", "p.runner", "p.line"])
-    .execute();
-  return rows.map((row) => ({ ...row, if_won: BigInt(row.if_won), if_lost: BigInt(row.if_lost), stake: BigInt(row.stake) }));
+    .groupBy(["p.event_id", "p.market_id", "p.runner", "p.line"]);
 }
 
 export type PositionSum = Awaited<ReturnType<typeof sumPositions>>[number];
 
-/** The users holding open bets on an event, within a partner's subtree. */
-export function usersWithPositions(db: Db, eventId: string, within: bigint | null) {
-  return db
-    .selectFrom("users as bettor")
-    .select(["bettor.id", "bettor.username"])
-    .where("bettor.id", "in", positionsOf(db, [eventId], { within }).select("p.user_id"))
-    .orderBy("bettor.username")
-    .execute();
+/**
+ * The users holding open bets on an event, within a partner's subtree, by username: all of them,
+ * or the first `limit` and how many there are (a count of the event's positions, not a list).
+ */
+export async function usersWithPositions(db: Db, eventId: string, within: bigint | null, limit?: number) {
+  const holders = positionsOf(db, [eventId], { within });
+  const list = db.selectFrom("users as bettor").select(["bettor.id", "bettor.username"]).where("bettor.id", "in", holders.select("p.user_id")).orderBy("bettor.username");
+  if (limit === undefined) {
+    const first = await list.execute();
+    return { first, total: first.length };
+  }
+  const [first, counted] = await Promise.all([
+    list.limit(limit).execute(),
+    holders.select(sql<string>`count(distinct p.user_id)`.as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { first, total: Number(counted.n) };
 }
 
 /** An event's odds, bookmaker and fancy markets with their runners, in feed order. */

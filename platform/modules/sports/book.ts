@@ -69,10 +69,20 @@ function positionsByMarket(positions: PositionSum[]) {
   return byMarket;
 }
 
-export async function marketBets(db: Db, eventId: string, scope: BookScope): Promise<MarketBets> {
-  const [rows, positions, users] = await Promise.all([marketsOf(db, [eventId]), sumPositions(db, [eventId], scope), usersWithPositions(db, eventId, scope.within)]);
+export async function marketBets(db: Db, eventId: string, scope: BookScope, usersLimit?: number): Promise<MarketBets> {
+  const [rows, positions, users] = await Promise.all([
+    marketsOf(db, [eventId]),
+    sumPositions(db, [eventId], scope),
+    usersWithPositions(db, eventId, scope.within, usersLimit),
+  ]);
   const byMarket = positionsByMarket(positions);
-  const answer: MarketBets = { odds: [], bookmakers: [], fancy: {}, users: users.map((user) => ({ _id: String(user.id), username: user.username })) };
+  const answer: MarketBets = {
+    odds: [],
+    bookmakers: [],
+    fancy: {},
+    users: users.first.map((user) => ({ _id: String(user.id), username: user.username })),
+    usersTotal: users.total,
+  };
   for (const market of groupMarkets(rows)) {
     const held = byMarket.get(market.marketId) ?? [];
     if (market.type === "fancy") {

@@ -8,7 +8,7 @@
 import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { ROLE, SPORTS } from "../../../protocol/wire.js";
+import { BOOK_USERS_LIMIT_MAX, ROLE, SPORTS } from "../../../protocol/wire.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { blankless, Id, Paging, Text } from "../../validation/schemas.js";
 import { authenticated, requireStaffFlag } from "../auth/access.js";
@@ -24,7 +24,15 @@ const EventParams = z.object({ eventId: EventId }).strict();
 export const MAX_GREEN_EVENTS = 500;
 const GreenBody = z.object({ eventIds: z.array(EventId).max(MAX_GREEN_EVENTS) }).strict();
 const SportQuery = { sport: blankless(z.enum(SPORTS).optional()) };
-const MarketBetsQuery = z.object({ eventId: blankless(Text({ min: 1, max: 64 })), ...SportQuery, client: blankless(Id.optional()) }).strict();
+const MarketBetsQuery = z
+  .object({
+    eventId: blankless(Text({ min: 1, max: 64 })),
+    ...SportQuery,
+    client: blankless(Id.optional()),
+    // Extension: list only the first users (the answer's usersTotal counts them all).
+    usersLimit: blankless(z.coerce.number().int().min(0).max(BOOK_USERS_LIMIT_MAX).optional()),
+  })
+  .strict();
 const ScorecardQuery = z.object(SportQuery).strict();
 const ClosedQuery = z
   .object({
@@ -52,9 +60,9 @@ export async function sportsRoutes(app: FastifyInstance) {
   });
 
   api.get(CALLS.marketBets.path, { ...book, schema: { querystring: MarketBetsQuery } }, async (request, reply) => {
-    const { eventId, sport, client } = request.query;
+    const { eventId, sport, client, usersLimit } = request.query;
     await sports.event(eventId, sport);
-    return reply.ok(await sports.book(eventId, { within: withinOf(request), client }));
+    return reply.ok(await sports.book(eventId, { within: withinOf(request), client }, usersLimit));
   });
 
   // Scoped like the pending queue it summarises: the house desk only.

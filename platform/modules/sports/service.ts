@@ -34,8 +34,8 @@ export function createSportsService({ db }: { db: Db }) {
   /** POST /market-green; `within`: a partner's id (its subtree's book), null for the house. */
   const green = (eventIds: string[], within: bigint | null) => marketGreen(db, eventIds, { within });
 
-  /** GET /market-bets: the event's book. */
-  const book = (eventId: string, scope: BookScope) => marketBets(db, eventId, scope);
+  /** GET /market-bets: the event's book; its users all, or the first `usersLimit`. */
+  const book = (eventId: string, scope: BookScope, usersLimit?: number) => marketBets(db, eventId, scope, usersLimit);
 
   /** GET /market-results: closed markets that still hold pending bets, oldest closing first. */
   const closedMarkets = (filter: ClosedFilter, paging: PageRequest): Promise<Page<ClosedMarket>> =>
