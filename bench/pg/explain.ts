@@ -4,6 +4,7 @@
  * through app.inject; then each distinct read statement run again under EXPLAIN (ANALYZE, BUFFERS)
  * with the same parameters. Written to docs/benchmarks.md with the indexes each plan uses.
  */
+import { MARKET_DETAIL_USERS } from "../../app/lib/constants";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { postgresConfig } from "../../db/index";
@@ -26,7 +27,7 @@ export async function explainHotQueries(url: string, { eventId, marketId, report
     `/api/admin/sports-pending-bets?pageSize=500&marketId=${marketId}&page=20`,
     "/api/admin/sports-pending-bets?pageSize=50&page=1000",
     ...[reports[1]!, ...reports.slice(3, 6)].map((path) => `/api/admin${path}`),
-    `/api/sports/market-bets?eventId=${eventId}&sport=cricket`,
+    `/api/sports/market-bets?eventId=${eventId}&sport=cricket&usersLimit=${MARKET_DETAIL_USERS}`,
   ];
   const noted = new Map<string, Noted[]>();
   let current: Noted[] | undefined;

@@ -17,6 +17,7 @@ import { openDb, type Db } from "../../platform/db/index";
 import { migrate } from "../../platform/db/migrate";
 import { checkMoneyInvariants } from "../../platform/modules/ledger/invariants";
 import { DEMO_ACCOUNTS, seedUsername } from "../../platform/seed";
+import { MARKET_DETAIL_USERS } from "../../app/lib/constants";
 import { percentile, record, startPlatform, type Stack } from "../lib";
 import { reportQueries } from "../report.bench";
 import { adminToken, bareSettlements, CONSOLE_IN_FLIGHT } from "../settle-market.bench";
@@ -106,10 +107,12 @@ export async function benchPostgres(): Promise<void> {
     const reports = reportQueries(await idOf("partners", DEMO_ACCOUNTS.partner.username), await idOf("users", seedUsername(7)));
     const reportTimings = await timed(stack, token, (i) => `/api/admin${reports[i % reports.length]}`);
 
-    const book = await call<{ users: unknown[] }>(stack, token, `/api/sports/market-bets?eventId=${busiest.eventId}&sport=cricket`);
+    // As the console asks: an event's screen lists the first users and counts them all (usersLimit, an extension).
+    const bookPath = `/api/sports/market-bets?eventId=${busiest.eventId}&sport=cricket&usersLimit=${MARKET_DETAIL_USERS}`;
+    const book = await call<{ users: unknown[]; usersTotal: number }>(stack, token, bookPath);
     const clients = (await db.selectFrom("market_positions").select("user_id").where("event_id", "=", busiest.eventId).limit(20).execute()).map((p) => String(p.user_id));
     // Every fourth call is one client's book, as when the desk chooses a user.
-    const marketBets = await timed(stack, token, (i) => `/api/sports/market-bets?eventId=${busiest.eventId}&sport=cricket${i % 4 === 3 ? `&client=${clients[i % clients.length]}` : ""}`, BOOK_CALLS);
+    const marketBets = await timed(stack, token, (i) => `${bookPath}${i % 4 === 3 ? `&client=${clients[i % clients.length]}` : ""}`, BOOK_CALLS);
 
     // The market's oldest 10,000 pending bets, as Settle market… reads them, then settled by bare calls.
     const bets: SportsBet[] = [];
@@ -141,7 +144,7 @@ ${row("`/users`: substring searches only (user0, 12345, 9999, 0042, 77, user1, a
 ${row("`/sports-pending-bets`: first pages, event, sport, market and combined filters", pending, BUDGETS.list)}
 ${row("`/sports-pending-bets`: page 1,000 (offset 49,950)", deep, BUDGETS.list)}
 ${row("reports v1 and v2: house, partner, user over today, a week, 30 days", reportTimings, BUDGETS.report)}
-${row(`\`/market-bets\` of the busiest event (${busiest.open.toLocaleString("en-US")} open bets, ${book.users.length.toLocaleString("en-US")} users in its answer)`, marketBets, BUDGETS.list)}
+${row(`\`/market-bets\` of the busiest event (${busiest.open.toLocaleString("en-US")} open bets, ${book.users.length} of ${book.usersTotal.toLocaleString("en-US")} users in its answer)`, marketBets, BUDGETS.list)}
 
 Settle market…: the oldest ${SETTLED.toLocaleString("en-US")} of the ${busiest.marketOpen.toLocaleString("en-US")} pending bets of match odds ${busiest.marketId}, read page by page
 as the console reads them, then settled (lost) by bare \`/settel-bet\` calls, ${CONSOLE_IN_FLIGHT} in flight as the console keeps them

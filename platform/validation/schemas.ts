@@ -111,14 +111,15 @@ export type PageRequest = z.output<typeof Paging>;
 export type Slice = { offset: number; limit: number };
 
 /**
- * One page of a list (docs/protocol.md "Pages"): reads the page's rows through `list`, then the
- * list's `total` through `count`, and answers them with the page asked for.
+ * One page of a list (docs/protocol.md "Pages"): reads the page's rows through `list` and the
+ * list's `total` through `count` at once (on PostgreSQL two connections of the pool), and
+ * answers them with the page asked for.
  */
 export async function pageOf<Item>(
   { page, pageSize }: PageRequest,
   list: (slice: Slice) => Promise<Item[]>,
   count: () => Promise<number>,
 ): Promise<Page<Item>> {
-  const items = await list({ offset: (page - 1) * pageSize, limit: pageSize });
-  return { items, total: await count(), page, pageSize };
+  const [items, total] = await Promise.all([list({ offset: (page - 1) * pageSize, limit: pageSize }), count()]);
+  return { items, total, page, pageSize };
 }
