@@ -9,6 +9,7 @@
  */
 import type {
   AccountListQuery,
+  AccountPage,
   AdminRecord,
   BankSettings,
   BetKind,
@@ -125,8 +126,9 @@ export const CALLS = {
   changePassword: post<{ curPassword: string; password: string }>("/change-password"),
   permissions: get<void, Partial<Record<GameFlag, boolean>>>("/permissions"),
   partnerRoles: get<void, PartnerRole[]>("/partner-roles"),
-  users: get<AccountListQuery, Page<UserRow>>("/users", { query: ACCOUNT_QUERY }),
-  partners: get<AccountListQuery, Page<PartnerRow>>("/partners", { query: ACCOUNT_QUERY }),
+  /** A search counts its matches up to SEARCH_COUNT_LIMIT; past it `totalCapped` (extension) says "more". */
+  users: get<AccountListQuery, AccountPage<UserRow>>("/users", { query: ACCOUNT_QUERY, answerExtensions: ["totalCapped"] }),
+  partners: get<AccountListQuery, AccountPage<PartnerRow>>("/partners", { query: ACCOUNT_QUERY, answerExtensions: ["totalCapped"] }),
   defaultAdmin: get<void, PartnerRow[]>("/b2c/default-admin"),
   makeDefaultAdmin: get<{ id: string }>("/b2c/make-default-admin/:id"),
   /** Answers a file (CSV), not the envelope. `type` (extension) picks partners; the spec's query has none. */

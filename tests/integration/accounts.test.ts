@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GAME_FLAGS, type Page } from "../../protocol/wire.js";
+import { sql } from "kysely";
+import { GAME_FLAGS, SEARCH_COUNT_LIMIT, type AccountPage, type Page } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { REVEAL_ACTION, type PartnerRow, type UserRow } from "../../platform/modules/accounts/service.js";
@@ -146,6 +147,24 @@ describe("GET /users and /partners", () => {
     const second = await page("orderBy=username&isAcc=true&page=2&pageSize=3");
     expect(second.data).toMatchObject({ total: 4, page: 2, pageSize: 3, items: [{ username: `s${tag}_3` }] });
     expect((await get<Page<UserRow>>(`/users?username=%25`, tokens.admin)).data?.total).toBe(0);
+  });
+
+  it("counts a search's matches up to SEARCH_COUNT_LIMIT, then says more (totalCapped); under it, exactly", async () => {
+    const tag = `cap${randomUUID().slice(0, 6)}`;
+    // One past the limit, written in one statement (their opening balance is 0: no ledger entry).
+    await sql`insert into users (username, password_hash, parent_id)
+              select ${tag} || '_' || n, 'x', ${c.id} from generate_series(1, ${SEARCH_COUNT_LIMIT + 1}) as n`.execute(db);
+    try {
+      const capped = await get<AccountPage<UserRow>>(`/users?username=${tag}&pageSize=50`, tokens.admin);
+      expect(capped.data).toMatchObject({ total: SEARCH_COUNT_LIMIT, totalCapped: true, page: 1, pageSize: 50 });
+      expect(capped.data?.items).toHaveLength(50);
+      // `_1000` matches _1000 and _10000–_10001 (the limit is 10,000): counted exactly, not capped.
+      const exact = await get<AccountPage<UserRow>>(`/users?username=${tag}_1000`, tokens.admin);
+      expect(exact.data?.total).toBe(3);
+      expect(exact.data).not.toHaveProperty("totalCapped");
+    } finally {
+      await db.deleteFrom("users").where("username", "like", `${tag}\_%`).execute();
+    }
   });
 
   it("refuses a query outside its bounds", async () => {

@@ -167,7 +167,9 @@ export function AccountListScreen() {
           />
         </form>
         <span className="dim">
-          {list.total} {mode === "users" ? "users" : "panels"}
+          {/* A search past the API's count limit: "10000+" (totalCapped, an extension). */}
+          {list.total}
+          {list.totalCapped ? "+" : ""} {mode === "users" ? "users" : "panels"}
           {selected.size > 0 && ` · ${selected.size} selected`}
         </span>
         <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), new: "1" })}`} className="button">

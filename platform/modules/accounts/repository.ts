@@ -1,4 +1,5 @@
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type Compilable, type Expression, type SqlBool } from "kysely";
+import { SEARCH_COUNT_LIMIT } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
 import type { Slice } from "../../validation/schemas.js";
 import { inOrder, inPage } from "../../db/paging.js";
@@ -91,12 +92,21 @@ const PARTNER_ROW = [
   "p.username as parent_username",
 ] as const;
 
-/** Without a search, from the kept counts per parent (migration 013): a few rows, however many users. */
+/**
+ * A search's matches counted up to `atMost + 1` (more says only "more": a substring that matches
+ * a tenth of a million users would read them all to count them). Answers the count.
+ */
+async function countUpTo(db: Db, matches: (limit: number) => Compilable, atMost: number): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from (${matches(atMost + 1)}) as m`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+/**
+ * With a search, its matches up to SEARCH_COUNT_LIMIT + 1; without one, from the kept counts per
+ * parent (migration 013): a few rows, however many users.
+ */
 export async function countUsers(db: Db, filter: ListFilter): Promise<number> {
-  if (filter.search) {
-    const row = await users(db, filter).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
+  if (filter.search) return countUpTo(db, (limit) => users(db, filter).select(sql`1`.as("one")).limit(limit), SEARCH_COUNT_LIMIT);
   let kept = db.selectFrom("user_counts as c").select(sql<string>`coalesce(sum(c.n), 0)`.as("n"));
   if (filter.within !== null) kept = kept.where(inSubtree("c.parent_id", filter.within));
   if (filter.parent !== undefined) kept = kept.where("c.parent_id", "=", filter.parent);
@@ -104,7 +114,9 @@ export async function countUsers(db: Db, filter: ListFilter): Promise<number> {
   return Number(row.n);
 }
 
+/** The panels matching (a search's up to SEARCH_COUNT_LIMIT + 1, as users'). */
 export async function countPartners(db: Db, filter: ListFilter): Promise<number> {
+  if (filter.search) return countUpTo(db, (limit) => partners(db, filter).select(sql`1`.as("one")).limit(limit), SEARCH_COUNT_LIMIT);
   const row = await partners(db, filter).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }

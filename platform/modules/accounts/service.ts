@@ -3,7 +3,7 @@
  * holding `users`, and partners, each partner confined to its own subtree (the partners
  * under it, recursively, and their users).
  */
-import { GAME_FLAGS, ROLE, type GameFlag, type Page, type PartnerRole } from "../../../protocol/wire.js";
+import { GAME_FLAGS, ROLE, SEARCH_COUNT_LIMIT, type AccountPage, type GameFlag, type PartnerRole } from "../../../protocol/wire.js";
 import type { Db } from "../../db/index.js";
 import type { AccountKind, Flags, Shares } from "../../db/schema.js";
 import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
@@ -190,7 +190,7 @@ export function createAccountService({ db, revealer }: { db: Db; revealer: Revea
       count: (db: Db, filter: ListFilter) => Promise<number>;
       toItem: (row: Row, passwords?: Map<bigint, string | null>) => Item;
     },
-  ): Promise<Page<Item>> {
+  ): Promise<AccountPage<Item>> {
     const filter = await filterOf(caller, query);
     const order = { by: query.orderBy, ascending: query.isAcc };
     const list = async (slice: Slice) => {
@@ -198,13 +198,15 @@ export function createAccountService({ db, revealer }: { db: Db; revealer: Revea
       const passwords = await revealPasswords(caller, kind, rows);
       return rows.map((row) => read.toItem(row, passwords));
     };
-    return pageOf(query, list, () => read.count(db, filter));
+    const page = await pageOf(query, list, () => read.count(db, filter));
+    // A search counted past its limit (the repository stops there) says "more" rather than read every match.
+    return page.total > SEARCH_COUNT_LIMIT ? { ...page, total: SEARCH_COUNT_LIMIT, totalCapped: true } : page;
   }
 
-  const users = (caller: AdminAccount, query: ListQuery): Promise<Page<UserRow>> =>
+  const users = (caller: AdminAccount, query: ListQuery): Promise<AccountPage<UserRow>> =>
     accountPage(caller, query, "user", { list: listUsers, count: countUsers, toItem: toUserRow });
 
-  const partners = (caller: AdminAccount, query: ListQuery): Promise<Page<PartnerRow>> =>
+  const partners = (caller: AdminAccount, query: ListQuery): Promise<AccountPage<PartnerRow>> =>
     accountPage(caller, query, "admin", { list: listPartners, count: countPartners, toItem: toPartnerRow });
 
   /** Every matching row, in id order, a batch at a time (no page limit, bounded memory). */
