@@ -96,6 +96,11 @@ describe("pending totals (?totals=1)", () => {
       await check(`marketId=${second.marketId}`, sql`market_id = ${second.marketId}`);
       await check(`user=${ann.id}`, sql`user_id = ${ann.id}`);
       await check(`sport=football&eventId=${first.eventId}`, sql`sport = 1 and event_id = ${first.eventId}`);
+      // Combined filters the platform narrows to one kept count, or to nothing when they disagree.
+      await check(`eventId=${second.eventId}&marketId=${second.marketId}`, sql`event_id = ${second.eventId} and market_id = ${second.marketId}`);
+      await check(`sport=football&marketId=${first.marketId}`, sql`sport = 1 and market_id = ${first.marketId}`);
+      await check(`eventId=${first.eventId}&marketId=${second.marketId}`, sql`event_id = ${first.eventId} and market_id = ${second.marketId}`);
+      await check(`sport=cricket&eventId=${first.eventId}`, sql`sport = 0 and event_id = ${first.eventId}`);
       await check("sport=football", sql`sport = 1`);
       await check("page=1", sql`true`);
     };

@@ -297,7 +297,34 @@ function counterKey(filter: PendingFilter): string | undefined {
   return given.length === 0 ? "all" : given.length === 1 ? given[0] : undefined;
 }
 
-export async function countPending(db: Db, filter: PendingFilter): Promise<number> {
+/**
+ * The filter without the fields another implies, so that a kept count answers it: a bet is placed
+ * on a market of its event, with its event's sport (bets/service.ts, the seed), so a market and
+ * its event, or an event and its sport, count as the market or the event alone, and as nothing
+ * when they disagree (null). An event or market the platform does not list keeps the filter whole.
+ */
+async function narrowed(db: Db, filter: PendingFilter): Promise<PendingFilter | null> {
+  const { marketId, eventId, sport } = filter;
+  if (counterKey(filter) !== undefined || filter.userId !== undefined || (marketId === undefined && eventId === undefined)) return filter;
+  const known =
+    marketId !== undefined
+      ? await db
+          .selectFrom("sports_markets as m")
+          .innerJoin("sports_events as e", "e.event_id", "m.event_id")
+          .select(["m.event_id", "e.sport"])
+          .where("m.market_id", "=", marketId)
+          .executeTakeFirst()
+      : await db.selectFrom("sports_events").select(["event_id", "sport"]).where("event_id", "=", eventId!).executeTakeFirst();
+  if (!known) return filter;
+  if ((eventId !== undefined && eventId !== known.event_id) || (sport !== undefined && sport !== known.sport)) return null;
+  return marketId !== undefined ? { marketId } : { eventId };
+}
+
+const NO_SUMS: PendingSums = { n: 0n, stake: 0n, exposure: 0n };
+
+export async function countPending(db: Db, given: PendingFilter): Promise<number> {
+  const filter = await narrowed(db, given);
+  if (filter === null) return 0;
   const key = counterKey(filter);
   if (key !== undefined) {
     const row = await db.selectFrom("sports_pending_counts").select("n").where("key", "=", key).executeTakeFirst();
@@ -313,10 +340,12 @@ export type MarketSums = PendingSums & { event_id: string; team_a: string | null
 /**
  * The pending totals of a filter, in all and per market (largest exposure first). Read from the
  * kept counts when the filter has no user and at most one other field (the market rows of the
- * events, market or sport asked); a user's bets, or two filters combined, are summed from their
+ * events, market or sport asked, once narrowed); a user's bets, or two filters no kept count answers, are summed from their
  * (few) rows through the filters' indexes.
  */
-export async function pendingTotals(db: Db, filter: PendingFilter): Promise<{ all: PendingSums; markets: MarketSums[] }> {
+export async function pendingTotals(db: Db, given: PendingFilter): Promise<{ all: PendingSums; markets: MarketSums[] }> {
+  const filter = await narrowed(db, given);
+  if (filter === null) return { all: NO_SUMS, markets: [] };
   const key = counterKey(filter);
   if (key === undefined || filter.userId !== undefined) {
     const markets = await pendingQuery(db, filter)
@@ -348,7 +377,7 @@ export async function pendingTotals(db: Db, filter: PendingFilter): Promise<{ al
       .$if(filter.sport !== undefined, (query) => query.where("e.sport", "=", filter.sport!))
       .execute(),
   ]);
-  return { all: all ?? { n: 0n, stake: 0n, exposure: 0n }, markets: markets.sort(byExposure) };
+  return { all: all ?? NO_SUMS, markets: markets.sort(byExposure) };
 }
 
 const byExposure = (a: MarketSums, b: MarketSums) => (a.exposure === b.exposure ? 0 : a.exposure > b.exposure ? -1 : 1);
