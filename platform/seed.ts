@@ -536,6 +536,15 @@ async function copyBets(db: Db, copy: CopyRows, plan: BetPlan, seededAt: number)
     on conflict (market_id, runner, line) do update set
       if_won = kept.if_won + excluded.if_won, if_lost = kept.if_lost + excluded.if_lost,
       stake = kept.stake + excluded.stake, bets = kept.bets + excluded.bets`.execute(db);
+  // The seeded events' bettors recounted from their positions (the seed writes alone).
+  await sql`
+    insert into market_event_bettors (event_id, user_id, positions)
+    select event_id, user_id, count(*) from market_positions where event_id in (select event_id from seed_positions) group by event_id, user_id
+    on conflict (event_id, user_id) do update set positions = excluded.positions`.execute(db);
+  await sql`
+    insert into market_event_bettor_counts (event_id, n)
+    select event_id, count(*) from market_event_bettors where event_id in (select event_id from seed_positions) group by event_id
+    on conflict (event_id) do update set n = excluded.n`.execute(db);
   await sql`create temp table seed_counts (key text, n bigint, stake bigint, exposure bigint) on commit drop`.execute(db);
   await copy("seed_counts", ["key", "n", "stake", "exposure"], [...counts].map(([key, { n, stake, exposure }]) => [key, n, stake, exposure]));
   await sql`

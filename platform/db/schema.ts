@@ -327,6 +327,19 @@ export interface MarketPositionsTable {
 /** A market, runner and line's open positions summed over every user (migration 016). */
 export type MarketBookTotalsTable = Omit<MarketPositionsTable, "user_id">;
 
+/** How many open positions a user holds on an event (migration 017). */
+export interface MarketEventBettorsTable {
+  event_id: string;
+  user_id: Int8;
+  positions: bigint;
+}
+
+/** How many users hold open positions on an event (migration 017). */
+export interface MarketEventBettorCountsTable {
+  event_id: string;
+  n: bigint;
+}
+
 export interface BetResettlementsTable {
   id: Identity;
   bet_id: Int8;
@@ -423,6 +436,8 @@ export interface Database {
   report_rollup: ReportRollupTable;
   market_positions: MarketPositionsTable;
   market_book_totals: MarketBookTotalsTable;
+  market_event_bettors: MarketEventBettorsTable;
+  market_event_bettor_counts: MarketEventBettorCountsTable;
   user_counts: UserCountsTable;
 }
 

@@ -94,7 +94,7 @@ describe("market-bets", () => {
   // u1 under partner A, u2 under partner B (below A), u3 under partner C.
   let ids: Awaited<ReturnType<typeof event>>;
   let u1: Bettor, u2: Bettor, u3: Bettor;
-  let u3Odds: string;
+  let u3Odds: string, u3Bookmaker: string;
   beforeAll(async () => {
     ids = await event();
     [u1, u2, u3] = [await createBettor(app, partnerA.id), await createBettor(app, partnerB.id), await createBettor(app, partnerC.id)];
@@ -107,7 +107,7 @@ describe("market-bets", () => {
     u3Odds = await bet(u3, { ...odds, runner: "Alpha", isBack: 1, price: 2.5, amount: 40 });
     // bookmaker back Alpha 100 at 1.90: Alpha −90, Beta +100; lay Beta 100 at 1.85 (exposure 85): Beta +85, Alpha −100
     await bet(u1, { eventId: ids.eventId, marketId: ids.bookmaker, runner: "Alpha", isBack: 1, price: 1.9, amount: 100 });
-    await bet(u3, { eventId: ids.eventId, marketId: ids.bookmaker, runner: "Beta", isBack: 0, price: 1.85, amount: 100 });
+    u3Bookmaker = await bet(u3, { eventId: ids.eventId, marketId: ids.bookmaker, runner: "Beta", isBack: 0, price: 1.85, amount: 100 });
     // fancy yes 100 at 46, rate 90: runs ≥ 46 −90, else +100; no 100 at 45, rate 110: runs ≥ 45 +110, else −100
     await bet(u1, { eventId: ids.eventId, marketId: ids.fancy, runner: FANCY, isBack: 1, price: 46, amount: 100 });
     await bet(u2, { eventId: ids.eventId, marketId: ids.fancy, runner: FANCY, isBack: 0, price: 45, amount: 100 });
@@ -179,6 +179,7 @@ describe("market-bets", () => {
     const answer = await book(ids.eventId, tokens.admin);
     expect(runnerProfits(answer.odds)).toEqual([[["Alpha", 10], ["Beta", 0]]]);
     expect(answer.users).toHaveLength(3); // u3 still holds the bookmaker bet
+    expect(answer.usersTotal).toBe(3);
   });
 
   it("lists only the first users by username when asked (usersLimit), and counts them all", async () => {
@@ -194,6 +195,14 @@ describe("market-bets", () => {
     const tooMany = await sports("GET", `/market-bets?eventId=${ids.eventId}&sport=cricket&usersLimit=1001`, tokens.admin);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.msg).toMatch(/usersLimit/);
+  });
+
+  it("counts a user out of the event once their last open bet on it is settled", async () => {
+    const settled = await call<SportsBet>(app, "POST", "/settel-bet", { token: tokens.admin, body: { bet: { _id: u3Bookmaker }, status: 3 } });
+    expect(settled.status).toBe("SUCCESS");
+    const answer = await book(ids.eventId, tokens.admin, "&usersLimit=10");
+    expect(answer.users.map((user) => user.username)).toEqual([u1.username, u2.username].sort());
+    expect(answer.usersTotal).toBe(2);
   });
 
   it("answers 404 for an unknown event or the wrong sport, and 400 for a bad query", async () => {
@@ -229,6 +238,15 @@ describe("market positions", () => {
     }
     const totals = await db.selectFrom("market_book_totals").selectAll().execute();
     expect(new Map(totals.map((row) => [`${row.market_id}|${row.runner}|${Number(row.line)}`, [row.if_won, row.if_lost, row.stake, row.bets]]))).toEqual(summed);
+    // The kept bettors: each user's positions on each event, and each event's users (none left at 0 positions).
+    const perBettor = new Map<string, bigint>();
+    for (const row of stored) perBettor.set(`${row.event_id}|${row.user_id}`, (perBettor.get(`${row.event_id}|${row.user_id}`) ?? 0n) + 1n);
+    const bettors = await db.selectFrom("market_event_bettors").selectAll().execute();
+    expect(new Map(bettors.map((row) => [`${row.event_id}|${row.user_id}`, row.positions]))).toEqual(perBettor);
+    const perEvent = new Map<string, bigint>();
+    for (const key of perBettor.keys()) perEvent.set(key.split("|")[0]!, (perEvent.get(key.split("|")[0]!) ?? 0n) + 1n);
+    const counts = await db.selectFrom("market_event_bettor_counts").selectAll().where("n", ">", 0n).execute();
+    expect(new Map(counts.map((row) => [row.event_id, row.n]))).toEqual(perEvent);
   });
 });
 

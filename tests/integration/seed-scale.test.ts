@@ -16,7 +16,7 @@ import { throwawaySchemas } from "./support/schemas.js";
 
 const postgres = inject("postgres");
 const revealer = createRevealer(testEnv());
-const SOUND = { balancesOffTheirEntries: 0, entriesOffTheirRunningSum: 0, transfersNotBalanced: 0, exposureNotReserved: 0, pendingCountsOff: 0, positionsOff: 0, bookTotalsOff: 0, resultsOff: 0, userCountsOff: 0, rollupOff: 0 } satisfies InvariantReport;
+const SOUND = { balancesOffTheirEntries: 0, entriesOffTheirRunningSum: 0, transfersNotBalanced: 0, exposureNotReserved: 0, pendingCountsOff: 0, positionsOff: 0, bookTotalsOff: 0, bettorsOff: 0, resultsOff: 0, userCountsOff: 0, rollupOff: 0 } satisfies InvariantReport;
 /** Seeding runs for seconds, not milliseconds: more room than the default per test. */
 const SEEDING = 180_000;
 

@@ -51,6 +51,14 @@ const CHECKS = {
     select count(*) from actual full join market_book_totals t using (market_id, runner, line)
      where coalesce(actual.if_won, 0) <> coalesce(t.if_won, 0) or coalesce(actual.if_lost, 0) <> coalesce(t.if_lost, 0)
         or coalesce(actual.stake, 0) <> coalesce(t.stake, 0) or coalesce(actual.bets, 0) <> coalesce(t.bets, 0)`,
+  /** Kept bettors (migration 017): each (event, user) row against its positions, each event's count against its rows. */
+  bettorsOff: sql`
+    select (select count(*) from (select event_id, user_id, count(*) as positions from market_positions group by 1, 2) actual
+              full join market_event_bettors kept using (event_id, user_id)
+             where coalesce(actual.positions, 0) <> coalesce(kept.positions, 0))
+         + (select count(*) from (select event_id, count(*) as n from market_event_bettors group by 1) actual
+              full join market_event_bettor_counts kept using (event_id)
+             where coalesce(actual.n, 0) <> coalesce(kept.n, 0)) as count`,
   /** Settled sports bets without exactly one result (the seed settles each once), or results of bets not settled. */
   resultsOff: sql`
     select count(*) from sports_bets b full join (select bet_id, count(*) as n from bet_results where bet_kind = 'sports' group by 1) r on r.bet_id = b.id

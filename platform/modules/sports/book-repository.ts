@@ -30,7 +30,11 @@ function totalsOf(positions: ReadonlyArray<PositionDelta>): TotalDelta[] {
   return [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, total]) => total);
 }
 
-/** Adds open bets to their positions and to the kept totals (migration 016); each key at most once per call (the seed sums its bets first). */
+/**
+ * Adds open bets to their positions and to the kept totals (migration 016), and a new position to
+ * its (event, user) row and a user new to the event to its count (migration 017). Each key at
+ * most once per call (the seed sums its bets first).
+ */
 export async function addPositions(db: Db, positions: ReadonlyArray<PositionDelta>): Promise<void> {
   if (positions.length === 0) return;
   await db
@@ -45,7 +49,7 @@ export async function addPositions(db: Db, positions: ReadonlyArray<PositionDelt
       }),
     )
     .execute();
-  await db
+  const written = await db
     .insertInto("market_positions")
     .values(positions.map(({ ifWon, ifLost, ...rest }) => ({ ...rest, if_won: ifWon, if_lost: ifLost })))
     .onConflict((oc) =>
@@ -56,13 +60,74 @@ export async function addPositions(db: Db, positions: ReadonlyArray<PositionDelt
         bets: sql`market_positions.bets + excluded.bets`,
       }),
     )
+    // A new row (xmax 0) is a new position of its user on its event.
+    .returning(["event_id", "user_id", sql<boolean>`xmax = 0`.as("inserted")])
     .execute();
+  await addBettorPositions(db, written.filter((row) => row.inserted));
+}
+
+/** Counts of (event, user) pairs, in key order so that writers lock their rows alike. */
+function perBettor(rows: ReadonlyArray<{ event_id: string; user_id: bigint | string }>): { eventId: string; userId: bigint; n: bigint }[] {
+  const counted = new Map<string, { eventId: string; userId: bigint; n: bigint }>();
+  for (const row of rows) {
+    const key = `${row.event_id}\u0000${String(row.user_id).padStart(20, "0")}`;
+    const held = counted.get(key);
+    counted.set(key, held ? { ...held, n: held.n + 1n } : { eventId: row.event_id, userId: BigInt(row.user_id), n: 1n });
+  }
+  return [...counted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, pair]) => pair);
+}
+
+/** Per event, how many users a change added (or took away): a few rows. */
+function perEvent(eventIds: readonly string[]) {
+  const counted = new Map<string, bigint>();
+  for (const eventId of eventIds) counted.set(eventId, (counted.get(eventId) ?? 0n) + 1n);
+  return [...counted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([event_id, n]) => ({ event_id, n }));
+}
+
+/** New positions counted on their (event, user) rows (migration 017); a user new to an event counts on the event. */
+async function addBettorPositions(db: Db, created: ReadonlyArray<{ event_id: string; user_id: bigint | string }>): Promise<void> {
+  if (created.length === 0) return;
+  const bettors = await db
+    .insertInto("market_event_bettors")
+    .values(perBettor(created).map(({ eventId, userId, n }) => ({ event_id: eventId, user_id: userId, positions: n })))
+    .onConflict((oc) => oc.columns(["event_id", "user_id"]).doUpdateSet({ positions: sql`market_event_bettors.positions + excluded.positions` }))
+    .returning(["event_id", sql<boolean>`xmax = 0`.as("inserted")])
+    .execute();
+  const arrived = perEvent(bettors.filter((row) => row.inserted).map((row) => row.event_id));
+  if (arrived.length === 0) return;
+  await db
+    .insertInto("market_event_bettor_counts")
+    .values(arrived)
+    .onConflict((oc) => oc.column("event_id").doUpdateSet({ n: sql`market_event_bettor_counts.n + excluded.n` }))
+    .execute();
+}
+
+/** Removed positions taken off their (event, user) rows; a user left with none leaves the event's count. */
+async function removeBettorPositions(db: Db, removed: ReadonlyArray<{ event_id: string; user_id: bigint | string }>): Promise<void> {
+  if (removed.length === 0) return;
+  const pairs = perBettor(removed).map(({ eventId, userId, n }) => sql`(${eventId}::text, ${userId}::bigint, ${n}::bigint)`);
+  const { rows } = await sql<{ event_id: string; user_id: string; positions: string }>`
+    update market_event_bettors as b set positions = b.positions - v.n
+      from (values ${sql.join(pairs)}) as v (event_id, user_id, n)
+     where (b.event_id, b.user_id) = (v.event_id, v.user_id)
+    returning b.event_id, b.user_id, b.positions`.execute(db);
+  const left = rows.filter((row) => BigInt(row.positions) === 0n);
+  if (left.length === 0) return;
+  const gone = left.map((row) => sql`(${row.event_id}::text, ${row.user_id}::bigint)`);
+  await sql`
+    delete from market_event_bettors as b using (values ${sql.join(gone)}) as v (event_id, user_id)
+     where (b.event_id, b.user_id) = (v.event_id, v.user_id) and b.positions = 0`.execute(db);
+  const byEvent = perEvent(left.map((row) => row.event_id)).map(({ event_id, n }) => sql`(${event_id}::text, ${n}::bigint)`);
+  await sql`
+    update market_event_bettor_counts as c set n = c.n - v.n
+      from (values ${sql.join(byEvent)}) as v (event_id, n) where c.event_id = v.event_id`.execute(db);
 }
 
 /**
  * Takes settled bets off their positions, in the settling transaction, in one statement: a
  * position losing all its bets goes, the others shrink. The kept totals shrink alike, a total
- * left at no bets goes. Each key at most once per call.
+ * left at no bets goes; a position gone leaves its (event, user) row, a user with none left
+ * leaves the event's count. Each key at most once per call.
  */
 export async function removePositions(db: Db, positions: ReadonlyArray<PositionDelta>): Promise<void> {
   if (positions.length === 0) return;
@@ -82,17 +147,20 @@ export async function removePositions(db: Db, positions: ReadonlyArray<PositionD
     (p) =>
       sql`(${p.market_id}::text, ${p.runner}::text, ${p.line}::numeric, ${p.user_id}::bigint, ${p.ifWon}::bigint, ${p.ifLost}::bigint, ${p.stake}::bigint, ${p.bets}::bigint)`,
   );
-  await sql`
+  const { rows: gone } = await sql<{ event_id: string; user_id: string }>`
     with v (market_id, runner, line, user_id, if_won, if_lost, stake, bets) as (values ${sql.join(rows)}),
     gone as (
       delete from market_positions as p using v
        where (p.market_id, p.runner, p.line, p.user_id) = (v.market_id, v.runner, v.line, v.user_id) and p.bets = v.bets
-      returning p.market_id, p.runner, p.line, p.user_id)
-    update market_positions as p
-       set if_won = p.if_won - v.if_won, if_lost = p.if_lost - v.if_lost, stake = p.stake - v.stake, bets = p.bets - v.bets
-      from v
-     where (p.market_id, p.runner, p.line, p.user_id) = (v.market_id, v.runner, v.line, v.user_id)
-       and not exists (select 1 from gone as g where (g.market_id, g.runner, g.line, g.user_id) = (v.market_id, v.runner, v.line, v.user_id))`.execute(db);
+      returning p.event_id, p.market_id, p.runner, p.line, p.user_id),
+    shrunk as (
+      update market_positions as p
+         set if_won = p.if_won - v.if_won, if_lost = p.if_lost - v.if_lost, stake = p.stake - v.stake, bets = p.bets - v.bets
+        from v
+       where (p.market_id, p.runner, p.line, p.user_id) = (v.market_id, v.runner, v.line, v.user_id)
+         and not exists (select 1 from gone as g where (g.market_id, g.runner, g.line, g.user_id) = (v.market_id, v.runner, v.line, v.user_id)))
+    select event_id, user_id from gone`.execute(db);
+  await removeBettorPositions(db, gone);
 }
 
 /** Whose positions a read counts: a partner's subtree (null: everyone's), optionally one user. */
@@ -142,16 +210,24 @@ export type PositionSum = Awaited<ReturnType<typeof sumPositions>>[number];
  */
 export async function usersWithPositions(db: Db, eventId: string, within: bigint | null, limit?: number) {
   const holders = positionsOf(db, [eventId], { within });
-  const list = db.selectFrom("users as bettor").select(["bettor.id", "bettor.username"]).where("bettor.id", "in", holders.select("p.user_id")).orderBy("bettor.username");
+  // By the lower-cased username the users' index keeps, so the first few are read in order and the rest never.
+  const list = db
+    .selectFrom("users as bettor")
+    .select(["bettor.id", "bettor.username"])
+    .where("bettor.id", "in", holders.select("p.user_id"))
+    .orderBy("bettor.username_key")
+    .orderBy("bettor.id");
   if (limit === undefined) {
     const first = await list.execute();
     return { first, total: first.length };
   }
-  const [first, counted] = await Promise.all([
-    list.limit(limit).execute(),
-    holders.select(sql<string>`count(distinct p.user_id)`.as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { first, total: Number(counted.n) };
+  // The house's count is kept (migration 017); a partner's subtree is counted from its positions.
+  const count =
+    within === null
+      ? db.selectFrom("market_event_bettor_counts").select(sql<string>`n`.as("n")).where("event_id", "=", eventId).executeTakeFirst()
+      : holders.select(sql<string>`count(distinct p.user_id)`.as("n")).executeTakeFirst();
+  const [first, counted] = await Promise.all([list.limit(limit).execute(), count]);
+  return { first, total: Number(counted?.n ?? 0) };
 }
 
 /** An event's odds, bookmaker and fancy markets with their runners, in feed order. */
