@@ -42,7 +42,7 @@ export type PartnerRole = { _id: string; role: string };
 /** Paginated lists. `page` starts at 1. */
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 /** The most matches a username search of users or panels counts (issue 20): past it `total` is this and `totalCapped` is true. */
-export const SEARCH_COUNT_LIMIT = 10_000;
+export const SEARCH_COUNT_LIMIT = 1_000;
 /** A page of users or panels: a search matching more than SEARCH_COUNT_LIMIT says so (extension). */
 export type AccountPage<T> = Page<T> & { totalCapped?: true };
 export const PAGE_SIZE = { default: 50, max: 500 } as const;

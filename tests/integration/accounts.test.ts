@@ -158,8 +158,8 @@ describe("GET /users and /partners", () => {
       const capped = await get<AccountPage<UserRow>>(`/users?username=${tag}&pageSize=50`, tokens.admin);
       expect(capped.data).toMatchObject({ total: SEARCH_COUNT_LIMIT, totalCapped: true, page: 1, pageSize: 50 });
       expect(capped.data?.items).toHaveLength(50);
-      // `_1000` matches _1000 and _10000–_10001 (the limit is 10,000): counted exactly, not capped.
-      const exact = await get<AccountPage<UserRow>>(`/users?username=${tag}_1000`, tokens.admin);
+      // `_100` matches _100 and _1000–_1001 (the limit is 1,000): counted exactly, not capped.
+      const exact = await get<AccountPage<UserRow>>(`/users?username=${tag}_100`, tokens.admin);
       expect(exact.data?.total).toBe(3);
       expect(exact.data).not.toHaveProperty("totalCapped");
     } finally {

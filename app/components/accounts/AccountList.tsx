@@ -167,7 +167,7 @@ export function AccountListScreen() {
           />
         </form>
         <span className="dim">
-          {/* A search past the API's count limit: "10000+" (totalCapped, an extension). */}
+          {/* A search past the API's count limit: "1000+" (totalCapped, an extension). */}
           {list.total}
           {list.totalCapped ? "+" : ""} {mode === "users" ? "users" : "panels"}
           {selected.size > 0 && ` · ${selected.size} selected`}
