@@ -3,7 +3,7 @@
  * palette, deposit to it, switch its Bet off, find it with @, read its login logs, a partner's
  * view of its own users, and a bulk deposit.
  */
-import { DEMO, endUser, expect, runCommand, signIn, SPEC_API, test } from "./fixtures";
+import { bulkDepositToFirst, DEMO, endUser, expect, runCommand, signIn, SPEC_API, test } from "./fixtures";
 
 const NEW_USER = `e2e${Date.now().toString(36)}`;
 
@@ -105,14 +105,7 @@ test("a bulk deposit to 20 users shows progress and ends with 20 credited", asyn
     Number(((await page.locator("[data-table-row]").nth(index).locator("[role=gridcell]").nth(5).textContent()) ?? "").replace(/,/g, ""));
   const before = await balanceOf(0);
 
-  await page.keyboard.press("x");
-  for (let i = 0; i < 19; i++) await page.keyboard.press("Shift+ArrowDown");
-  await expect(page.getByLabel("Status line")).toContainText("20 SELECTED");
-  await runCommand(page, "bulk deposit");
-  await page.keyboard.type("10");
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Enter");
-  const bulk = page.getByRole("dialog", { name: "Bulk deposit" });
+  const bulk = await bulkDepositToFirst(page, 20, "10");
   await expect(bulk).toContainText("Deposit 10.00 to each of 20 users (total 200.00)?");
   await page.keyboard.press("y");
   await expect(bulk).toContainText("20 done · 0 failed · 0 remaining", { timeout: 20_000 });

@@ -3,7 +3,7 @@
  * page is reloaded mid-run; the status line counts the unfinished job, `r` on /jobs resumes it,
  * and no account was credited twice (in the audit trail).
  */
-import { DEMO, expect, runCommand, signIn, test } from "./fixtures";
+import { bulkDepositToFirst, DEMO, expect, signIn, test } from "./fixtures";
 
 // A stake no other scenario deposits, to find this job's entries in the trail.
 const AMOUNT = "10.37";
@@ -12,14 +12,7 @@ test("a bulk deposit interrupted by a reload is resumed with r: each account cre
   await signIn(page, DEMO.admin);
   await page.goto("/users?search=user0&orderBy=username&isAcc=true");
   await expect(page.locator("[data-table-row]").first()).toContainText("user0001");
-  await page.keyboard.press("x");
-  for (let i = 0; i < 19; i++) await page.keyboard.press("Shift+ArrowDown");
-  await expect(page.getByLabel("Status line")).toContainText("20 SELECTED");
-  await runCommand(page, "bulk deposit");
-  await page.keyboard.type(AMOUNT);
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Enter");
-  const bulk = page.getByRole("dialog", { name: "Bulk deposit" });
+  const bulk = await bulkDepositToFirst(page, 20, AMOUNT);
   await expect(bulk).toContainText(`Deposit ${AMOUNT} to each of 20 users`);
   // A few answered, the fourth on its way: the page goes away mid-run.
   let posts = 0;

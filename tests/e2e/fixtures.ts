@@ -190,6 +190,21 @@ export async function setFourEyesThreshold(page: Page, label: string, value: str
   await expect(page.getByText("Four-eyes thresholds saved")).toBeVisible();
 }
 
+/**
+ * On a users list: selects the first `count` rows (`x`, then Shift+↓) and starts Bulk deposit of
+ * `amount` with no remark; answers its dialog, which asks to confirm.
+ */
+export async function bulkDepositToFirst(page: Page, count: number, amount: string) {
+  await page.keyboard.press("x");
+  for (let i = 1; i < count; i++) await page.keyboard.press("Shift+ArrowDown");
+  await expect(page.getByLabel("Status line")).toContainText(`${count} SELECTED`);
+  await runCommand(page, "bulk deposit");
+  await page.keyboard.type(amount);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  return page.getByRole("dialog", { name: "Bulk deposit" });
+}
+
 /** Adds a staff member holding one flag, through the palette's Add staff…. */
 export async function addStaff(page: Page, account: { username: string; password: string }, flag: string) {
   await runCommand(page, "add staff");

@@ -7,7 +7,7 @@
  *   staff member with `users` approves it, and each user is credited once (balances and trail).
  */
 import type { Page } from "@playwright/test";
-import { addStaff, allPendingBets, DEMO, endUser, expect, openSettleMarket, runCommand, setFourEyesThreshold, signIn, test } from "./fixtures";
+import { addStaff, allPendingBets, bulkDepositToFirst, DEMO, endUser, expect, openSettleMarket, setFourEyesThreshold, signIn, test } from "./fixtures";
 
 const CHECKER = { username: `fj${Date.now() % 1_000_000}`, password: "fourEyes123" };
 const JOB_ITEMS = "Job (settlement or bulk) of more items than (empty: off)";
@@ -80,14 +80,7 @@ test("a bulk deposit above the job total waits whole; a second operator's approv
   const balances = async () =>
     Promise.all([0, 1, 2].map(async (index) => Number(((await rows.nth(index).locator("[role=gridcell]").nth(5).textContent()) ?? "").replace(/,/g, ""))));
   const before = await balances();
-  await page.keyboard.press("x");
-  for (let i = 0; i < 2; i++) await page.keyboard.press("Shift+ArrowDown");
-  await expect(page.getByLabel("Status line")).toContainText("3 SELECTED");
-  await runCommand(page, "bulk deposit");
-  await page.keyboard.type(AMOUNT);
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Enter");
-  const bulk = page.getByRole("dialog", { name: "Bulk deposit" });
+  const bulk = await bulkDepositToFirst(page, 3, AMOUNT);
   await expect(bulk).toContainText(`Deposit ${AMOUNT} to each of 3 users (total 28.23)?`);
   await page.keyboard.press("y");
   await expect(bulk).toContainText("Sent for approval (four-eyes): total above 20");

@@ -23,6 +23,8 @@ test("Resettle bet… against an API without /resettle-bet says the API lacks it
 
   // The signed-in layout learns it on its next load: the command stays listed, disabled, with the reason.
   await page.reload();
+  // A key pressed while the page still hydrates makes React start over (errors 421, 345): wait for its code.
+  await page.waitForLoadState("networkidle");
   await page.keyboard.press("Control+k");
   await expect(palette).toBeVisible();
   await page.keyboard.type("Resettle bet");
