@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MarketBets, MarketGreen, SportsBet } from "../../protocol/wire.js";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { positionChangeOf, positionKeyOf } from "../../platform/modules/bets/service.js";
+import { checkMoneyInvariants } from "../../platform/modules/ledger/invariants.js";
 import { SPORTS_API_PREFIX } from "../../platform/modules/sports/routes.js";
 import { createFeedStore } from "../../platform/modules/sports/repository.js";
 import { call, createAdmin, createBettor, freshIp, login, testApp, testDb, type TestAdmin, type TestUser } from "./support/platform.js";
@@ -215,6 +216,24 @@ describe("market-bets", () => {
 });
 
 describe("market positions", () => {
+  it("keep their totals and bettors exact while the same users place and settle on one event at once", async () => {
+    const ids = await event();
+    const bettors = await Promise.all([0, 1, 2, 3, 4, 5].map(() => createBettor(app, partnerC.id)));
+    const odds = { eventId: ids.eventId, marketId: ids.odds, runner: "Alpha", isBack: 1 as const, price: 2.5 };
+    const bookmaker = { eventId: ids.eventId, marketId: ids.bookmaker, runner: "Beta", isBack: 0 as const, price: 1.85 };
+    const first = await Promise.all(bettors.map((user) => bet(user, { ...odds, amount: 10 })));
+    // Each user's only bet settles while half of them place another on the event's other market.
+    await Promise.all([
+      ...first.map((id) => call(app, "POST", "/settel-bet", { token: tokens.admin, body: { bet: { _id: id }, status: 2 } })),
+      ...bettors.slice(0, 3).map((user) => bet(user, { ...bookmaker, amount: 5 })),
+    ]);
+    const answer = await book(ids.eventId, tokens.admin);
+    expect(answer.users.map((user) => user.username)).toEqual(bettors.slice(0, 3).map((user) => user.username).sort());
+    expect(answer.usersTotal).toBe(3);
+    const { positionsOff, bookTotalsOff, bettorsOff } = await checkMoneyInvariants(await testDb());
+    expect({ positionsOff, bookTotalsOff, bettorsOff }).toEqual({ positionsOff: 0, bookTotalsOff: 0, bettorsOff: 0 });
+  });
+
   it("equal the open bets, seeded, placed and settled alike", async () => {
     const db = await testDb();
     const open = await db.selectFrom("sports_bets").selectAll().where("status", "=", "PENDING").where("market_id", "is not", null).execute();

@@ -251,12 +251,21 @@ export function tallyPending(
   return sums;
 }
 
-/** Adds new pending bets to their keys' counts, in the caller's transaction. */
+/**
+ * The kept counts' rows are the first shared rows a placement and a settlement write, and every
+ * one of them writes `all`: both take them in key order, so `all` (first in that order) makes
+ * them wait for each other there, before any row either could hold that the other wants (the
+ * positions, the book's totals and bettors, the accounts). Out of order, a placement and a
+ * settlement on PostgreSQL deadlocked on two counts (tests/integration/market.test.ts).
+ */
+const inKeyOrder = (deltas: Map<string, PendingSums>) => [...deltas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** Adds new pending bets to their keys' counts, in the caller's transaction, in key order (inKeyOrder). */
 export async function countPendingAdded(db: Db, deltas: Map<string, PendingSums>): Promise<void> {
   if (deltas.size === 0) return;
   await db
     .insertInto("sports_pending_counts")
-    .values([...deltas].map(([key, { n, stake, exposure }]) => ({ key, n, stake, exposure })))
+    .values(inKeyOrder(deltas).map(([key, { n, stake, exposure }]) => ({ key, n, stake, exposure })))
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
         n: sql`sports_pending_counts.n + excluded.n`,
@@ -276,10 +285,16 @@ export async function lockSettlements(db: Db): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('betdesk.settle'))`.execute(db);
 }
 
-/** Takes settled bets off their keys' counts. An update, not an upsert: PostgreSQL checks n >= 0 on the row an upsert proposes. */
+/**
+ * Takes settled bets off their keys' counts, locked first in key order (inKeyOrder): an update
+ * joined to its values locks in whatever order its plan reads. An update, not an upsert:
+ * PostgreSQL checks n >= 0 on the row an upsert proposes.
+ */
 export async function countPendingSettled(db: Db, deltas: Map<string, PendingSums>): Promise<void> {
   if (deltas.size === 0) return;
-  const rows = [...deltas].map(([key, { n, stake, exposure }]) => sql`(${key}::text, ${n}::bigint, ${stake}::bigint, ${exposure}::bigint)`);
+  const ordered = inKeyOrder(deltas);
+  await db.selectFrom("sports_pending_counts").select("key").where("key", "in", ordered.map(([key]) => key)).orderBy("key").forUpdate().execute();
+  const rows = ordered.map(([key, { n, stake, exposure }]) => sql`(${key}::text, ${n}::bigint, ${stake}::bigint, ${exposure}::bigint)`);
   await sql`
     update sports_pending_counts as c set n = c.n - v.n, stake = c.stake - v.stake, exposure = c.exposure - v.exposure
       from (values ${sql.join(rows)}) as v (key, n, stake, exposure)
