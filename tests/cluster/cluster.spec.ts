@@ -14,7 +14,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import pg from "pg";
-import { allPendingBets, betsOnOneMarket, collectErrors, DEMO, endUser, expect, openSettleMarket, pickSettleMarketJob, setFourEyesThreshold, signIn, test } from "../e2e/fixtures";
+import { allPendingBets, betsOnOneMarket, collectErrors, DEMO, endUser, expect, openSettleMarket, pickSettleMarketJob, setFourEyesThresholds, signIn, test } from "../e2e/fixtures";
 import { CLUSTER, pidOf } from "./cluster";
 
 test.describe.configure({ mode: "serial" });
@@ -92,7 +92,7 @@ test("a decision held for four-eyes on console A is pushed to the approver on co
   const onA = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
   const onB = await pageAt(browser, CLUSTER.consoleB, consoleErrors);
   await signIn(onB, DEMO.admin);
-  await setFourEyesThreshold(onB, "Approving a deposit or withdrawal above (empty: off)", "5000");
+  await setFourEyesThresholds(onB, { "Approving a deposit or withdrawal above (empty: off)": "5000" });
   await expect(onB.getByLabel("Pending approvals")).toHaveCount(0);
 
   await signIn(onA, DEMO.staff);

@@ -175,17 +175,20 @@ export async function allPendingBets(base = platform()): Promise<SportsBet[]> {
   }
 }
 
-/** Sets one of the four-eyes thresholds on /approvals (`g E`) by keyboard: `label` names the field, "" turns it off. */
-export async function setFourEyesThreshold(page: Page, label: string, value: string) {
+/** Sets four-eyes thresholds on /approvals (`g E`) by keyboard, each field by its label ("" turns it off), and saves once. */
+export async function setFourEyesThresholds(page: Page, values: Record<string, string>) {
   await page.keyboard.press("g");
   await page.keyboard.press("Shift+E");
   await expect(page).toHaveURL(/\/approvals$/);
   const form = page.getByRole("form", { name: "Four-eyes thresholds" });
-  await form.getByLabel(label).focus();
-  await page.keyboard.press("ControlOrMeta+a");
-  // Typing nothing would leave the selection standing: an empty value (off) must clear the field.
-  await page.keyboard.press("Backspace");
-  await page.keyboard.type(value);
+  for (const [label, value] of Object.entries(values)) {
+    await form.getByLabel(label).focus();
+    await page.keyboard.press("ControlOrMeta+a");
+    // Typing nothing would leave the selection standing: an empty value (off) must clear the field.
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type(value);
+  }
+  // One save for them all: a second save's toast could not be told from the first's.
   await page.keyboard.press("Enter");
   await expect(page.getByText("Four-eyes thresholds saved")).toBeVisible();
 }

@@ -7,7 +7,7 @@
  *   staff member with `users` approves it, and each user is credited once (balances and trail).
  */
 import type { Page } from "@playwright/test";
-import { addStaff, allPendingBets, bulkDepositToFirst, DEMO, endUser, expect, openSettleMarket, setFourEyesThreshold, signIn, test } from "./fixtures";
+import { addStaff, allPendingBets, bulkDepositToFirst, DEMO, endUser, expect, openSettleMarket, setFourEyesThresholds, signIn, test } from "./fixtures";
 
 const CHECKER = { username: `fj${Date.now() % 1_000_000}`, password: "fourEyes123" };
 const JOB_ITEMS = "Job (settlement or bulk) of more items than (empty: off)";
@@ -17,8 +17,7 @@ test.afterEach(async ({ browser }) => {
   // Off again, so no other scenario's job waits.
   const page = await (await browser.newContext()).newPage();
   await signIn(page, DEMO.admin);
-  await setFourEyesThreshold(page, JOB_ITEMS, "");
-  await setFourEyesThreshold(page, JOB_TOTAL, "");
+  await setFourEyesThresholds(page, { [JOB_ITEMS]: "", [JOB_TOTAL]: "" });
 });
 
 /** As `checker`, on /approvals: walks to the one held `call`, approves it (`a`, `y`). */
@@ -48,7 +47,7 @@ test("a settlement job above the job threshold waits; a second operator's approv
   expect((await onMarket()).length).toBeGreaterThanOrEqual(3);
 
   await signIn(page, DEMO.admin);
-  await setFourEyesThreshold(page, JOB_ITEMS, "1");
+  await setFourEyesThresholds(page, { [JOB_ITEMS]: "1" });
   await addStaff(page, CHECKER, "bets");
 
   const run = await openSettleMarket(page, offer);
@@ -71,7 +70,7 @@ const AMOUNT = "9.41";
 test("a bulk deposit above the job total waits whole; a second operator's approval credits each user once", async ({ page, browser }) => {
   const bulkChecker = { username: `fb${Date.now() % 1_000_000}`, password: "fourEyes123" };
   await signIn(page, DEMO.admin);
-  await setFourEyesThreshold(page, JOB_TOTAL, "20");
+  await setFourEyesThresholds(page, { [JOB_TOTAL]: "20" });
   await addStaff(page, bulkChecker, "users");
 
   await page.goto("/users?search=user0&orderBy=username&isAcc=true");

@@ -5,7 +5,7 @@
  * maker and checker, and `! <username>` finds it. Only the spec's calls are used, so it runs in the `spec` project too.
  */
 import { formatMoney } from "../../app/lib/format";
-import { addStaff, DEMO, expect, runCommand, setFourEyesThreshold, signIn, SPEC_API, test } from "./fixtures";
+import { addStaff, DEMO, expect, runCommand, setFourEyesThresholds, signIn, SPEC_API, test } from "./fixtures";
 
 const ACCOUNT = "user0042";
 // Far above what any other scenario deposits, so the threshold holds only this test's deposit.
@@ -19,12 +19,12 @@ test.afterEach(async ({ browser }) => {
   // Off again, so no other scenario's deposit waits.
   const page = await (await browser.newContext()).newPage();
   await signIn(page, DEMO.admin);
-  await setFourEyesThreshold(page, CREDIT, "");
+  await setFourEyesThresholds(page, { [CREDIT]: "" });
 });
 
 test("a credit above the threshold waits for a second operator, who performs it once", SPEC_API, async ({ page, browser }) => {
   await signIn(page, DEMO.admin);
-  await setFourEyesThreshold(page, CREDIT, THRESHOLD);
+  await setFourEyesThresholds(page, { [CREDIT]: THRESHOLD });
 
   // A staff member with `users` makes the deposit.
   await addStaff(page, MAKER, "users");
