@@ -12,6 +12,9 @@ export type PositionKey = { event_id: string; market_id: string; runner: string;
 export type PositionChange = { ifWon: bigint; ifLost: bigint; stake: bigint };
 
 type PositionDelta = PositionKey & PositionChange & { bets: bigint };
+
+/** A map's values in the order of its keys: writers that take rows in one order cannot deadlock on them. */
+const inKeyOrder = <V>(map: ReadonlyMap<string, V>): V[] => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
 type TotalDelta = Omit<PositionDelta, "user_id">;
 
 /** The positions' changes summed per market, runner and line (the kept totals' rows), in key order so writers lock alike. */
@@ -27,7 +30,7 @@ function totalsOf(positions: ReadonlyArray<PositionDelta>): TotalDelta[] {
         : position,
     );
   }
-  return [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, total]) => total);
+  return inKeyOrder(totals);
 }
 
 /**
@@ -74,14 +77,14 @@ function perBettor(rows: ReadonlyArray<{ event_id: string; user_id: bigint | str
     const held = counted.get(key);
     counted.set(key, held ? { ...held, n: held.n + 1n } : { eventId: row.event_id, userId: BigInt(row.user_id), n: 1n });
   }
-  return [...counted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, pair]) => pair);
+  return inKeyOrder(counted);
 }
 
 /** Per event, how many users a change added (or took away): a few rows. */
 function perEvent(eventIds: readonly string[]) {
-  const counted = new Map<string, bigint>();
-  for (const eventId of eventIds) counted.set(eventId, (counted.get(eventId) ?? 0n) + 1n);
-  return [...counted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([event_id, n]) => ({ event_id, n }));
+  const counted = new Map<string, { event_id: string; n: bigint }>();
+  for (const eventId of eventIds) counted.set(eventId, { event_id: eventId, n: (counted.get(eventId)?.n ?? 0n) + 1n });
+  return inKeyOrder(counted);
 }
 
 /** New positions counted on their (event, user) rows (migration 017); a user new to an event counts on the event. */
@@ -134,15 +137,20 @@ export async function removePositions(db: Db, positions: ReadonlyArray<PositionD
   const totals = totalsOf(positions).map(
     (t) => sql`(${t.market_id}::text, ${t.runner}::text, ${t.line}::numeric, ${t.ifWon}::bigint, ${t.ifLost}::bigint, ${t.stake}::bigint, ${t.bets}::bigint)`,
   );
-  await sql`
+  const { rows: changed } = await sql<{ market_id: string; runner: string; line: string; bets: string }>`
     update market_book_totals as t
        set if_won = t.if_won - v.if_won, if_lost = t.if_lost - v.if_lost, stake = t.stake - v.stake, bets = t.bets - v.bets
       from (values ${sql.join(totals)}) as v (market_id, runner, line, if_won, if_lost, stake, bets)
-     where (t.market_id, t.runner, t.line) = (v.market_id, v.runner, v.line)`.execute(db);
-  await sql`
-    delete from market_book_totals as t
-     using (values ${sql.join(totals)}) as v (market_id, runner, line, if_won, if_lost, stake, bets)
-     where (t.market_id, t.runner, t.line) = (v.market_id, v.runner, v.line) and t.bets = 0`.execute(db);
+     where (t.market_id, t.runner, t.line) = (v.market_id, v.runner, v.line)
+    returning t.market_id, t.runner, t.line, t.bets`.execute(db);
+  const emptied = changed.filter((total) => BigInt(total.bets) === 0n);
+  // Only a settlement that took a runner's last open bet deletes its total (most batches none).
+  if (emptied.length > 0) {
+    const keys = emptied.map((t) => sql`(${t.market_id}::text, ${t.runner}::text, ${t.line}::numeric)`);
+    await sql`
+      delete from market_book_totals as t using (values ${sql.join(keys)}) as v (market_id, runner, line)
+       where (t.market_id, t.runner, t.line) = (v.market_id, v.runner, v.line) and t.bets = 0`.execute(db);
+  }
   const rows = positions.map(
     (p) =>
       sql`(${p.market_id}::text, ${p.runner}::text, ${p.line}::numeric, ${p.user_id}::bigint, ${p.ifWon}::bigint, ${p.ifLost}::bigint, ${p.stake}::bigint, ${p.bets}::bigint)`,
