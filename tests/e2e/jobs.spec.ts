@@ -82,6 +82,8 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
 
     console_ = await startConsole(port, platformPort, dataDir);
     await page.goto(`${base}/`);
+    // A key pressed while the page still hydrates makes React start over (error 421): wait for its code.
+    await page.waitForLoadState("networkidle");
     // Whatever the page reported while its server was gone is the outage's doing, not the console's
     // (failed fetches, a closed socket, Remix's runtime failing a revalidation in any of its words).
     consoleErrors.splice(before);
