@@ -7,7 +7,9 @@
 import { cpus, loadavg } from "node:os";
 import { chromium } from "@playwright/test";
 import { open, seal } from "../protocol/envelope";
-import type { Page, SportsBet } from "../protocol/wire";
+import type { Page, SettledBet, SportsBet } from "../protocol/wire";
+import { SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE, SETTLE_CONCURRENCY } from "../app/lib/constants";
+import { settleChunkSizeFor } from "../app/machines/settlement.machine";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/fixtures/chromium";
 import { endUserCall, record, signInConsole, type Stack } from "./lib";
 
@@ -100,8 +102,40 @@ async function pendingOfMarket(stack: Stack, token: string, filter: string): Pro
   }
 }
 
-/** The console keeps this many settlements in flight upstream (app/lib/bets.server.ts); the reference sends as many. */
-export const CONSOLE_IN_FLIGHT = 24;
+/**
+ * The same settlements as the console sends them to an API with `/settle-bets` (app/lib/bets.server.ts):
+ * the job's chunks one after another (settleChunkSizeFor), each in calls of `size` bets, `inFlight` at once.
+ */
+export async function bareBulkSettlements(
+  stack: Stack,
+  token: string,
+  bets: readonly SportsBet[],
+  { chunkSize = settleChunkSizeFor(bets.length), size = SETTLE_BULK_SIZE, inFlight = SETTLE_BULK_IN_FLIGHT } = {},
+): Promise<number> {
+  const started = performance.now();
+  const sliced = (items: readonly SportsBet[], length: number) => Array.from({ length: Math.ceil(items.length / length) }, (_, i) => items.slice(i * length, (i + 1) * length));
+  for (const chunk of sliced(bets, chunkSize)) {
+    const calls = sliced(chunk, size);
+    let next = 0;
+    const lane = async () => {
+      while (next < calls.length) {
+        const settlements = calls[next++]!.map((bet) => ({ bet, status: 2 }));
+        const response = await fetch(`${stack.platformUrl}/api/admin/settle-bets`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+          body: JSON.stringify({ payload: seal({ settlements }, SECRET) }),
+        });
+        const answer = (await response.json()) as { status: string; msg: string; data: string };
+        if (answer.status !== "SUCCESS") throw new Error(`bare /settle-bets: ${answer.msg}`);
+        const { results } = open(answer.data, SECRET) as { results: SettledBet[] };
+        const failed = results.find((result) => result.code !== 200);
+        if (failed || results.length !== settlements.length) throw new Error(`bare /settle-bets: ${failed?.msg ?? "results missing"}`);
+      }
+    };
+    await Promise.all(Array.from({ length: inFlight }, lane));
+  }
+  return (performance.now() - started) / 1000;
+}
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -138,7 +172,7 @@ export async function benchSettleMarket(stack: Stack): Promise<void> {
 
     // The reference in the same run: another market of as many bets, settled by bare calls.
     const bare = await freshMarket(stack, token, used);
-    const bareSeconds = await bareSettlements(stack, token, await pendingOfMarket(stack, token, bare.filter), CONSOLE_IN_FLIGHT);
+    const bareSeconds = await bareSettlements(stack, token, await pendingOfMarket(stack, token, bare.filter), SETTLE_CONCURRENCY);
     rounds.push({ seconds, bareSeconds, load });
   }
   await browser.close();
@@ -159,7 +193,7 @@ export async function benchSettleMarket(stack: Stack): Promise<void> {
       ),
       `| **median** | **${seconds.toFixed(2)} s** (${(MARKET_BETS / seconds).toFixed(0)} bets/s; budget ${BUDGET_S} s ${seconds <= BUDGET_S ? "✓" : "✗"}) | ${bareSeconds.toFixed(2)} s | **${ratio.toFixed(2)}×** (budget ${RATIO_BUDGET}× ${ratio <= RATIO_BUDGET ? "✓" : "✗"}) | |`,
       "",
-      `The bare reference sends ${CONSOLE_IN_FLIGHT} calls in flight, as the console does, straight to the platform.`,
+      `The bare reference sends ${SETTLE_CONCURRENCY} calls in flight, as the console does, straight to the platform.`,
       "Every settled bet also claims its job item and appends a hash-chained audit entry in the console's",
       "store (issue 19). Profiled 2026-11-23 (spans around the store calls of a chunk, 25 chunks, load 4–9):",
       "each append its own transaction and each answer its own update took the console to 47.2 s against",

@@ -37,6 +37,7 @@ import type {
   ReportSubjectType,
   ReportV1,
   ReportV2,
+  SettledBet,
   SettlementCode,
   SliderImage,
   SportName,
@@ -172,6 +173,11 @@ export const CALLS = {
     answerExtensions: ["totals"],
   }),
   settleBet: post<Settlement, SportsBet>("/settel-bet"),
+  /**
+   * Up to SETTLE_BETS_MAX settlements in one call, each settled exactly once as its own
+   * `/settel-bet` would be and answered the same (its `code` and `msg`), in order.
+   */
+  settleBets: post<{ settlements: Settlement[] }, { results: SettledBet[] }>("/settle-bets", { mark: "extension" }),
   /** Super admin only: reverses a settled bet and settles it again. */
   resettleBet: post<Settlement, SportsBet>("/resettle-bet", { mark: "extension" }),
   userBets: get<BetHistoryQuery, Page<SportsBet | CasinoBet | GameBet>>("/user-bets", { query: BET_HISTORY_QUERY }),

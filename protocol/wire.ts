@@ -204,6 +204,10 @@ export type MarketType = "odds" | "bookmaker" | "fancy";
 /** POST /settel-bet `status` (docs/product.md §4): 1 the bet won, 2 it lost, 3 void. */
 export const SETTLEMENT = { success: 1, fail: 2, abandoned: 3 } as const;
 export type SettlementCode = (typeof SETTLEMENT)[keyof typeof SETTLEMENT];
+/** The most bets one `POST /settle-bets` (extension) settles. */
+export const SETTLE_BETS_MAX = 200;
+/** One bet's answer in `POST /settle-bets`: what its own `/settel-bet` would have answered (HTTP status `code`, `msg`). */
+export type SettledBet = { _id: string; code: number; msg: string };
 
 /** A sports bet (docs/protocol.md "Sports book"). For fancy bets `x` is the run line and `odds` the rate per 100. */
 export type SportsBet = {

@@ -75,6 +75,9 @@ export const AUDITED_CALLS: { [K in CallName]?: Rule<K> } = {
 /** POSTs that change nothing the trail must show: sign-in and sign-out are recorded as such. */
 export const UNAUDITED_POSTS: readonly CallName[] = ["login", "logout", "marketGreen"];
 
+/** Calls made of single calls' requests, recorded one entry per item as that single call (auditedItems). */
+export const ITEMIZED_CALLS = { settleBets: "settleBet" } as const satisfies { [K in CallName]?: keyof typeof AUDITED_CALLS };
+
 const SECRET_FIELD = /passw|secret|token|^otp$/i;
 /** Longer strings (an uploaded image's data) are kept as their length. */
 const LONGEST_KEPT = 200;
@@ -204,6 +207,44 @@ export async function auditedCall<K extends CallName>(
   }
   await record(answered.data, { outcome: "ok", status: answered.httpStatus, message: answered.message });
   return answered.data;
+}
+
+/** One item's outcome in a call made of many, as its own call would have had it. */
+export type ItemOutcome = Pick<AuditDraft, "outcome" | "status" | "message">;
+
+/**
+ * Performs `work` (one exchange carrying `items`, each a `single` call's request, answered with
+ * each item's outcome in order) and records one entry per item as that single call: the trail of
+ * a `/settle-bets` call is a `settleBet` entry per bet. A failed exchange is every item's outcome,
+ * except a bare 404: the API lacks the call, nothing was done, and the items go on their own.
+ */
+export async function auditedItems<I extends keyof typeof AUDITED_CALLS>(
+  store: ConsoleStore | undefined,
+  actor: () => Promise<AuditActor>,
+  single: I,
+  items: readonly RequestOf<I>[],
+  work: () => Promise<ItemOutcome[]>,
+): Promise<ItemOutcome[]> {
+  const rule = AUDITED_CALLS[single] as Rule<I>;
+  const record = async (outcomes: readonly ItemOutcome[]) => {
+    const who = await actor();
+    await Promise.all(
+      items.map((item, i) =>
+        recordAudit(store, { ...who, call: single, kind: rule.kind, ...NO_SUBJECT, ...rule.subject?.(item, null), ...outcomes[i]!, request: redact(item), answer: null }),
+      ),
+    );
+  };
+  let outcomes: ItemOutcome[];
+  try {
+    outcomes = await work();
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus !== 404) {
+      await record(items.map(() => ({ outcome: error.outcomeUnknown ? "unknown" : "refused", status: error.httpStatus, message: error.message })));
+    }
+    throw error;
+  }
+  await record(outcomes);
+  return outcomes;
 }
 
 /** A sign-in (`ok`, or refused with the API's message) or a sign-out. */

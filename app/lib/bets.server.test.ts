@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Page, SportsBet } from "../../protocol/wire";
-import { inBatches, pendingView, settleChoicesOf, todayIn, totalsOf, type PendingCall, type PendingFilter, type PendingTotalsView } from "./bets.server";
+import { inBatches, pendingView, settleChoicesOf, settledOutcomes, todayIn, totalsOf, type PendingCall, type PendingFilter, type PendingTotalsView } from "./bets.server";
+import { MESSAGES } from "./constants";
 import { capabilities, createCapabilities } from "./capabilities.server";
 import { settlementChunkSchema } from "./forms/settlement";
 
@@ -213,5 +214,37 @@ describe("the pending list's page and totals", () => {
     expect(view.coverage).toEqual({ read: 10_000, total: 10_050, complete: false });
     expect(view.totals).toMatchObject({ coverage: { complete: false } });
     expect(view.list.items.every((b) => b.eventId === "E1")).toBe(true);
+  });
+});
+
+describe("a /settle-bets answer, as the console reads it", () => {
+  const sent = ["11", "12", "13"].map((_id) => ({ bet: { _id }, status: 2 as const }));
+  const unanswered = { outcome: "unknown", status: null, message: MESSAGES.settlementUnanswered };
+
+  it("reads each bet's own result: 2xx done, 4xx refused, anything else unknown", () => {
+    const answer = {
+      results: [
+        { _id: "11", code: 200, msg: "Bet settled successfully!" },
+        { _id: "12", code: 409, msg: "Bet already settled" },
+        { _id: "13", code: 500, msg: "Something went wrong" },
+      ],
+    };
+    expect(settledOutcomes(sent, answer)).toEqual([
+      { outcome: "ok", status: 200, message: "Bet settled successfully!" },
+      { outcome: "refused", status: 409, message: "Bet already settled" },
+      { outcome: "unknown", status: 500, message: "Something went wrong" },
+    ]);
+  });
+
+  it("trusts no result that is not the bet's own in its place: short, reordered, malformed or no results", () => {
+    const ok = (_id: string) => ({ _id, code: 200, msg: "ok" });
+    expect(settledOutcomes(sent, { results: [ok("11")] })).toEqual([{ outcome: "ok", status: 200, message: "ok" }, unanswered, unanswered]);
+    expect(settledOutcomes(sent, { results: [ok("12"), ok("11"), ok("13")] })).toEqual([unanswered, unanswered, { outcome: "ok", status: 200, message: "ok" }]);
+    expect(settledOutcomes(sent, { results: [{ _id: 11, code: 200, msg: "ok" }, { _id: "12", code: "200", msg: "ok" }, { _id: "13", code: 200 }] })).toEqual([
+      unanswered,
+      unanswered,
+      unanswered,
+    ]);
+    for (const answer of [null, {}, { results: "all settled" }, []]) expect(settledOutcomes(sent, answer)).toEqual([unanswered, unanswered, unanswered]);
   });
 });

@@ -8,9 +8,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { BET_KIND, PAGE_SIZE, SPORTS, type Page, type PendingMarketTotal, type PendingTotals, type SettlementCode, type SportsBet } from "../../protocol/wire";
 import { ApiError } from "./api.server";
-import { withAuditBatch } from "./audit.server";
+import { withAuditBatch, type ItemOutcome } from "./audit.server";
 import { capabilities } from "./capabilities.server";
-import { MESSAGES } from "./constants";
+import { MESSAGES, SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE, SETTLE_CONCURRENCY } from "./constants";
 import { env } from "./env.server";
 import { runJobChunk } from "./jobs.server";
 import { jobThresholdsOn } from "./store/four-eyes.server";
@@ -21,7 +21,7 @@ import { loadListPage, readAllPages, type Scan } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
 import type { StoredSettlement } from "../machines/settlement.machine";
-import { callAsOperator, downloadAsOperator, requireSession, sessionIdOf } from "./session.server";
+import { callAsOperator, callItemsAsOperator, downloadAsOperator, requireSession, sessionIdOf } from "./session.server";
 
 /** The pending queue's filters: the platform's own names (`user` is the user's id). */
 export const pendingFilterSchema = z.object({
@@ -33,8 +33,6 @@ export const pendingFilterSchema = z.object({
 export type PendingFilter = z.infer<typeof pendingFilterSchema>;
 const pendingQuerySchema = pendingFilterSchema.extend({ page: z.coerce.number().int().min(1).catch(1) });
 
-/** Settlements sent upstream at once within one chunk. */
-export const SETTLE_CONCURRENCY = 24;
 
 /**
  * One page of the pending queue as the API answers it (which may ignore every filter but `page`);
@@ -209,9 +207,9 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, work: 
 
 /**
  * One chunk of settlements: refused whole when a bet is not of the job's scope (the desk checked
- * it too); else each bet sent once to `/settel-bet`, a few at a time, each answer reported per
- * bet. A refusal (409 `Bet already settled`) is that bet's failure; a lost answer is that bet's
- * unknown outcome. Neither is retried.
+ * it too); else sent upstream once each (sendSettlements), each answer reported per bet. A
+ * refusal (409 `Bet already settled`) is that bet's failure; a lost answer is that bet's unknown
+ * outcome. Neither is retried.
  */
 export async function settleChunk(request: Request, context: AppLoadContext) {
   const parsed = settlementChunkSchema.safeParse(await request.json().catch(() => null));
@@ -222,15 +220,18 @@ export async function settleChunk(request: Request, context: AppLoadContext) {
   return Response.json({ ok: true, results });
 }
 
+type Outbound = { bet: { _id: string }; status: SettlementCode };
+
 /**
  * Sends a chunk's settlements as the operator: of a stored job, only the bets this request claims
- * (none is sent twice), their answers recorded. `forbidden` counts the 403s.
+ * (none is sent twice), each with the outcome it was confirmed with, their answers recorded.
+ * `forbidden` counts the 403s.
  */
 export async function sendSettlements(
   request: Request,
   context: AppLoadContext,
   jobId: string | undefined,
-  settlements: ReadonlyArray<{ bet: { _id: string }; status: SettlementCode }>,
+  settlements: readonly Outbound[],
 ): Promise<{ results: ChunkResult[]; forbidden: number }> {
   // With a job threshold on, only a stored job (counted whole when confirmed) may settle: chunks cannot pass one by one.
   if (!jobId && context.store && (await jobThresholdsOn(context.store))) {
@@ -238,23 +239,92 @@ export async function sendSettlements(
   }
   let forbidden = 0;
   const results = await runJobChunk(request, context, jobId, settlements.map(({ bet }) => bet._id), (claimed) =>
-    withAuditBatch(context.store, () => inBatches(settlements.filter(({ bet }) => claimed.has(bet._id)), SETTLE_CONCURRENCY, async ({ bet, status }): Promise<ChunkResult> => {
-      // A stored job's bet goes with the outcome it was confirmed with, or not at all.
-      const stored = claimed.get(bet._id);
-      if (stored && (stored.item.payload as Partial<StoredSettlement<unknown>> | null)?.status !== status) return { key: bet._id, error: MESSAGES.jobItemChanged };
-      try {
-        await callAsOperator(request, context, "settleBet", { bet: bet as SportsBet, status });
-        return { key: bet._id };
-      } catch (error) {
-        if (error instanceof ApiError) {
-          if (error.httpStatus === 403) forbidden++;
-          return { key: bet._id, error: error.message, ...(error.outcomeUnknown && { unknown: true }) };
-        }
-        throw error;
+    withAuditBatch(context.store, async () => {
+      const changed: ChunkResult[] = [];
+      const sendable: Outbound[] = [];
+      for (const settlement of settlements) {
+        if (!claimed.has(settlement.bet._id)) continue;
+        // A stored job's bet goes with the outcome it was confirmed with, or not at all.
+        const stored = claimed.get(settlement.bet._id);
+        if (stored && (stored.item.payload as Partial<StoredSettlement<unknown>> | null)?.status !== settlement.status) {
+          changed.push({ key: settlement.bet._id, error: MESSAGES.jobItemChanged });
+        } else sendable.push(settlement);
       }
-    })),
+      const answered = await settleUpstream(request, context, sendable);
+      forbidden += answered.filter((answer) => answer.status === 403).length;
+      return [...changed, ...answered.map(({ key, error, unknown }) => ({ key, ...(error !== undefined && { error }), ...(unknown && { unknown }) }))];
+    }),
   );
   return { results, forbidden };
+}
+
+/** A bet's answer upstream, with the HTTP status it came with (403: the operator may not settle). */
+type Answered = ChunkResult & { status?: number | null };
+
+/**
+ * Settles bets upstream, each once: together in `/settle-bets` calls (extension) of up to
+ * SETTLE_BETS_MAX, SETTLE_BULK_IN_FLIGHT at once, or, on an API without the call (learnt from its
+ * first 404), each on its own `/settel-bet`, SETTLE_CONCURRENCY at once.
+ */
+async function settleUpstream(request: Request, context: AppLoadContext, settlements: readonly Outbound[]): Promise<Answered[]> {
+  if (settlements.length === 0) return [];
+  if (!capabilities.lack("settleBets")) {
+    const slices = Array.from({ length: Math.ceil(settlements.length / SETTLE_BULK_SIZE) }, (_, i) =>
+      settlements.slice(i * SETTLE_BULK_SIZE, (i + 1) * SETTLE_BULK_SIZE),
+    );
+    const answered = await inBatches(slices, SETTLE_BULK_IN_FLIGHT, (slice) => settleTogetherUpstream(request, context, slice));
+    if (answered.every((answers) => answers !== undefined)) return answered.flat();
+    // The API lacks the call: what it did not answer goes bet by bet.
+    const lacking = slices.filter((_, i) => answered[i] === undefined).flat();
+    return [...answered.flatMap((answers) => answers ?? []), ...(await settleEachUpstream(request, context, lacking))];
+  }
+  return settleEachUpstream(request, context, settlements);
+}
+
+const settledBetSchema = z.object({ _id: z.string(), code: z.number().int(), msg: z.string() });
+
+/**
+ * Each bet's outcome from a `/settle-bets` answer, checked, not trusted: a result that is not the
+ * bet's own, in its place, says nothing of it (it may be settled); a 4xx is a refusal, a 2xx done,
+ * anything else unknown, as the bet's own `/settel-bet` would be read.
+ */
+export function settledOutcomes(settlements: readonly Outbound[], answer: unknown): ItemOutcome[] {
+  const results: unknown[] = Array.isArray((answer as { results?: unknown } | null)?.results) ? (answer as { results: unknown[] }).results : [];
+  return settlements.map(({ bet }, i): ItemOutcome => {
+    const result = settledBetSchema.safeParse(results[i]);
+    if (!result.success || result.data._id !== bet._id) return { outcome: "unknown", status: null, message: MESSAGES.settlementUnanswered };
+    const { code, msg } = result.data;
+    return { outcome: code >= 200 && code < 300 ? "ok" : code >= 400 && code < 500 ? "refused" : "unknown", status: code, message: msg };
+  });
+}
+
+/** One `/settle-bets` call; undefined when it showed the API lacks the call (nothing was done). */
+async function settleTogetherUpstream(request: Request, context: AppLoadContext, settlements: readonly Outbound[]): Promise<Answered[] | undefined> {
+  const bets = settlements.map(({ bet, status }) => ({ bet: bet as SportsBet, status }));
+  try {
+    const outcomes = await callItemsAsOperator(request, context, "settleBets", bets, { settlements: bets }, (answer) => settledOutcomes(settlements, answer));
+    return settlements.map(({ bet }, i) => answeredOf(bet._id, outcomes[i]!));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (capabilities.lack("settleBets")) return undefined;
+    return settlements.map(({ bet }) => ({ key: bet._id, error: error.message, status: error.httpStatus, ...(error.outcomeUnknown && { unknown: true }) }));
+  }
+}
+
+const answeredOf = (key: string, { outcome, status, message }: ItemOutcome): Answered =>
+  outcome === "ok" ? { key } : { key, error: message, status, ...(outcome === "unknown" && { unknown: true }) };
+
+/** Each bet on its own `/settel-bet`, SETTLE_CONCURRENCY at once. */
+function settleEachUpstream(request: Request, context: AppLoadContext, settlements: readonly Outbound[]): Promise<Answered[]> {
+  return inBatches(settlements, SETTLE_CONCURRENCY, async ({ bet, status }): Promise<Answered> => {
+    try {
+      await callAsOperator(request, context, "settleBet", { bet: bet as SportsBet, status });
+      return { key: bet._id };
+    } catch (error) {
+      if (error instanceof ApiError) return { key: bet._id, error: error.message, status: error.httpStatus, ...(error.outcomeUnknown && { unknown: true }) };
+      throw error;
+    }
+  });
 }
 
 /** Resettle bet… (super admin): the platform reverses the old outcome and applies the new one. */

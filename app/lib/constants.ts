@@ -24,6 +24,7 @@ export const MESSAGES = {
   unstoredSettlement: "Four-eyes job thresholds are on: settle through a stored job",
   /** A stored job's item posted other than it was confirmed (and counted by the job thresholds; issue 19). */
   jobItemChanged: "This item differs from its job as confirmed: not sent",
+  settlementUnanswered: "The API's answer did not name this bet: it may be settled",
   /** A stored bulk job's item posted again after it was done (issue 19): not sent twice. */
   answeredBefore: "Done before: not sent again",
   fallback: FALLBACK_MESSAGE,
@@ -67,6 +68,14 @@ export const REQUEST_REFRESH_MS = 10_000;
 export const MARKET_REFRESH_MS = 10_000;
 /** Users an event's screen lists to choose from (first by username); `/market-bets` counts the rest (issue 20). */
 export const MARKET_DETAIL_USERS = 200;
+/**
+ * How a settlement chunk goes upstream (app/lib/bets.server.ts, ADR 0007): in `/settle-bets` calls
+ * (extension) of SETTLE_BULK_SIZE bets, SETTLE_BULK_IN_FLIGHT at once; to an API without that
+ * call, one `/settel-bet` per bet, SETTLE_CONCURRENCY at once.
+ */
+export const SETTLE_BULK_SIZE = 50;
+export const SETTLE_BULK_IN_FLIGHT = 4;
+export const SETTLE_CONCURRENCY = 24;
 
 /** Pending deposits, withdrawals, four-eyes approvals and unfinished jobs on the status line; null where the operator may not see them. */
 export type PendingCounts = { deposits: number | null; withdraws: number | null; approvals: number | null; jobs: number | null };

@@ -9,7 +9,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import { z } from "zod";
 import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
 import { ApiError, callApi, downloadFromApi, exchangeApi, type Caller } from "./api.server";
-import { auditedCall, type AuditActor, type FourEyes } from "./audit.server";
+import { auditedCall, auditedItems, ITEMIZED_CALLS, type AuditActor, type FourEyes, type ItemOutcome } from "./audit.server";
 import { env } from "./env.server";
 import { holdAboveThreshold } from "./four-eyes.server";
 import { orRouteError } from "./route-errors.server";
@@ -124,6 +124,26 @@ export const callAsOperator = <K extends CallName>(
       await holdAboveThreshold(context.store, actor, caller, name, body);
       return auditedCall(context.store, actor, name, body, () => exchangeApi(name, body, caller));
     }),
+  );
+
+/**
+ * A call made of single calls' requests (audit.server.ts ITEMIZED_CALLS: `/settle-bets` of
+ * `/settel-bet`s), as the operator: `outcomesOf` reads each item's outcome from the answer, in the
+ * order of `items`, and the trail records one entry per item as its single call. Never held: the
+ * console sends one only for work already confirmed (a settlement job's chunk).
+ */
+export const callItemsAsOperator = <K extends keyof typeof ITEMIZED_CALLS>(
+  request: Request,
+  context: AppLoadContext,
+  name: K,
+  items: readonly RequestOf<(typeof ITEMIZED_CALLS)[K]>[],
+  body: RequestOf<K>,
+  outcomesOf: (answer: AnswerOf<K>) => ItemOutcome[],
+): Promise<ItemOutcome[]> =>
+  asOperator(request, context, (caller, session) =>
+    capabilities.withExtension(name, () =>
+      auditedItems(context.store, () => actorOf(session, caller), ITEMIZED_CALLS[name], items, async () => outcomesOf((await exchangeApi(name, body, caller)).data)),
+    ),
   );
 
 /**

@@ -47,6 +47,12 @@ function toHttpError(error: unknown): HttpError | undefined {
   return undefined;
 }
 
+/** What a failure answers on the wire: its HTTP status and message; `known` false for a bug (500, logged by the caller). */
+export function wireFailureOf(error: unknown): { code: number; msg: string; known: boolean; headers: Readonly<Record<string, string>> } {
+  const known = toHttpError(error);
+  return { code: known?.statusCode ?? 500, msg: known?.message ?? WIRE_MESSAGE.fallback, known: known !== undefined, headers: known?.headers ?? {} };
+}
+
 export default fp(
   async function errorHandler(app) {
     app.setNotFoundHandler(() => {
@@ -54,13 +60,10 @@ export default fp(
     });
 
     app.setErrorHandler((error, request, reply) => {
-      const known = toHttpError(error);
-      if (!known) request.log.error({ err: error }, "request failed");
-      const body: WireResponse = { status: "FAIL", msg: known?.message ?? WIRE_MESSAGE.fallback, data: null };
-      return reply
-        .code(known?.statusCode ?? 500)
-        .headers(known?.headers ?? {})
-        .send(body);
+      const failure = wireFailureOf(error);
+      if (!failure.known) request.log.error({ err: error }, "request failed");
+      const body: WireResponse = { status: "FAIL", msg: failure.msg, data: null };
+      return reply.code(failure.code).headers(failure.headers).send(body);
     });
   },
   { name: "error-handler" },

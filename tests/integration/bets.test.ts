@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CasinoBet, type GameBet, type Page, type SportsBet, type UserProfit } from "../../protocol/wire.js";
+import { WIRE_MESSAGE, type CasinoBet, type GameBet, type Page, type SportsBet, type UserProfit } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
 import type { MarketType } from "../../platform/db/schema.js";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
@@ -78,6 +78,7 @@ const houseBalance = async () => (await db.selectFrom("admins").select("balance"
 const exposureBalance = async () =>
   (await db.selectFrom("system_accounts").select("balance").where("name", "=", BET_EXPOSURE).executeTakeFirstOrThrow()).balance;
 const settle = (id: string, status: 1 | 2 | 3, token = tokens.admin) => post<SportsBet>("/settel-bet", token, { bet: { _id: id, amount: 1 }, status });
+const settleMany = (body: unknown, token = tokens.admin) => post<{ results: unknown[] }>("/settle-bets", token, body);
 
 describe("exposure and settlement arithmetic", () => {
   // [label, market, bet, exposure, winnings] in minor units, computed by hand from docs/protocol.md "Sports book".
@@ -177,6 +178,12 @@ describe("settling exactly once", () => {
       ]);
       expect(replies.map((reply) => reply.statusCode)).toEqual([...ids.map(() => 200), 500, 409, 404]);
       expect(replies.slice(0, ids.length).map((reply) => reply.data!.status)).toEqual(ids.map((_, i) => (i % 2 === 0 ? "SUCCESS" : "ABANDONED")));
+      // The same within one /settle-bets call: the bet at fault answers its own 500.
+      const together = await settleMany({ settlements: [{ bet: { _id: broken }, status: 1 }, { bet: { _id: settledBefore }, status: 1 }] });
+      expect(together.data!.results).toEqual([
+        { _id: broken, code: 500, msg: WIRE_MESSAGE.fallback },
+        { _id: settledBefore, code: 409, msg: "Bet already settled" },
+      ]);
     } finally {
       await sql`drop trigger fail_one_settlement on sports_bets`.execute(db);
       await sql`drop function fail_one_settlement()`.execute(db);
@@ -185,6 +192,63 @@ describe("settling exactly once", () => {
     expect(await houseBalance()).toBe(house - 4n * 15_000n);
     expect((await db.selectFrom("sports_bets").select("status").where("id", "=", BigInt(broken)).executeTakeFirstOrThrow()).status).toBe("PENDING");
     expect((await settle(broken, 1)).statusCode).toBe(200);
+  });
+
+  it("settles many bets in one /settle-bets call, each answered as its own /settel-bet would be, once however often it is sent", async () => {
+    const { eventId, marketId } = await market("odds", ODDS_RUNNERS);
+    const bet = { eventId, marketId, runner: "Alpha", isBack: 1, price: 2.5, amount: 100 };
+    const user = await player(partnerA.id);
+    const [won, lost, voided, earlier] = [await placeOk(user, bet), await placeOk(user, bet), await placeOk(user, bet), await placeOk(user, bet)];
+    expect((await settle(earlier!, 2)).statusCode).toBe(200);
+    const before = { user: await balanceOf(user.id), house: await houseBalance() };
+    const body = {
+      settlements: [
+        { bet: { _id: won, amount: 1 }, status: 1 },
+        { bet: { _id: lost }, status: 2 },
+        { bet: { _id: voided }, status: 3 },
+        { bet: { _id: earlier }, status: 1 },
+        { bet: { _id: "999999997" }, status: 1 },
+      ],
+    };
+    const [first, ...again] = await Promise.all([settleMany(body), settleMany(body, tokens.staffBets), settleMany(body)]);
+    expect(first).toMatchObject({ statusCode: 200, msg: "3 of 5 bets settled" });
+    expect(first.data!.results).toEqual([
+      { _id: won, code: 200, msg: "Bet settled successfully!" },
+      { _id: lost, code: 200, msg: "Bet settled successfully!" },
+      { _id: voided, code: 200, msg: "Bet settled successfully!" },
+      { _id: earlier, code: 409, msg: "Bet already settled" },
+      { _id: "999999997", code: 404, msg: "Bet not found" },
+    ]);
+    // The same settlements sent twice more at once: every bet already settled, nothing moves again.
+    for (const reply of again) expect(reply).toMatchObject({ statusCode: 200, msg: "0 of 5 bets settled" });
+    // Won: exposure 100 back + winnings 150; void: exposure 100 back; lost: the house keeps 100.
+    expect(await balanceOf(user.id)).toBe(before.user + 25_000n + 10_000n);
+    expect(await houseBalance()).toBe(before.house - 15_000n + 10_000n);
+    const statuses = await db.selectFrom("sports_bets").select(["id", "status"]).where("id", "in", [won, lost, voided].map(BigInt)).orderBy("id").execute();
+    expect(statuses.map((row) => row.status)).toEqual(["SUCCESS", "FAIL", "ABANDONED"]);
+    expect(await ledgerBreaches()).toEqual({ accounts: [], transfers: [] });
+  });
+
+  it("refuses a bad /settle-bets body whole, and anyone without the desk, settling nothing", async () => {
+    const { eventId, marketId } = await market("odds", ODDS_RUNNERS);
+    const id = await placeOk(await player(partnerA.id), { eventId, marketId, runner: "Alpha", isBack: 1, price: 2.5, amount: 100 });
+    const one = { bet: { _id: id }, status: 1 };
+    const refusals: [unknown, number, RegExp][] = [
+      [{ settlements: [one, { bet: { _id: id }, status: 2 }] }, 400, new RegExp(`^settlements: bet ${id} is sent twice$`)],
+      [{ settlements: [] }, 400, /settlements/],
+      [{ settlements: Array.from({ length: 201 }, (_, i) => ({ bet: { _id: String(900_000_000 + i) }, status: 1 })) }, 400, /settlements/],
+      [{ settlements: [one, { bet: { _id: "1" }, status: 4 }] }, 400, /status/],
+      [{ settlements: [one, { bet: { _id: "abc" }, status: 1 }] }, 400, /_id/],
+      [{ settlements: [one], extra: 1 }, 400, /extra|Unrecognized/],
+      [{ settlements: one }, 400, /settlements/],
+    ];
+    for (const [body, statusCode, msg] of refusals) {
+      const reply = await post("/settle-bets", tokens.admin, body);
+      expect({ statusCode: reply.statusCode, data: reply.data }).toEqual({ statusCode, data: null });
+      expect(reply.msg).toMatch(msg);
+    }
+    for (const token of [tokens.a, tokens.staffUsers]) expect((await post("/settle-bets", token, { settlements: [one] })).statusCode).toBe(403);
+    expect((await db.selectFrom("sports_bets").select("status").where("id", "=", BigInt(id)).executeTakeFirstOrThrow()).status).toBe("PENDING");
   });
 
   it("answers 404 for an unknown bet and 400 for a bad status, changing nothing", async () => {

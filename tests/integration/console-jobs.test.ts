@@ -130,6 +130,8 @@ describe("a stored settlement job over the console's HTTP", () => {
     expect(first.results.map((result) => result.error)).toEqual(["Bet not found", "Bet not found"]);
     const again = (await (await post("/resources/bets/settle", chunk)).json()) as { results: Array<{ key: string; error?: string }> };
     expect(again.results).toEqual(first.results);
+    // The chunk's bets went together, in one call of the platform's /settle-bets (extension).
+    expect(app.upstream.filter((line) => /settle-bets|settel-bet/.test(line))).toEqual(["POST /api/admin/settle-bets"]);
     const entries = await listAudit(app.store, { call: "settleBet" }, { limit: 100, offset: 0 });
     const sent = entries.filter((entry) => bets.some((bet) => JSON.stringify(entry.request).includes(bet._id)));
     expect(sent).toHaveLength(2);

@@ -55,7 +55,7 @@ describe("PLATFORM_PROFILE=spec", () => {
     const unknown = await call(spec, "GET", "/no-such-call", { token: specToken });
     expect(unknown).toMatchObject({ statusCode: 404, msg: "Not found" });
     const extensions = CALL_LIST.filter((entry) => entry.mark === "extension");
-    expect(extensions.map((entry) => entry.name)).toEqual(expect.arrayContaining(["logout", "resettleBet", "bonusLimits", "removeSlider"]));
+    expect(extensions.map((entry) => entry.name)).toEqual(expect.arrayContaining(["logout", "resettleBet", "settleBets", "bonusLimits", "removeSlider"]));
     for (const entry of extensions) {
       for (const token of [specToken, undefined]) {
         const reply = await call(spec, entry.method, filled(entry), { token, body: {} });

@@ -6,12 +6,13 @@
 import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { PAGE_SIZE, SPORTS, type CasinoBet, type GameBet, type SportsBet } from "../../../protocol/wire.js";
+import { PAGE_SIZE, SETTLE_BETS_MAX, SPORTS, type CasinoBet, type GameBet, type SettledBet, type SportsBet } from "../../../protocol/wire.js";
 import { csvStream } from "../../csv.js";
+import { wireFailureOf } from "../../plugins/error-handler.js";
 import { authenticated, requireStaffFlag, requireSuperAdmin } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
 import { DAY_MS, dayRange, DayRangeFields, dayStart, fromNotAfterTo } from "../../validation/days.js";
-import { blankless, Id, Paging, Text } from "../../validation/schemas.js";
+import { blankless, exactIssue, Id, Paging, Text } from "../../validation/schemas.js";
 import { BET_MESSAGE, createBetService } from "./service.js";
 
 const PendingQuery = z
@@ -33,6 +34,18 @@ const SettleBody = z
     status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   })
   .strict();
+
+/** `/settle-bets` (extension): 1 to SETTLE_BETS_MAX settlements, each bet once. */
+const SettleManyBody = z
+  .object({ settlements: z.array(SettleBody).min(1).max(SETTLE_BETS_MAX) })
+  .strict()
+  .superRefine(({ settlements }, context) => {
+    const seen = new Set<bigint>();
+    for (const { bet } of settlements) {
+      if (seen.has(bet._id)) context.addIssue(exactIssue(BET_MESSAGE.sentTwice(String(bet._id))));
+      seen.add(bet._id);
+    }
+  });
 
 const HistoryFields = {
   ...DayRangeFields,
@@ -101,6 +114,23 @@ export default async function betRoutes(app: FastifyInstance) {
   api.post(CALLS.settleBet.path, { ...desk, schema: { body: SettleBody } }, async (request, reply) => {
     const settled = await bets.settle(authenticated(request).admin, request.body.bet._id, request.body.status);
     return reply.ok(settled, BET_MESSAGE.settled);
+  });
+
+  api.post(CALLS.settleBets.path, { ...desk, schema: { body: SettleManyBody } }, async (request, reply) => {
+    const { settlements } = request.body;
+    const outcomes = await bets.settleMany(
+      authenticated(request).admin,
+      settlements.map(({ bet, status }) => ({ betId: bet._id, code: status })),
+    );
+    const results: SettledBet[] = outcomes.map((outcome, i) => {
+      const _id = String(settlements[i]!.bet._id);
+      if (outcome.status === "fulfilled") return { _id, code: 200, msg: BET_MESSAGE.settled };
+      const { code, msg, known } = wireFailureOf(outcome.reason);
+      if (!known) request.log.error({ err: outcome.reason, betId: _id }, "settlement failed");
+      return { _id, code, msg };
+    });
+    const settled = results.filter((result) => result.code === 200).length;
+    return reply.ok({ results }, BET_MESSAGE.settledMany(settled, results.length));
   });
 
   api.post(CALLS.resettleBet.path, { onRequest: requireSuperAdmin, schema: { body: SettleBody } }, async (request, reply) => {

@@ -9,6 +9,7 @@
 import {
   BET_KIND,
   ROLE,
+  SETTLE_BETS_MAX,
   SPORTS,
   type BetStatus,
   type CasinoBet,
@@ -73,6 +74,8 @@ import {
 export const BET_MESSAGE = {
   placed: "Bet placed successfully",
   settled: "Bet settled successfully!",
+  settledMany: (settled: number, of: number) => `${settled} of ${of} bets settled`,
+  sentTwice: (id: string) => `settlements: bet ${id} is sent twice`,
   resettled: "Bet resettled successfully",
   alreadySettled: "Bet already settled",
   notSettled: "Bet is not settled yet",
@@ -201,8 +204,11 @@ type Move = { kind: "bet-settle" | "bet-win"; from: AccountRef; to: AccountRef; 
 /** One `/settel-bet` call: who settles which bet how. */
 type SettleOrder = { caller: AdminAccount; betId: bigint; code: SettlementCode };
 
-/** Concurrent settlements joined into one transaction: at most this many (the console keeps 24 in flight). */
-const SETTLEMENT_BATCH = 50;
+/**
+ * Concurrent settlements joined into one transaction: at most this many, a whole `/settle-bets`
+ * call (the console sends a chunk's bets in one such call, or 24 `/settel-bet` calls at a time).
+ */
+const SETTLEMENT_BATCH = SETTLE_BETS_MAX;
 
 export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: BookEvents; casinoSeedHours: number }) {
   const seeds = createCasinoSeeds(db, { rotationHours: casinoSeedHours });
@@ -380,6 +386,9 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
    */
   const settleOne = groupCommit(settleBatch, { keyOf: (order) => String(order.betId), maxBatch: SETTLEMENT_BATCH });
   const settle = (caller: AdminAccount, betId: bigint, code: SettlementCode): Promise<SportsBet> => settleOne({ caller, betId, code });
+  /** `/settle-bets`: each bet settled as `settle` would, together; each answered on its own, in order. */
+  const settleMany = (caller: AdminAccount, settlements: readonly { betId: bigint; code: SettlementCode }[]) =>
+    Promise.allSettled(settlements.map(({ betId, code }) => settleOne({ caller, betId, code })));
 
   /** Super admin only (the route checks): undoes a settlement with compensating transfers, then applies the new outcome. */
   async function resettle(caller: AdminAccount, betId: bigint, code: SettlementCode): Promise<SportsBet> {
@@ -506,7 +515,7 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
     }
   }
 
-  return { placeBet, settle, resettle, pending, pendingTotals: pendingTotalsOf, userBets, userProfit, placeCasinoBet, casinoFairness: seeds.fairness };
+  return { placeBet, settle, settleMany, resettle, pending, pendingTotals: pendingTotalsOf, userBets, userProfit, placeCasinoBet, casinoFairness: seeds.fairness };
 }
 
 const sumsOf = ({ n, stake, exposure }: { n: bigint; stake: bigint; exposure: bigint }) => ({

@@ -3,6 +3,7 @@
  * hosting the Remix app as Vite builds it for the server, in front of a listening test platform.
  */
 import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
 import type { ServerBuild } from "@remix-run/node";
 import { createServer } from "vite";
 import { consoleApp } from "../../../app/lib/express-app.server.js";
@@ -16,10 +17,18 @@ export type TestConsole = {
   close: () => Promise<void>;
   /** The console's own store (in memory): its audit trail. */
   store: ConsoleStore;
+  /** Every request the platform answered, `METHOD /path`, in the order answered: what the console sent upstream. */
+  upstream: string[];
+  /** The platform behind it, listening. */
+  platform: FastifyInstance;
 };
 
-export async function startConsole(): Promise<TestConsole> {
-  const platform = await testApp();
+export async function startConsole(platformEnv: Parameters<typeof testApp>[0] = {}): Promise<TestConsole> {
+  const platform = await testApp(platformEnv);
+  const upstream: string[] = [];
+  platform.addHook("onResponse", async (request) => {
+    upstream.push(`${request.method} ${request.url.split("?")[0]}`);
+  });
   const api = await platform.listen({ port: 0, host: "127.0.0.1" });
   // The console reads its configuration once, when Vite first loads app/lib/env.server.ts below.
   Object.assign(process.env, { ADMIN_API_URL: `${api}/api/admin`, SPORTS_API_URL: `${api}/api/sports`, API_SECRET: TEST_SECRET });
@@ -31,6 +40,8 @@ export async function startConsole(): Promise<TestConsole> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     store,
+    upstream,
+    platform,
     fetch: (path, init = {}) =>
       fetch(`${origin}${path}`, { redirect: "manual", ...init, headers: { Origin: origin, ...Object.fromEntries(new Headers(init.headers)) } }),
     close: async () => {

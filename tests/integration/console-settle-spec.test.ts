@@ -1,0 +1,53 @@
+/**
+ * Settling through the console against an API with only the spec's calls (PLATFORM_PROFILE=spec):
+ * the first chunk's `/settle-bets` (extension) answers 404, and its bets, and every later chunk's,
+ * go one `/settel-bet` each; the trail holds one settlement entry per bet, and none for the 404.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "../../platform/seed.js";
+import { listAudit } from "../../app/lib/store/audit-log.server";
+import { startConsole, type TestConsole } from "./support/console.js";
+import { createBettor, createMarket, houseId, testDb, call } from "./support/platform.js";
+
+let app: TestConsole;
+let admin: string;
+beforeAll(async () => {
+  app = await startConsole({ PLATFORM_PROFILE: "spec" });
+  const response = await app.fetch("/login?redirectTo=%2F", { method: "POST", body: new URLSearchParams({ ...DEMO_ACCOUNTS.admin, redirectTo: "/" }) });
+  admin = response.headers.get("Set-Cookie")!.split(";")[0]!;
+});
+afterAll(() => app?.close());
+
+const settleChunk = async (body: unknown) =>
+  (await (
+    await app.fetch("/resources/bets/settle", { method: "POST", headers: { "Content-Type": "application/json", Cookie: admin }, body: JSON.stringify(body) })
+  ).json()) as { ok: boolean; results: Array<{ key: string; error?: string }> };
+
+it("falls back to one /settel-bet per bet once the API shows it lacks /settle-bets, settling each once", async () => {
+  const db = await testDb();
+  const { eventId, marketId } = await createMarket(db, "odds", [{ name: "Alpha", back: { price: 2, size: 1000 }, lay: { price: 2.02, size: 1000 } }]);
+  const user = await createBettor(app.platform, await houseId());
+  const ids: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const reply = await call<{ _id: string }>(app.platform, "POST", "/api/user/bet", {
+      token: user.token,
+      body: { eventId, marketId, runner: "Alpha", isBack: 1, price: 2, amount: 100 },
+    });
+    ids.push(reply.data!._id);
+  }
+  const chunkOf = (chosen: string[]) => ({ scope: { eventId, marketId }, settlements: chosen.map((_id) => ({ bet: { _id, eventId, marketId }, status: 2 })) });
+
+  const first = await settleChunk(chunkOf(ids.slice(0, 3)));
+  expect(first).toEqual({ ok: true, results: ids.slice(0, 3).map((key) => ({ key })) });
+  const second = await settleChunk(chunkOf(ids.slice(3)));
+  expect(second).toEqual({ ok: true, results: ids.slice(3).map((key) => ({ key })) });
+  // One try of the extension, then each bet on its own; the second chunk does not try again.
+  expect(app.upstream.filter((line) => /settle-bets|settel-bet/.test(line))).toEqual([
+    "POST /api/admin/settle-bets",
+    ...Array(5).fill("POST /api/admin/settel-bet"),
+  ]);
+  const statuses = await db.selectFrom("sports_bets").select("status").where("id", "in", ids.map(BigInt)).execute();
+  expect(statuses.map((row) => row.status)).toEqual(Array(5).fill("FAIL"));
+  const entries = await listAudit(app.store, { call: "settleBet" }, { limit: 100, offset: 0 });
+  expect(entries.map((entry) => entry.outcome)).toEqual(Array(5).fill("ok"));
+});
