@@ -143,7 +143,9 @@ export async function benchSettlementWorkspace(): Promise<void> {
         "markets, each with the feed's result. Timed from `*` (select every market), `y` (settle the selection as",
         "reported; the workspace reads each market's set and checks it) and `y` (the one confirmation) until the progress",
         "shows 0 remaining; then every bet is checked settled on the platform. The job is one stored settlement job, in",
-        "chunks of 200 bets, each chunk's bets sent per market, 24 at a time, through `/settel-bet` alone.",
+        "chunks of 200 bets, each chunk one console request per market, 4 markets at once, each market's bets in one",
+        "`/settle-bets` call (20 bets; an API without it gets one `/settel-bet` per bet, 24 at a time). Until 2026-11-24",
+        "the markets of a chunk went one after another and each bet on its own `/settel-bet`: 6.93 s, 144 bets/s.",
         `Load average when measured: ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores.`,
       ].join("\n"),
     );

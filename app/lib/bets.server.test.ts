@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Page, SportsBet } from "../../protocol/wire";
-import { inBatches, pendingView, settleChoicesOf, settledOutcomes, todayIn, totalsOf, type PendingCall, type PendingFilter, type PendingTotalsView } from "./bets.server";
+import { pendingView, settleChoicesOf, settledOutcomes, todayIn, totalsOf, type PendingCall, type PendingFilter, type PendingTotalsView } from "./bets.server";
 import { MESSAGES } from "./constants";
 import { capabilities, createCapabilities } from "./capabilities.server";
 import { settlementChunkSchema } from "./forms/settlement";
@@ -59,22 +59,6 @@ describe("the settlement desk's server helpers", () => {
       ["M2", 2, 150.25, 135.75],
       ["M1", 2, 100.1, 100.2],
     ]);
-  });
-
-  it("runs a chunk's calls with at most the limit in flight, answering in order, each once", async () => {
-    let inFlight = 0;
-    let most = 0;
-    const calls: number[] = [];
-    const results = await inBatches(Array.from({ length: 25 }, (_, i) => i), 6, async (n) => {
-      calls.push(n);
-      most = Math.max(most, ++inFlight);
-      await new Promise((resolve) => setTimeout(resolve, n % 3));
-      inFlight--;
-      return n * 2;
-    });
-    expect(most).toBe(6);
-    expect(results).toEqual(Array.from({ length: 25 }, (_, i) => i * 2));
-    expect([...calls].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
   });
 
   it("today's date is the configured zone's, not UTC's", () => {

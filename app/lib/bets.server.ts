@@ -12,6 +12,7 @@ import { withAuditBatch, type ItemOutcome } from "./audit.server";
 import { capabilities } from "./capabilities.server";
 import { MESSAGES, SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE, SETTLE_CONCURRENCY } from "./constants";
 import { env } from "./env.server";
+import { inBatches } from "./in-batches";
 import { runJobChunk } from "./jobs.server";
 import { jobThresholdsOn } from "./store/four-eyes.server";
 import { inScope, resettleSchema, settlementChunkSchema } from "./forms/settlement";
@@ -190,20 +191,6 @@ export const settleChoices = (request: Request, context: AppLoadContext) =>
 
 /** A bet's answer; `unknown`: none came back (or the API failed on its side), so it may be settled. */
 export type ChunkResult = { key: string; error?: string; unknown?: boolean };
-
-/** Runs `work` over `items` with at most `limit` in flight; answers in the items' order. */
-export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
-}
 
 /**
  * One chunk of settlements: refused whole when a bet is not of the job's scope (the desk checked

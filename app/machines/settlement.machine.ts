@@ -8,6 +8,7 @@
  */
 import { SETTLEMENT, type SettlementCode } from "../../protocol/wire";
 import { bulkMachine, type BulkJob, type ItemResult, type Resumed, type RunChunk } from "./bulk.machine";
+import { inBatches } from "../lib/in-batches";
 import { messageOf } from "./error-message";
 
 /** What the settlement machine needs of a bet (a `SportsBet` has it). */
@@ -93,11 +94,14 @@ export function reportedResult(type: SettleableBet["type"], text: string): Marke
 /** One market's part of a batch: what its chunks must belong to, and its bets' outcomes. */
 export type MarketSettlement<Scope> = { scope: Scope; settlements: readonly Settlement[] };
 
+/** A chunk spanning several markets sends this many of its markets' requests at once. */
+const SETTLE_PARTS_IN_FLIGHT = 4;
+
 /**
  * The job that settles these markets' bets (a selection or Settle market… is one market's part,
  * the settlement workspace's batch several): one confirmation, then chunks, every bet an item
  * whose request key is its id (the platform settles a bet once whatever is sent). A chunk
- * spanning two markets goes as one request per market, each with its own scope, and a request
+ * spanning two markets goes as one request per market (SETTLE_PARTS_IN_FLIGHT at once), each with its own scope, and a request
  * whose answer was lost marks only its own bets unknown. Stored as confirmed (kind `settle`),
  * each item with its scope, bet and outcome, so a resume can send it after a restart.
  */
@@ -118,15 +122,14 @@ export function marketsJob<Scope>(
       const { scope, bet, status } = byId.get(item.key)!;
       parts.set(scope, [...(parts.get(scope) ?? []), { bet, status }]);
     }
-    const results: ItemResult[] = [];
-    for (const [scope, part] of parts) {
+    const answered = await inBatches([...parts], SETTLE_PARTS_IN_FLIGHT, async ([scope, part]) => {
       try {
-        results.push(...(await settleMarketChunk(scope, part, jobId)));
+        return await settleMarketChunk(scope, part, jobId);
       } catch (error) {
-        results.push(...part.map(({ bet }) => ({ key: bet._id, error: messageOf(error), unknown: true })));
+        return part.map(({ bet }) => ({ key: bet._id, error: messageOf(error), unknown: true }));
       }
-    }
-    return results;
+    });
+    return answered.flat();
   };
   return { title, question, chunkSize: settleChunkSizeFor(items.length), items, performChunk, stored: { kind: "settle", payloadOf: (item) => byId.get(item.key) }, resumed };
 }

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { inBatches } from "./in-batches";
+
+describe("inBatches", () => {
+  it("runs a chunk's calls with at most the limit in flight, answering in order, each once", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const calls: number[] = [];
+    const results = await inBatches(Array.from({ length: 25 }, (_, i) => i), 6, async (n) => {
+      calls.push(n);
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, n % 3));
+      inFlight--;
+      return n * 2;
+    });
+    expect(most).toBe(6);
+    expect(results).toEqual(Array.from({ length: 25 }, (_, i) => i * 2));
+    expect([...calls].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+  });
+});
