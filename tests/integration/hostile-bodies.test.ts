@@ -13,6 +13,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seal } from "../../protocol/envelope.js";
+import { SETTLE_BETS_MAX } from "../../protocol/wire.js";
 import { MAX_GREEN_EVENTS } from "../../platform/modules/sports/routes.js";
 import { call, createAdmin, createBettor, createMarket, footprint, freshIp, ledgerBreaches, login, testApp, testDb, TEST_SECRET } from "./support/platform.js";
 
@@ -104,6 +105,12 @@ const ROUTES: Route[] = [
     fields: { username: text(32), password: text(128), permissions: object },
   },
   { path: "/settel-bet", as: "admin", body: () => ({ bet: { _id: "999999999" }, status: 1 }), fields: { bet: object, status: choice(1, 2, 3) } },
+  {
+    path: "/settle-bets",
+    as: "admin",
+    body: () => ({ settlements: [{ bet: { _id: "999999999" }, status: 1 }] }),
+    fields: { settlements: list(object, SETTLE_BETS_MAX) },
+  },
   { path: "/resettle-bet", as: "admin", body: () => ({ bet: { _id: "999999999" }, status: 2 }), fields: { bet: object, status: choice(1, 2, 3) } },
   {
     path: "/api/user/bet",

@@ -193,9 +193,11 @@ describe("market-bets", () => {
     expect(none).toMatchObject({ users: [], usersTotal: 2 });
     // The book itself is the same whatever the list.
     expect(firstTwo.odds).toEqual((await book(ids.eventId, tokens.admin)).odds);
-    const tooMany = await sports("GET", `/market-bets?eventId=${ids.eventId}&sport=cricket&usersLimit=1001`, tokens.admin);
-    expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.msg).toMatch(/usersLimit/);
+    for (const hostile of ["1001", "-1", "abc", "1.5", "1e3x", "%00"]) {
+      const refused = await sports("GET", `/market-bets?eventId=${ids.eventId}&sport=cricket&usersLimit=${hostile}`, tokens.admin);
+      expect({ hostile, statusCode: refused.statusCode }).toEqual({ hostile, statusCode: 400 });
+      expect(refused.msg).toMatch(/usersLimit/);
+    }
   });
 
   it("counts a user out of the event once their last open bet on it is settled", async () => {
