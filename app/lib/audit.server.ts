@@ -216,7 +216,8 @@ export type ItemOutcome = Pick<AuditDraft, "outcome" | "status" | "message">;
  * Performs `work` (one exchange carrying `items`, each a `single` call's request, answered with
  * each item's outcome in order) and records one entry per item as that single call: the trail of
  * a `/settle-bets` call is a `settleBet` entry per bet. A failed exchange is every item's outcome,
- * except a bare 404: the API lacks the call, nothing was done, and the items go on their own.
+ * except a 404: a missing bet is answered in the results, so the call itself is missing, nothing
+ * was done, and the items go on their own calls, recorded there.
  */
 export async function auditedItems<I extends keyof typeof AUDITED_CALLS>(
   store: ConsoleStore | undefined,

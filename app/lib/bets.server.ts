@@ -34,7 +34,6 @@ export const pendingFilterSchema = z.object({
 export type PendingFilter = z.infer<typeof pendingFilterSchema>;
 const pendingQuerySchema = pendingFilterSchema.extend({ page: z.coerce.number().int().min(1).catch(1) });
 
-
 /**
  * One page of the pending queue as the API answers it (which may ignore every filter but `page`);
  * with `totals`, asking for the filtered queue's totals too (an extension the API may ignore).
@@ -249,8 +248,8 @@ export async function sendSettlements(
 type Answered = ChunkResult & { status?: number | null };
 
 /**
- * Settles bets upstream, each once: together in `/settle-bets` calls (extension) of up to
- * SETTLE_BETS_MAX, SETTLE_BULK_IN_FLIGHT at once, or, on an API without the call (learnt from its
+ * Settles bets upstream, each once: together in `/settle-bets` calls (extension) of
+ * SETTLE_BULK_SIZE, SETTLE_BULK_IN_FLIGHT at once, or, on an API without the call (learnt from its
  * first 404), each on its own `/settel-bet`, SETTLE_CONCURRENCY at once.
  */
 async function settleUpstream(request: Request, context: AppLoadContext, settlements: readonly Outbound[]): Promise<Answered[]> {
@@ -294,9 +293,12 @@ async function settleTogetherUpstream(request: Request, context: AppLoadContext,
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (capabilities.lack("settleBets")) return undefined;
-    return settlements.map(({ bet }) => ({ key: bet._id, error: error.message, status: error.httpStatus, ...(error.outcomeUnknown && { unknown: true }) }));
+    return settlements.map(({ bet }) => failedOf(bet._id, error));
   }
 }
+
+/** A bet whose call failed: refused on a 4xx, else its outcome unknown. */
+const failedOf = (key: string, error: ApiError): Answered => ({ key, error: error.message, status: error.httpStatus, ...(error.outcomeUnknown && { unknown: true }) });
 
 const answeredOf = (key: string, { outcome, status, message }: ItemOutcome): Answered =>
   outcome === "ok" ? { key } : { key, error: message, status, ...(outcome === "unknown" && { unknown: true }) };
@@ -308,7 +310,7 @@ function settleEachUpstream(request: Request, context: AppLoadContext, settlemen
       await callAsOperator(request, context, "settleBet", { bet: bet as SportsBet, status });
       return { key: bet._id };
     } catch (error) {
-      if (error instanceof ApiError) return { key: bet._id, error: error.message, status: error.httpStatus, ...(error.outcomeUnknown && { unknown: true }) };
+      if (error instanceof ApiError) return failedOf(bet._id, error);
       throw error;
     }
   });

@@ -206,7 +206,7 @@ type SettleOrder = { caller: AdminAccount; betId: bigint; code: SettlementCode }
 
 /**
  * Concurrent settlements joined into one transaction: at most this many, a whole `/settle-bets`
- * call (the console sends a chunk's bets in one such call, or 24 `/settel-bet` calls at a time).
+ * call (the console keeps four calls of 50 in flight, or 24 `/settel-bet` calls to an API without it).
  */
 const SETTLEMENT_BATCH = SETTLE_BETS_MAX;
 
