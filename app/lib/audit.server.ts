@@ -216,8 +216,7 @@ export type ItemOutcome = Pick<AuditDraft, "outcome" | "status" | "message">;
  * Performs `work` (one exchange carrying `items`, each a `single` call's request, answered with
  * each item's outcome in order) and records one entry per item as that single call: the trail of
  * a `/settle-bets` call is a `settleBet` entry per bet. A failed exchange is every item's outcome,
- * except a 404: a missing bet is answered in the results, so the call itself is missing, nothing
- * was done, and the items go on their own calls, recorded there.
+ * except one after which the items go on their own calls (`resent`), recorded there.
  */
 export async function auditedItems<I extends keyof typeof AUDITED_CALLS>(
   store: ConsoleStore | undefined,
@@ -225,6 +224,7 @@ export async function auditedItems<I extends keyof typeof AUDITED_CALLS>(
   single: I,
   items: readonly RequestOf<I>[],
   work: () => Promise<ItemOutcome[]>,
+  resent: (error: ApiError) => boolean,
 ): Promise<ItemOutcome[]> {
   const rule = AUDITED_CALLS[single] as Rule<I>;
   const record = async (outcomes: readonly ItemOutcome[]) => {
@@ -239,7 +239,7 @@ export async function auditedItems<I extends keyof typeof AUDITED_CALLS>(
   try {
     outcomes = await work();
   } catch (error) {
-    if (error instanceof ApiError && error.httpStatus !== 404) {
+    if (error instanceof ApiError && !resent(error)) {
       await record(items.map(() => ({ outcome: error.outcomeUnknown ? "unknown" : "refused", status: error.httpStatus, message: error.message })));
     }
     throw error;

@@ -250,7 +250,7 @@ type Answered = ChunkResult & { status?: number | null };
 /**
  * Settles bets upstream, each once: together in `/settle-bets` calls (extension) of
  * SETTLE_BULK_SIZE, SETTLE_BULK_IN_FLIGHT at once, or, on an API without the call (learnt from its
- * first 404), each on its own `/settel-bet`, SETTLE_CONCURRENCY at once.
+ * first 404) or when a call is refused whole, each on its own `/settel-bet`, SETTLE_CONCURRENCY at once.
  */
 async function settleUpstream(request: Request, context: AppLoadContext, settlements: readonly Outbound[]): Promise<Answered[]> {
   if (settlements.length === 0) return [];
@@ -260,7 +260,7 @@ async function settleUpstream(request: Request, context: AppLoadContext, settlem
     );
     const answered = await inBatches(slices, SETTLE_BULK_IN_FLIGHT, (slice) => settleTogetherUpstream(request, context, slice));
     if (answered.every((answers) => answers !== undefined)) return answered.flat();
-    // The API lacks the call: what it did not answer goes bet by bet.
+    // Refused together (the API lacks the call, say): those bets go one by one.
     const lacking = slices.filter((_, i) => answered[i] === undefined).flat();
     return [...answered.flatMap((answers) => answers ?? []), ...(await settleEachUpstream(request, context, lacking))];
   }
@@ -284,15 +284,26 @@ export function settledOutcomes(settlements: readonly Outbound[], answer: unknow
   });
 }
 
-/** One `/settle-bets` call; undefined when it showed the API lacks the call (nothing was done). */
+/**
+ * A `/settle-bets` call refused whole in a way its bets alone would not be: a 404 (the API lacks the
+ * call: learnt, capabilities.server.ts) or another 4xx but 401, 403 and 429 (an API answering an
+ * unknown route 400 or 405, say). Nothing was done, so each bet goes on its own `/settel-bet`.
+ */
+const refusedTogether = (error: ApiError) =>
+  error.httpStatus !== null && error.httpStatus >= 400 && error.httpStatus < 500 && ![401, 403, 429].includes(error.httpStatus);
+
+/** One `/settle-bets` call; undefined when it was refused whole (refusedTogether): nothing was done. */
 async function settleTogetherUpstream(request: Request, context: AppLoadContext, settlements: readonly Outbound[]): Promise<Answered[] | undefined> {
   const bets = settlements.map(({ bet, status }) => ({ bet: bet as SportsBet, status }));
   try {
-    const outcomes = await callItemsAsOperator(request, context, "settleBets", bets, { settlements: bets }, (answer) => settledOutcomes(settlements, answer));
+    const outcomes = await callItemsAsOperator(request, context, "settleBets", bets, { settlements: bets }, {
+      outcomesOf: (answer) => settledOutcomes(settlements, answer),
+      resent: refusedTogether,
+    });
     return settlements.map(({ bet }, i) => answeredOf(bet._id, outcomes[i]!));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (capabilities.lack("settleBets")) return undefined;
+    if (refusedTogether(error)) return undefined;
     return settlements.map(({ bet }) => failedOf(bet._id, error));
   }
 }

@@ -129,7 +129,8 @@ export const callAsOperator = <K extends CallName>(
 /**
  * A call made of single calls' requests (audit.server.ts ITEMIZED_CALLS: `/settle-bets` of
  * `/settel-bet`s), as the operator: `outcomesOf` reads each item's outcome from the answer, in the
- * order of `items`, and the trail records one entry per item as its single call. Never held: the
+ * order of `items`, and the trail records one entry per item as its single call, unless the call
+ * failed in a way after which the caller sends the items on their own (`resent`). Never held: the
  * console sends one only for work already confirmed (a settlement job's chunk).
  */
 export const callItemsAsOperator = <K extends keyof typeof ITEMIZED_CALLS>(
@@ -138,11 +139,18 @@ export const callItemsAsOperator = <K extends keyof typeof ITEMIZED_CALLS>(
   name: K,
   items: readonly RequestOf<(typeof ITEMIZED_CALLS)[K]>[],
   body: RequestOf<K>,
-  outcomesOf: (answer: AnswerOf<K>) => ItemOutcome[],
+  { outcomesOf, resent }: { outcomesOf: (answer: AnswerOf<K>) => ItemOutcome[]; resent: (error: ApiError) => boolean },
 ): Promise<ItemOutcome[]> =>
   asOperator(request, context, (caller, session) =>
     capabilities.withExtension(name, () =>
-      auditedItems(context.store, () => actorOf(session, caller), ITEMIZED_CALLS[name], items, async () => outcomesOf((await exchangeApi(name, body, caller)).data)),
+      auditedItems(
+        context.store,
+        () => actorOf(session, caller),
+        ITEMIZED_CALLS[name],
+        items,
+        async () => outcomesOf((await exchangeApi(name, body, caller)).data),
+        resent,
+      ),
     ),
   );
 

@@ -107,8 +107,14 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
 describe("a stored settlement job over the console's HTTP", () => {
   let app: TestConsole;
   let admin: string;
+  /** While set, the platform answers `/settle-bets` 405, as an API whose unknown routes answer so. */
+  let refuseTogether = false;
   beforeAll(async () => {
-    app = await startConsole();
+    app = await startConsole({}, (platform) =>
+      platform.addHook("onRequest", async (request, reply) => {
+        if (refuseTogether && request.url.endsWith("/settle-bets")) await reply.code(405).send({ status: "FAIL", msg: "Method Not Allowed", data: null });
+      }),
+    );
     const response = await app.fetch("/login?redirectTo=%2F", { method: "POST", body: new URLSearchParams({ ...DEMO_ACCOUNTS.admin, redirectTo: "/" }) });
     admin = response.headers.get("Set-Cookie")!.split(";")[0]!;
   });
@@ -152,5 +158,29 @@ describe("a stored settlement job over the console's HTTP", () => {
     await app.store.updateTable("console_jobs").set({ operator: "someone-else" }).where("id", "=", id).execute();
     expect((await post(`/resources/jobs/${id}/resume`)).status).toBe(200);
     expect((await post(`/resources/jobs/00000000-0000-4000-8000-000000000000/resume`)).status).toBe(404);
+  });
+
+  it("sends each bet of a chunk on its own when /settle-bets is refused whole (405), recording each bet once", async () => {
+    const bets = ["990101", "990102"].map((_id) => ({ _id, eventId: "e-jobs", marketId: "m-jobs" }));
+    const chunk = { scope: { eventId: "e-jobs", marketId: "m-jobs" }, settlements: bets.map((bet) => ({ bet, status: 2 })) };
+    const sent = () => app.upstream.filter((line) => /settle-bets|settel-bet/.test(line));
+    const before = sent().length;
+    refuseTogether = true;
+    try {
+      const answer = (await (await post("/resources/bets/settle", chunk)).json()) as { results: Array<{ key: string; error?: string }> };
+      expect(answer.results).toEqual(bets.map((bet) => ({ key: bet._id, error: "Bet not found" })));
+    } finally {
+      refuseTogether = false;
+    }
+    expect(sent().slice(before)).toEqual(["POST /api/admin/settle-bets", "POST /api/admin/settel-bet", "POST /api/admin/settel-bet"]);
+    const entries = (await listAudit(app.store, { call: "settleBet" }, { limit: 100, offset: 0 })).filter((entry) =>
+      bets.some((bet) => JSON.stringify(entry.request).includes(bet._id)),
+    );
+    expect(entries.map(({ outcome, status, message }) => ({ outcome, status, message }))).toEqual(
+      bets.map(() => ({ outcome: "refused", status: 404, message: "Bet not found" })),
+    );
+    // Nothing was learnt from a 405: the next chunk goes together again.
+    await post("/resources/bets/settle", { ...chunk, settlements: [{ bet: { ...bets[0]!, _id: "990103" }, status: 2 }] });
+    expect(sent().slice(before + 3)).toEqual(["POST /api/admin/settle-bets"]);
   });
 });

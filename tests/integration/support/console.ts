@@ -23,8 +23,13 @@ export type TestConsole = {
   platform: FastifyInstance;
 };
 
-export async function startConsole(platformEnv: Parameters<typeof testApp>[0] = {}): Promise<TestConsole> {
+export async function startConsole(
+  platformEnv: Parameters<typeof testApp>[0] = {},
+  /** Hooks added to the platform before it listens: an operator's API that answers otherwise. */
+  prepare: (platform: FastifyInstance) => void = () => {},
+): Promise<TestConsole> {
   const platform = await testApp(platformEnv);
+  prepare(platform);
   const upstream: string[] = [];
   platform.addHook("onResponse", async (request) => {
     upstream.push(`${request.method} ${request.url.split("?")[0]}`);
