@@ -12,7 +12,7 @@ import { accountActionInput, accountActionSchema, type AccountAction } from "./f
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
 import { readForm, runForm } from "./forms/run-form.server";
 import { HeldForApproval } from "./four-eyes.server";
-import { inBatches } from "./in-batches";
+import { inBatches } from "../machines/in-batches";
 import { runJobChunk, type Claimed } from "./jobs.server";
 import { loadListPage } from "./list.server";
 import { orRouteError } from "./route-errors.server";

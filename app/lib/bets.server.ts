@@ -12,7 +12,7 @@ import { withAuditBatch, type ItemOutcome } from "./audit.server";
 import { capabilities } from "./capabilities.server";
 import { MESSAGES, SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE, SETTLE_CONCURRENCY } from "./constants";
 import { env } from "./env.server";
-import { inBatches } from "./in-batches";
+import { inBatches } from "../machines/in-batches";
 import { runJobChunk } from "./jobs.server";
 import { jobThresholdsOn } from "./store/four-eyes.server";
 import { inScope, resettleSchema, settlementChunkSchema } from "./forms/settlement";

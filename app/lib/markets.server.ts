@@ -9,7 +9,7 @@ import { z } from "zod";
 import { SPORTS, type MarketBets, type SportName, type SportsEvent } from "../../protocol/wire";
 import { ApiError } from "./api.server";
 import { MARKET_DETAIL_USERS } from "./constants";
-import { inBatches } from "./in-batches";
+import { inBatches } from "../machines/in-batches";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
 import { callAsOperator, requireSession } from "./session.server";

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { PAGE_SIZE, SPORTS, type ClosedMarket, type MarketType, type SportName, type SportsBet } from "../../protocol/wire";
 import { outcomeOf, previewOf, reportedResult } from "../machines/settlement.machine";
 import { pendingCall, pendingScan, settleChoicesOf, totalsOf, type PendingCall } from "./bets.server";
-import { inBatches } from "./in-batches";
+import { inBatches } from "../machines/in-batches";
 import { capabilities } from "./capabilities.server";
 import type { Coverage } from "./list";
 import { loadListPage, readAllPages } from "./list.server";

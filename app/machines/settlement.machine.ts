@@ -8,7 +8,7 @@
  */
 import { SETTLEMENT, type SettlementCode } from "../../protocol/wire";
 import { bulkMachine, type BulkJob, type ItemResult, type Resumed, type RunChunk } from "./bulk.machine";
-import { inBatches } from "../lib/in-batches";
+import { inBatches } from "./in-batches";
 import { messageOf } from "./error-message";
 
 /** What the settlement machine needs of a bet (a `SportsBet` has it). */

@@ -37,7 +37,8 @@ export async function startConsole(
   const api = await platform.listen({ port: 0, host: "127.0.0.1" });
   // The console reads its configuration once, when Vite first loads app/lib/env.server.ts below.
   Object.assign(process.env, { ADMIN_API_URL: `${api}/api/admin`, SPORTS_API_URL: `${api}/api/sports`, API_SECRET: TEST_SECRET });
-  const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: "custom", logLevel: "error" });
+  // No websocket: test files start consoles in parallel, and each would listen on Vite's one HMR port.
+  const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
   const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
   const store = await openConsoleStore({ kind: "pglite", dataDir: null });
   const server = consoleApp({ build, mode: "production", assets: [], store }).listen(0, "127.0.0.1");

@@ -1,4 +1,4 @@
-/** Runs `work` over `items` with at most `limit` in flight; answers in the items' order. Browser-safe. */
+/** Runs `work` over `items` with at most `limit` in flight; answers in the items' order. Pure and browser-safe: the machines and the server use it. */
 export async function inBatches<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
