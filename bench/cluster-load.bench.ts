@@ -137,7 +137,10 @@ export async function benchClusterLoad(): Promise<void> {
 
 | requests | throughput | p50 | p95 | p99 | max | errors | decisions |
 |---:|---:|---:|---:|---:|---:|---:|---:|
-| ${result.requests.total.toLocaleString("en")} | ${(result.requests.total / seconds).toFixed(0)} req/s | ${result.latency.p50} ms | ${percentile(latencies, 95).toFixed(0)} ms | ${result.latency.p99} ms | ${result.latency.max} ms | ${errors} (${result.errors} socket, ${result.timeouts} timeouts, ${result.non2xx} non-2xx) | ${answered.toLocaleString("en")} answered, ${applied.toLocaleString("en")} made (in the database) |`,
+| ${result.requests.total.toLocaleString("en")} | ${(result.requests.total / seconds).toFixed(0)} req/s | ${result.latency.p50} ms | ${percentile(latencies, 95).toFixed(0)} ms | ${result.latency.p99} ms | ${result.latency.max} ms | ${errors} (${result.errors} socket, ${result.timeouts} timeouts, ${result.non2xx} non-2xx) | ${answered.toLocaleString("en")} answered, ${applied.toLocaleString("en")} made (in the database) |
+
+A decision counts as answered on a 200. Those made but not answered were in flight when autocannon stopped at ${SECONDS} s and
+dropped their answers; the run fails if an answered decision is not in the database, or if more were made than sent.`,
     );
     // A decision still in flight when the run stopped may or may not have been made; every answered one was.
     if (errors > 0 || applied < answered || applied > decisions.length) process.exitCode = 1;
