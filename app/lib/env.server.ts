@@ -7,6 +7,7 @@ import { DEFAULT_TIME_ZONE } from "./constants";
 
 export const DEV_API_SECRET = "betdesk-dev-api-secret";
 export const DEV_SESSION_SECRET = "betdesk-dev-session-secret";
+export const DEV_MFA_KEY = "betdesk-dev-second-factor-key-not-for-production";
 
 const isTimeZone = (zone: string): boolean => {
   try {
@@ -25,6 +26,12 @@ const schema = z.object({
   SOCKET_URL: z.string().url().default("http://127.0.0.1:4000"),
   API_SECRET: z.string().min(8).default(DEV_API_SECRET),
   SESSION_SECRET: z.string().min(8).default(DEV_SESSION_SECRET),
+  /** Seals the second factor's secrets in the console's store (AES-256-GCM); losing it loses every enrolment. */
+  MFA_KEY: z.string().min(32, "must be at least 32 characters").default(DEV_MFA_KEY),
+  /** The passkeys' relying party id (a domain); empty: the host the browser asked for. */
+  WEBAUTHN_RP_ID: z.string().default(""),
+  /** Origins a passkey ceremony may come from, comma-separated; empty: the request's own (behind a proxy: set it). */
+  WEBAUTHN_ORIGINS: z.string().default(""),
   /** Moves calls between the two APIs: `permissions=sports,users=admin` (names: api-routes.server.ts). */
   API_ROUTING: z.string().default(""),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -49,13 +56,14 @@ const schema = z.object({
     .refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata"),
 });
 
-export type Env = z.infer<typeof schema> & { sessionSecrets: string[] };
+export type Env = z.infer<typeof schema> & { sessionSecrets: string[]; webauthnOrigins: string[] };
 
 /** Names of the secrets still at their development value. */
 function developmentSecretsOf(env: Env): string[] {
   return [
     env.API_SECRET === DEV_API_SECRET && "API_SECRET",
     env.sessionSecrets.includes(DEV_SESSION_SECRET) && "SESSION_SECRET",
+    env.MFA_KEY === DEV_MFA_KEY && "MFA_KEY",
   ].filter((name): name is string => Boolean(name));
 }
 
@@ -66,10 +74,11 @@ function load(): Env {
     throw new Error(`Invalid console configuration:\n${problems}`);
   }
   const sessionSecrets = parsed.data.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean);
-  const env = { ...parsed.data, sessionSecrets };
+  const webauthnOrigins = parsed.data.WEBAUTHN_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean);
+  const env = { ...parsed.data, sessionSecrets, webauthnOrigins };
   const devSecrets = developmentSecretsOf(env);
   if (devSecrets.length > 0 && env.NODE_ENV === "production") {
-    throw new Error(`Refusing to start in production with development values for ${devSecrets.join(" and ")}`);
+    throw new Error(`Refusing to start in production with development values for ${devSecrets.join(", ")}`);
   }
   return env;
 }

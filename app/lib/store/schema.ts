@@ -78,6 +78,33 @@ export type ConsoleDatabase = {
     outcome: ColumnType<PerformedOutcome | null, never, PerformedOutcome>;
     message: ColumnType<string | null, never, string>;
   };
+  // The second factor (migration 009, issue 30).
+  console_mfa_totp: { username: string; secret_sealed: string; confirmed: boolean; last_step: bigint | null; created_at: ColumnType<Date, never, never> };
+  console_mfa_recovery: { username: string; salt: string; code_hash: string; used_at: Date | null };
+  console_mfa_passkeys: {
+    credential_id: string;
+    username: string;
+    public_key: string;
+    counter: bigint;
+    /** Written as JSON text, read back parsed. */
+    transports: ColumnType<string[], string, string>;
+    name: string;
+    created_at: ColumnType<Date, never, never>;
+    last_used_at: Date | null;
+  };
+  console_mfa_attempts: { key: string; failures: number; last_failure_at: Date; locked_until: Date | null };
+  console_mfa_pending: {
+    id: string;
+    username: string;
+    role: number;
+    udid: string;
+    token_sealed: string;
+    challenge: string | null;
+    created_at: ColumnType<Date, never, never>;
+    expires_at: Date;
+  };
+  console_mfa_challenges: { username: string; challenge: string; expires_at: Date };
+  console_mfa_policy: { only_row: ColumnType<boolean, never, never>; roles: ColumnType<number[], string, string> };
 };
 
 export type ConsoleStore = Kysely<ConsoleDatabase>;
