@@ -14,15 +14,15 @@ vi.mock("./lib/api.server", async (importOriginal) => ({
 }));
 
 const { ApiError } = await import("./lib/api.server");
-const { callAsOperator, commitSession } = await import("./lib/session.server");
+const { beginSession, callAsOperator } = await import("./lib/session.server");
 const { loader } = await import("./routes/_app");
 
 const { openConsoleStore } = await import("./lib/store/open.server");
 
 // The refused resettlement is tried upstream, so the audit trail records it.
 const context: AppLoadContext = { clientIp: "10.1.2.3", store: await openConsoleStore({ kind: "pglite", dataDir: null }) };
-const signedIn = async () =>
-  new Request("http://console.test/", { headers: { Cookie: (await commitSession({ token: "tok", udid: "u" })).split(";")[0]! } });
+const cookie = (await beginSession(new Request("http://console.test/"), context, { token: "tok", udid: "u", username: "admin", role: 1, factor: "password" })).split(";")[0]!;
+const signedIn = async () => new Request("http://console.test/", { headers: { Cookie: cookie } });
 
 describe("the signed-in layout's loader", () => {
   it("tells the browser the extension calls the operator's API showed missing, and nothing before", async () => {

@@ -248,11 +248,11 @@ export async function auditedItems<I extends keyof typeof AUDITED_CALLS>(
   return outcomes;
 }
 
-/** A sign-in (`ok`, or refused with the API's message) or a sign-out. */
+/** A sign-in (`ok` with its factor, or refused with the reason), a sign-out, or a session ended otherwise (ADR 0010). */
 export function recordSession(
   store: ConsoleStore | undefined,
   actor: AuditActor,
-  call: "signIn" | "signOut",
+  call: "signIn" | "signOut" | "sessionEnded",
   outcome: Pick<AuditDraft, "outcome" | "status" | "message">,
 ): Promise<void> {
   return recordAudit(store, { ...actor, call, kind: "session", ...NO_SUBJECT, ...outcome, request: null, answer: null });

@@ -22,7 +22,7 @@ import { loadListPage, readAllPages, type Scan } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
 import type { StoredSettlement } from "../machines/settlement.machine";
-import { callAsOperator, callItemsAsOperator, downloadAsOperator, requireSession, sessionIdOf } from "./session.server";
+import { callAsOperator, callItemsAsOperator, downloadAsOperator, requireSession } from "./session.server";
 
 /** The pending queue's filters: the platform's own names (`user` is the user's id). */
 export const pendingFilterSchema = z.object({
@@ -140,7 +140,7 @@ export async function pendingView(
 
 export async function loadPendingBets(request: Request, context: AppLoadContext) {
   const call = pendingCall(request, context);
-  const session = sessionIdOf((await requireSession(request)).token);
+  const session = (await requireSession(request, context)).id;
   const { query, list: view } = await loadListPage(request, pendingQuerySchema, (query) => pendingView(call, query, { session }));
   return { query, ...view, oddsHistoryUrl: env.ODDS_HISTORY_URL };
 }

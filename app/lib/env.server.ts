@@ -32,6 +32,10 @@ const schema = z.object({
   WEBAUTHN_RP_ID: z.string().default(""),
   /** Origins a passkey ceremony may come from, comma-separated; empty: the request's own (behind a proxy: set it). */
   WEBAUTHN_ORIGINS: z.string().default(""),
+  /** A console session unused this long is ended (ADR 0010). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** A console session ends this long after sign-in however busy (ADR 0010). */
+  SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
   /** Moves calls between the two APIs: `permissions=sports,users=admin` (names: api-routes.server.ts). */
   API_ROUTING: z.string().default(""),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

@@ -8,6 +8,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { isSameOrigin } from "./same-origin.server";
+import { withRequestStore } from "./store/request-store.server";
 import type { ConsoleStore } from "./store/schema";
 
 export type ConsoleAppOptions = {
@@ -69,6 +70,8 @@ export function consoleApp({ build, mode, assets, store, trustProxy }: ConsoleAp
     res.set("Cache-Control", "no-store");
     next();
   });
+  // requireSession(request) finds the session records here (ADR 0010).
+  if (store) app.use((_req, _res, next) => withRequestStore(store, next));
   app.all("*", createRequestHandler({ build, mode, getLoadContext: (req) => ({ clientIp: req.ip, store }) }));
   app.use(answerError);
   return app;

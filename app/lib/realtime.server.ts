@@ -12,7 +12,7 @@ import { REALTIME_EVENTS } from "../../protocol/wire";
 import { env } from "./env.server";
 import { APPROVALS_EVENT, REALTIME_PATH, UPSTREAM_STATE_EVENT } from "./realtime";
 import { isSameOrigin } from "./same-origin.server";
-import { readSession } from "./session.server";
+import { readCookieSession } from "./session.server";
 import { countPending } from "./store/four-eyes.server";
 import type { ConsoleStore } from "./store/schema";
 
@@ -82,7 +82,7 @@ export function attachRealtimeRelay(server: HttpServer, store?: ConsoleStore): S
   });
   io.use(async (socket, next) => {
     const cookie = socket.handshake.headers.cookie ?? "";
-    const session = await readSession(new Request("http://console.local/", { headers: { Cookie: cookie } }));
+    const session = await readCookieSession(cookie, store);
     if (!session) return next(new Error("Not signed in"));
     socket.data.token = session.token;
     next();

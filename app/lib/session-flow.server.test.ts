@@ -11,15 +11,15 @@ const { listAudit } = await import("./store/audit-log.server");
 
 const { ApiError } = await import("./api.server");
 const { checkSession, signIn, signOut } = await import("./session-flow.server");
-const { commitSession } = await import("./session.server");
+const { beginSession, readSession } = await import("./session.server");
 
 const store = await openConsoleStore({ kind: "pglite", dataDir: null });
 const context: AppLoadContext = { clientIp: "10.1.2.3", store };
 /** The newest audit entry. */
 const lastEntry = async () => (await listAudit(store, {}, { limit: 1, offset: 0 }))[0];
 async function requestWithSession() {
-  const cookie = (await commitSession({ token: "tok", udid: "udid-1", username: "admin", role: 1 })).split(";")[0]!;
-  return new Request("http://console.test/session", { headers: { Cookie: cookie } });
+  const started = await beginSession(new Request("http://console.test/session"), context, { token: "tok", udid: "udid-1", username: "admin", role: 1, factor: "password" });
+  return new Request("http://console.test/session", { headers: { Cookie: started.split(";")[0]! } });
 }
 const clearsCookie = (response: Response) => /Max-Age=0/.test(response.headers.get("Set-Cookie") ?? "");
 
@@ -119,6 +119,14 @@ describe("sign-out", () => {
     }
     expect(callApi).toHaveBeenCalledTimes(1);
     expect(callApi).toHaveBeenCalledWith("logout", {}, expect.objectContaining({ token: "tok" }));
-    expect(await lastEntry()).toMatchObject({ call: "signOut", operator: "admin", outcome: "ok" });
+    expect(await lastEntry()).toMatchObject({ call: "signOut", operator: "admin", outcome: "ok", message: "Session ended: signed out" });
+  });
+
+  it("ends the session for good: its cookie replayed is signed out", async () => {
+    const signedIn = await requestWithSession();
+    await signOut(signedIn, context);
+    const replayed = new Request("http://console.test/jobs.data", { headers: { Cookie: signedIn.headers.get("Cookie")! } });
+    expect(await readSession(replayed, context)).toBeNull();
+    expect(await (await checkSession(replayed, context)).json()).toEqual({ state: "ended" });
   });
 });

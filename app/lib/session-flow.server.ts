@@ -3,13 +3,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { CheckResult } from "../machines/session.machine";
 import { ApiError, callApi } from "./api.server";
-import { capabilities } from "./capabilities.server";
 import { MESSAGES } from "./constants";
 import { loginSchema, safeRedirect } from "./forms/login";
 import { firstIssue } from "./forms/first-issue";
 import { upstreamStatus } from "./route-errors.server";
 import { recordSession } from "./audit.server";
-import { actorOf, callerOf, commitSession, destroySession, readSession, sessionIdOf } from "./session.server";
+import { beginSession, callerOf, destroySession, readSession, signOutSession } from "./session.server";
 
 /** What signIn's JSON body says. */
 export type SignInAnswer = { ok: true; redirectTo: string } | { ok: false; message: string };
@@ -23,12 +22,8 @@ export async function signIn(request: Request, context: AppLoadContext, body: un
   try {
     const { token } = await callApi("login", { username, password }, callerOf(request, context));
     const admin = await callApi("currentAdmin", undefined, callerOf(request, context, token));
-    const actor = { operator: admin.username, operatorRole: admin.role, session: sessionIdOf(token) };
-    await recordSession(context.store, actor, "signIn", { outcome: "ok", status: 200, message: "" });
-    return Response.json(
-      { ok: true, redirectTo: safeRedirect(redirectTo) },
-      { headers: { "Set-Cookie": await commitSession({ token, udid: admin.udid, username: admin.username, role: admin.role }) } },
-    );
+    const cookie = await beginSession(request, context, { token, udid: admin.udid, username: admin.username, role: admin.role, factor: "password" });
+    return Response.json({ ok: true, redirectTo: safeRedirect(redirectTo) } satisfies SignInAnswer, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof ApiError) {
       // A refused sign-in names the username tried.
@@ -41,20 +36,16 @@ export async function signIn(request: Request, context: AppLoadContext, body: un
 }
 
 export async function signOut(request: Request, context: AppLoadContext): Promise<Response> {
-  const session = await readSession(request);
-  if (session) {
-    const caller = callerOf(request, context, session.token);
-    await recordSession(context.store, await actorOf(session, caller), "signOut", { outcome: "ok", status: null, message: "" });
-    // Revoke upstream too (an extension: an API without it is not asked again, and its token lives
-    // until it expires); the cookie goes whatever the platform answers.
-    await capabilities.withExtension("logout", () => callApi("logout", {}, caller)).catch(() => undefined);
-  }
+  const session = await readSession(request, context);
+  // Ended for good in the store (its cookie replayed is refused on every instance), and revoked
+  // upstream where the API can; the cookie goes whatever the platform answers.
+  if (session) await signOutSession(context, session);
   return Response.json({ ok: true }, { headers: { "Set-Cookie": await destroySession() } });
 }
 
 /** `ended` when there is no session, the logout check says true, or the account is gone. */
 export async function checkSession(request: Request, context: AppLoadContext): Promise<Response> {
-  const session = await readSession(request);
+  const session = await readSession(request, context);
   const ended = async () =>
     Response.json({ state: "ended" satisfies CheckResult }, { headers: { "Set-Cookie": await destroySession() } });
   if (!session) return ended();

@@ -1,78 +1,144 @@
 /**
- * The console's session: an httpOnly, SameSite cookie whose value is the upstream token and the
- * sign-in's udid, encrypted and authenticated (AES-256-GCM) so the token is never readable in the
- * browser. SESSION_SECRET may list several secrets: the first encrypts, all are tried to decrypt.
+ * The console's session (ADR 0010): a record in the console's store, one per sign-in, that every
+ * console instance reads, so a session ended anywhere is refused everywhere on its next request.
+ * The browser holds only an httpOnly, SameSite cookie whose value is a random secret, sealed
+ * (AES-256-GCM); the store keeps the secret's hash, and the upstream token and udid sealed too.
  */
 import { capabilities } from "./capabilities.server";
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/node";
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import Bowser from "bowser";
+import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
 import { ApiError, callApi, downloadFromApi, exchangeApi, type Caller } from "./api.server";
-import { auditedCall, auditedItems, ITEMIZED_CALLS, type AuditActor, type FourEyes, type ItemOutcome } from "./audit.server";
+import { auditedCall, auditedItems, ITEMIZED_CALLS, recordSession, type AuditActor, type FourEyes, type ItemOutcome } from "./audit.server";
 import { env } from "./env.server";
 import { holdAboveThreshold } from "./four-eyes.server";
 import { orRouteError } from "./route-errors.server";
+import { seal, unseal } from "./session-seal.server";
+import { endSessions, findSession, insertSession, touchSession, type SessionRow, type SessionsToEnd } from "./store/sessions.server";
+import type { ConsoleStore } from "./store/schema";
+import { requestStore } from "./store/request-store.server";
 
-/** Matches the platform's token lifetime. */
-const SESSION_SECONDS = 12 * 60 * 60;
+/** The idle timeout and absolute lifetime (env SESSION_IDLE_MINUTES, SESSION_LIFETIME_HOURS), in seconds. */
+export const SESSION_LIMITS = { idleSeconds: env.SESSION_IDLE_MINUTES * 60, lifetimeSeconds: env.SESSION_LIFETIME_HOURS * 60 * 60 };
 
-const sessionSchema = z.object({
-  token: z.string().min(1),
-  udid: z.string().min(1),
-  // Who signed in, for the audit trail; absent in cookies from before it.
-  username: z.string().optional(),
-  role: z.number().int().optional(),
-});
-export type Session = z.infer<typeof sessionSchema>;
+/** Last seen is written at most this often, not on every request; the idle timeout is exact to within it. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** What a signed-in request knows: the upstream credentials and who the record says signed in. */
+export type Session = {
+  /** The record's public id: the /sessions screen and the audit trail name the session by it. */
+  id: string;
+  token: string;
+  udid: string;
+  username: string;
+  role: number;
+  /** The factor the operator last gave ('password', 'totp', 'passkey', 'recovery'), and when. */
+  factor: string;
+  factorAt: Date;
+};
+
+/** What beginSession records: the upstream sign-in's answer and the factor that completed it. */
+export type SessionStart = Pick<Session, "token" | "udid" | "username" | "role" | "factor">;
+
+const upstreamSchema = z.object({ token: z.string().min(1), udid: z.string().min(1) });
 
 const cookie = createCookie("__betdesk", {
   httpOnly: true,
   sameSite: "lax",
   secure: env.NODE_ENV === "production",
   path: "/",
-  maxAge: SESSION_SECONDS,
+  maxAge: SESSION_LIMITS.lifetimeSeconds,
 });
 
-const keys = env.sessionSecrets.map((secret) => createHash("sha256").update(`betdesk-session:${secret}`).digest());
+const hashOf = (secret: string): string => createHash("sha256").update(secret).digest("hex");
 
-function encrypt(session: Session): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", keys[0]!, iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(session), "utf8"), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+/** The operator's browser as the /sessions screen names it: "Chrome 126.0.0.0". */
+function browserOf(request: Request): string {
+  const agent = request.headers.get("User-Agent");
+  // Bowser throws on an empty agent.
+  const { name, version } = agent ? Bowser.parse(agent).browser : {};
+  return [name, version].filter(Boolean).join(" ") || "unknown";
 }
 
-function decrypt(text: string): Session | null {
-  const raw = Buffer.from(text, "base64url");
-  if (raw.length < 29) return null;
-  for (const key of keys) {
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-      const parsed = sessionSchema.safeParse(JSON.parse(json));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      // Not this key (or tampered): try the next one.
-    }
+/** The store sessions live in: the load context's, else the one of the request being answered. */
+const storeOf = (context?: AppLoadContext): ConsoleStore | undefined => context?.store ?? requestStore();
+
+function openStoreOf(context: AppLoadContext): ConsoleStore {
+  const store = storeOf(context);
+  if (!store) throw new Response("The console's store is not open", { status: 503 });
+  return store;
+}
+
+/**
+ * Starts a console session once the operator has given every factor the sign-in needs: writes its
+ * record, records the sign-in in the audit trail, and answers the Set-Cookie header to send.
+ */
+export async function beginSession(request: Request, context: AppLoadContext, start: SessionStart): Promise<string> {
+  const store = openStoreOf(context);
+  const secret = randomBytes(32).toString("base64url");
+  const id = randomBytes(8).toString("hex");
+  await insertSession(store, {
+    id,
+    secret_hash: hashOf(secret),
+    operator: start.username,
+    role: start.role,
+    factor: start.factor,
+    address: context.clientIp ?? "",
+    browser: browserOf(request),
+    upstream: seal("session-store", JSON.stringify({ token: start.token, udid: start.udid }), id),
+  });
+  await recordSession(store, { operator: start.username, operatorRole: start.role, session: id }, "signIn", {
+    outcome: "ok",
+    status: 200,
+    message: `Signed in with ${start.factor}`,
+  });
+  return cookie.serialize(seal("session", secret));
+}
+
+const ENDED_REASON = { idle: "idle timeout", expired: "lifetime over" } as const;
+
+/** The open session a record holds, or null; ends (and audits) one found idle or past its lifetime. */
+async function sessionOf(store: ConsoleStore, row: SessionRow & { now: Date }): Promise<Session | null> {
+  if (row.ended_at) return null;
+  const now = row.now.getTime();
+  const over =
+    now - row.created_at.getTime() >= SESSION_LIMITS.lifetimeSeconds * 1000 ? ENDED_REASON.expired
+    : now - row.last_seen_at.getTime() >= SESSION_LIMITS.idleSeconds * 1000 ? ENDED_REASON.idle
+    : null;
+  if (over) {
+    await endAndAudit(store, { id: row.id }, over);
+    return null;
   }
-  return null;
+  const upstream = upstreamSchema.safeParse(JSON.parse(unseal("session-store", row.upstream, row.id) ?? "null"));
+  if (!upstream.success) return null;
+  if (now - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) await touchSession(store, row.id);
+  return { id: row.id, ...upstream.data, username: row.operator, role: row.role, factor: row.factor, factorAt: row.factor_at };
 }
 
-/** Read once per request: a settlement chunk makes a call per bet, each asking for the session. */
+/** Checked once per request: a settlement chunk makes a call per bet, each asking for the session. */
 const sessionsRead = new WeakMap<Request, Promise<Session | null>>();
 
-export function readSession(request: Request): Promise<Session | null> {
+/** The request's open session: one indexed read of the store (and a write of last seen at most once a minute). */
+export function readSession(request: Request, context?: AppLoadContext): Promise<Session | null> {
   let session = sessionsRead.get(request);
   if (!session) {
-    session = cookie.parse(request.headers.get("Cookie")).then((value: unknown) => (typeof value === "string" ? decrypt(value) : null));
+    session = readCookieSession(request.headers.get("Cookie"), storeOf(context));
     sessionsRead.set(request, session);
   }
   return session;
 }
 
-export const commitSession = (session: Session): Promise<string> => cookie.serialize(encrypt(session));
+/** The open session a Cookie header names (the realtime relay's handshake has no Remix request). */
+export async function readCookieSession(cookieHeader: string | null, store: ConsoleStore | undefined): Promise<Session | null> {
+  const value: unknown = await cookie.parse(cookieHeader);
+  const secret = typeof value === "string" ? unseal("session", value) : null;
+  if (!secret || !store) return null;
+  const row = await findSession(store, hashOf(secret));
+  return row ? sessionOf(store, row) : null;
+}
+
 export const destroySession = (): Promise<string> => cookie.serialize("", { maxAge: 0 });
 
 /** Redirect to the login screen, clearing the cookie, remembering where the operator was going. */
@@ -82,12 +148,44 @@ export async function signedOutRedirect(request: Request): Promise<Response> {
   return redirect(`/login${back}`, { headers: { "Set-Cookie": await destroySession() } });
 }
 
-/** The session, or a thrown redirect to /login. */
-export async function requireSession(request: Request): Promise<Session> {
-  const session = await readSession(request);
+/** The open session, or a thrown redirect to /login (an unknown, ended, idle or expired one alike). */
+export async function requireSession(request: Request, context?: AppLoadContext): Promise<Session> {
+  const session = await readSession(request, context);
   if (!session) throw await signedOutRedirect(request);
   return session;
 }
+
+/**
+ * Ends sessions for good and records each in the audit trail, naming `reason`; the upstream token
+ * of each is revoked too where the API can (an extension), whatever it answers.
+ */
+async function endAndAudit(store: ConsoleStore, which: SessionsToEnd, reason: string, call: "signOut" | "sessionEnded" = "sessionEnded"): Promise<number> {
+  const ended = await endSessions(store, which, reason);
+  for (const row of ended) {
+    const actor = { operator: row.operator, operatorRole: row.role, session: row.id };
+    await recordSession(store, actor, call, { outcome: "ok", status: null, message: `Session ended: ${reason}` });
+    const upstream = upstreamSchema.safeParse(JSON.parse(unseal("session-store", row.upstream, row.id) ?? "null"));
+    if (upstream.success) {
+      await capabilities.withExtension("logout", () => callApi("logout", {}, { token: upstream.data.token })).catch(() => undefined);
+    }
+  }
+  return ended.length;
+}
+
+/** Ends one session (`x` on /sessions); answers whether it was open. */
+export const endSession = async (context: AppLoadContext, id: string, reason: string): Promise<boolean> =>
+  (await endAndAudit(openStoreOf(context), { id }, reason)) > 0;
+
+/** Sign-out: the session ends for good, so its cookie replayed is refused. */
+export const signOutSession = async (context: AppLoadContext, session: Session): Promise<void> =>
+  void (await endAndAudit(openStoreOf(context), { id: session.id }, "signed out", "signOut"));
+
+/**
+ * Ends every open session of `username` but `except` (a password change, a second factor reset,
+ * `X` on /sessions); answers how many it ended.
+ */
+export const endSessionsOf = (context: AppLoadContext, username: string, { except, reason }: { except?: string; reason: string }): Promise<number> =>
+  endAndAudit(openStoreOf(context), { operator: username, except }, reason);
 
 /** The operator's address and browser, forwarded so the platform's logs and limits see the person. */
 export function callerOf(request: Request, context: AppLoadContext, token?: string): Caller {
@@ -99,7 +197,7 @@ export function callerOf(request: Request, context: AppLoadContext, token?: stri
  * found`) becomes a thrown redirect to /login that also clears the cookie.
  */
 async function asOperator<T>(request: Request, context: AppLoadContext, work: (caller: Caller, session: Session) => Promise<T>): Promise<T> {
-  const session = await requireSession(request);
+  const session = await requireSession(request, context);
   try {
     return await work(callerOf(request, context, session.token), session);
   } catch (error) {
@@ -171,16 +269,15 @@ export const performApproved = <K extends CallName>(
     ),
   );
 
-/** A session's id in the audit trail: a hash of its upstream token, the same on every console instance. */
-export const sessionIdOf = (token: string): string => createHash("sha256").update(`betdesk-audit:${token}`).digest("hex").slice(0, 16);
-
-/** Who the trail names for this session: from the cookie; a cookie from before the trail asks the API. */
-export async function actorOf(session: Session, caller: Caller): Promise<AuditActor> {
-  const id = sessionIdOf(session.token);
-  if (session.username !== undefined) return { operator: session.username, operatorRole: session.role ?? null, session: id };
-  const admin = await callApi("currentAdmin", undefined, caller).catch(() => null);
-  return { operator: admin?.username ?? "unknown", operatorRole: admin?.role ?? null, session: id };
-}
+/**
+ * Who the trail names for this session: its operator and role as its record has them, and its id.
+ * (Callers still pass the caller, once needed to ask the API for a cookie from before the trail.)
+ */
+export const actorOf = async (session: Session, _caller?: Caller): Promise<AuditActor> => ({
+  operator: session.username,
+  operatorRole: session.role,
+  session: session.id,
+});
 
 /** A file the upstream API answers (a CSV), to stream on to the browser. */
 export const downloadAsOperator = <K extends CallName>(

@@ -105,6 +105,25 @@ export type ConsoleDatabase = {
   };
   console_mfa_challenges: { username: string; challenge: string; expires_at: Date };
   console_mfa_policy: { only_row: ColumnType<boolean, never, never>; roles: ColumnType<number[], string, string> };
+  /** Migration 008: a console session per sign-in (ADR 0010). */
+  console_sessions: {
+    id: string;
+    secret_hash: string;
+    operator: string;
+    role: number;
+    factor: string;
+    factor_at: ColumnType<Date, Date | RawDate | undefined, Date | RawDate>;
+    created_at: ColumnType<Date, never, never>;
+    last_seen_at: ColumnType<Date, never, RawDate>;
+    address: string;
+    browser: string;
+    /** The upstream token and udid, sealed (session-seal.server.ts). */
+    upstream: string;
+    ended_at: ColumnType<Date | null, never, RawDate>;
+    ended_reason: ColumnType<string | null, never, string>;
+  };
+  /** Migration 008: the CIDR ranges each role may sign in from; written as JSON text, read back parsed. */
+  console_allowlist: { role: number; ranges: ColumnType<string[], string, string> };
 };
 
 export type ConsoleStore = Kysely<ConsoleDatabase>;
