@@ -58,6 +58,10 @@ const schema = z.object({
     .string()
     .default(DEFAULT_TIME_ZONE)
     .refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata"),
+  /** Home: the oldest waiting deposit's or withdrawal's age turns amber past this many minutes… */
+  HOME_AGE_AMBER_MINUTES: z.coerce.number().int().min(1).default(5),
+  /** …and red past this many (docs/product-notes.md "Home: what needs you now"). */
+  HOME_AGE_RED_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 
 export type Env = z.infer<typeof schema> & { sessionSecrets: string[]; webauthnOrigins: string[] };

@@ -9,7 +9,7 @@ import type { CallName } from "../../protocol/calls";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
-export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "markets" | "reports" | "settlement" | "late-bets" | "approvals" | "jobs";
+export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "markets" | "reports" | "settlement" | "late-bets" | "approvals" | "jobs" | "home";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
@@ -46,7 +46,7 @@ const REQUEST_DESK = ["list", "requests"] as const;
 const SETTINGS = { staffFlag: "settings", audience: "house" } as const;
 
 export const SCREENS = {
-  home: { path: "/", label: "Home", letter: "h", keywords: ["start", "dashboard"] },
+  home: { path: "/", label: "Home", letter: "h", scopes: ["home"], keywords: ["start", "dashboard"] },
   "report-v1": { path: "/report-v1", label: "Report V1", letter: "r", sidebar: 1, staffFlag: "report", scopes: ["reports"], keywords: ["profit", "loss", "pnl"] },
   "report-v2": { path: "/report-v2", label: "Report V2", letter: "R", sidebar: 2, staffFlag: "report", scopes: ["reports"], keywords: ["profit", "loss", "share", "pnl"] },
   users: { path: "/users", label: "Users", letter: "u", sidebar: 3, staffFlag: "users", scopes: ACCOUNT_DESK, keywords: ["accounts", "players", "clients"] },

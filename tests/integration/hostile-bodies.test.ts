@@ -7,6 +7,10 @@
  *
  * Table-driven: a new route is one line in ROUTES, naming a valid body and its fields' kinds.
  * Fixed seed and bounded runs, so a failure replays exactly.
+ *
+ * Property: every date query parameter (a report's or a bet history's days, the market results'
+ * `since`) answers a date outside the years DAY_YEARS, a date that does not exist, an offset
+ * beyond ±23:59 or text that is no date with a 400 naming the parameter, and changes nothing.
  */
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
@@ -15,9 +19,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seal } from "../../protocol/envelope.js";
 import { SETTLE_BETS_MAX } from "../../protocol/wire.js";
 import { MAX_GREEN_EVENTS } from "../../platform/modules/sports/routes.js";
+import { DAY_YEARS } from "../../platform/validation/days.js";
 import { call, createAdmin, createBettor, createMarket, footprint, freshIp, ledgerBreaches, login, testApp, testDb, TEST_SECRET } from "./support/platform.js";
 
 const SEED = 7;
+const RUNS_PER_DATE_PARAMETER = 60;
 const RUNS_PER_ROUTE = 40;
 
 /** What a field accepts, so the generator knows what it must refuse. */
@@ -284,5 +290,93 @@ describe("every POST route refuses hostile bodies with a 4xx and changes nothing
     );
     expect(await state()).toEqual(before);
     expect(await ledgerBreaches()).toEqual({ accounts: [], transfers: [] });
+  });
+});
+
+// ── hostile dates in query parameters ───────────────────────────────────────────────────────
+
+const two = (n: number) => String(n).padStart(2, "0");
+/** A year the platform refuses: before DAY_YEARS.min or past DAY_YEARS.max (five digits). */
+const badYear = fc.oneof(fc.integer({ min: 0, max: DAY_YEARS.min - 1 }), fc.integer({ min: DAY_YEARS.max + 1, max: 99_999 })).map((year) => String(year).padStart(4, "0"));
+const anyYear = fc.integer({ min: 0, max: 99_999 }).map((year) => String(year).padStart(4, "0"));
+/** A month and day of which at least one is not a date: month 0 or 13+, day 0 or past the month's end. */
+const badMonthDay = fc.oneof(
+  fc.tuple(fc.integer({ min: 0, max: 99 }).filter((month) => month === 0 || month > 12), fc.integer({ min: 1, max: 28 })),
+  fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 32, max: 99 })),
+  fc.constantFrom([2, 30], [2, 31], [4, 31], [6, 31], [9, 31], [11, 31], [0, 0]),
+);
+const goodMonthDay = fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }));
+/** Days as `YYYY-MM-DD` that are not in the range or not a date, and text that is no day at all. */
+const badDay = fc.oneof(
+  fc.tuple(badYear, goodMonthDay).map(([year, [month, day]]) => `${year}-${two(month)}-${two(day)}`),
+  fc.tuple(anyYear, badMonthDay).map(([year, [month, day]]) => `${year}-${two(month!)}-${two(day!)}`),
+  withControl,
+  fc.constantFrom("today", "2025-1-1", "2025-01-01T00:00:00Z", "20250101", " 2025-01-01", "-2025-01-01", "+002025-01-01"),
+);
+const clock = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 })).map(([h, m, s]) => `${two(h)}:${two(m)}:${two(s)}`);
+const goodOffset = fc.oneof(
+  fc.constant("Z"),
+  fc.tuple(fc.constantFrom("+", "-"), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([sign, h, m]) => `${sign}${two(h)}:${two(m)}`),
+);
+const badOffset = fc
+  .tuple(fc.constantFrom("+", "-"), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+  .filter(([, h, m]) => h > 23 || m > 59)
+  .map(([sign, h, m]) => `${sign}${two(h)}:${two(m)}`);
+/**
+ * Date-times the platform refuses: in a year outside the range (at any offset, so also the
+ * instants an offset pushes past its ends), on a day that does not exist, with an offset no
+ * zone has, and text that is no date-time.
+ */
+const badDateTime = fc.oneof(
+  fc.tuple(badYear, goodMonthDay, clock, goodOffset).map(([year, [month, day], time, offset]) => `${year}-${two(month)}-${two(day)}T${time}${offset}`),
+  fc.tuple(anyYear, badMonthDay, clock, goodOffset).map(([year, [month, day], time, offset]) => `${year}-${two(month!)}-${two(day!)}T${time}${offset}`),
+  fc.tuple(fc.integer({ min: DAY_YEARS.min, max: DAY_YEARS.max }), goodMonthDay, clock, badOffset).map(([year, [month, day], time, offset]) => `${year}-${two(month)}-${two(day)}T${time}${offset}`),
+  // The instant past the last moment of DAY_YEARS.max, or before the first of DAY_YEARS.min.
+  fc.tuple(fc.integer({ min: 1, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${DAY_YEARS.max}-12-31T23:59:59-${two(h)}:${two(m)}`),
+  fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 1, max: 59 })).map(([h, m]) => `${DAY_YEARS.min}-01-01T00:00:00+${two(h)}:${two(m)}`),
+  withControl,
+  fc.constantFrom(
+    "0000-01-01T00:00:00Z",
+    "0000-01-01T00:00:00+00:00",
+    "2026-01-01T00:00:00-99:99",
+    `${DAY_YEARS.max}-12-31T23:59:59-23:59`,
+    "yesterday",
+    "2026-01-01",
+    "2026-01-01T24:00:00Z",
+    "2026-01-01T00:00:00",
+    "+002026-01-01T00:00:00Z",
+  ),
+);
+
+type DateParameter = { path: string; field: string; values: fc.Arbitrary<string>; rest: () => string };
+const DATE_PARAMETERS: DateParameter[] = [
+  { path: "/api/sports/market-results", field: "since", values: badDateTime, rest: () => "" },
+  ...["/api/admin/report", "/api/admin/b2c/report"].flatMap((path) =>
+    ["from", "to"].map((field): DateParameter => ({ path, field, values: badDay, rest: () => (field === "to" ? "from=2025-01-01" : "") })),
+  ),
+  ...["/api/admin/user-bets", "/api/admin/download-bets"].flatMap((path) =>
+    ["from", "to"].map((field): DateParameter => ({ path, field, values: badDay, rest: () => `user=${ids.user}&type=0${field === "to" ? "&from=2025-01-01" : ""}` })),
+  ),
+];
+
+describe("every date query parameter refuses a hostile date with a 400 naming it and changes nothing", () => {
+  it.each(DATE_PARAMETERS.map((parameter) => [`${parameter.path} ${parameter.field}`, parameter] as const))("%s", async (_name, parameter) => {
+    const before = await state();
+    await fc.assert(
+      fc.asyncProperty(parameter.values, async (value) => {
+        const query = [parameter.rest(), `${parameter.field}=${encodeURIComponent(value)}`].filter(Boolean).join("&");
+        const reply = await call(app, "GET", `${parameter.path}?${query}`, { token: tokens.admin });
+        expect([reply.statusCode, reply.msg.startsWith(`${parameter.field}: `)], `${value}: ${reply.statusCode} ${reply.msg}`).toEqual([400, true]);
+      }),
+      { seed: SEED, numRuns: RUNS_PER_DATE_PARAMETER },
+    );
+    expect(await state()).toEqual(before);
+  });
+
+  it("answers the first and the last moment of the range, at any offset that keeps it inside", async () => {
+    for (const since of [`${DAY_YEARS.min}-01-01T00:00:00Z`, `${DAY_YEARS.min}-01-01T00:00:00-05:30`, `${DAY_YEARS.max}-12-31T23:59:59.999Z`, `${DAY_YEARS.max}-12-31T23:59:59+23:59`]) {
+      const reply = await call(app, "GET", `/api/sports/market-results?since=${encodeURIComponent(since)}`, { token: tokens.admin });
+      expect([since, reply.statusCode]).toEqual([since, 200]);
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { BOOK_USERS_LIMIT_MAX, ROLE, SPORTS } from "../../../protocol/wire.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
+import { DateTime } from "../../validation/days.js";
 import { blankless, Id, Paging, Text } from "../../validation/schemas.js";
 import { authenticated, requireStaffFlag } from "../auth/access.js";
 import { createSportsService } from "./service.js";
@@ -38,7 +39,7 @@ const ClosedQuery = z
   .object({
     ...Paging.shape,
     sport: blankless(z.enum(SPORTS).transform((sport) => SPORTS.indexOf(sport)).optional()),
-    since: blankless(z.string().datetime({ offset: true, message: "since must be an ISO date-time" }).transform((text) => new Date(text)).optional()),
+    since: blankless(DateTime.optional()),
   })
   .strict();
 
