@@ -8,6 +8,7 @@ import { ACCOUNT_COMMANDS, ACCOUNT_PICK_SOURCES } from "./accounts";
 import { APPROVAL_SCREEN_COMMANDS } from "./approvals";
 import { AUDIT_COMMANDS, AUDIT_PICK_SOURCES, AUDIT_SCREEN_COMMANDS } from "./audit";
 import { BET_PALETTE_COMMANDS, BET_PICK_SOURCES, BET_SCREEN_COMMANDS } from "./bets";
+import { HOME_SCREEN_COMMANDS } from "./home";
 import { JOB_SCREEN_COMMANDS } from "./jobs";
 import { LIST_COMMANDS } from "./list";
 import { MARKET_PALETTE_COMMANDS, MARKET_PICK_SOURCES, MARKET_SCREEN_COMMANDS } from "./markets";
@@ -43,6 +44,7 @@ export const SCREEN_COMMANDS = [
   ...AUDIT_SCREEN_COMMANDS,
   ...APPROVAL_SCREEN_COMMANDS,
   ...JOB_SCREEN_COMMANDS,
+  ...HOME_SCREEN_COMMANDS,
 ] as const satisfies readonly ScreenCommand[];
 
 /**

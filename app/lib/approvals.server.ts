@@ -99,6 +99,21 @@ export type ApprovalsData = Awaited<ReturnType<typeof loadApprovals>>;
 export const approvalCount = (context: AppLoadContext, operator: Operator): Promise<number | null> =>
   context.store && mayOpen(SCREENS.approvals, operator) ? countPending(context.store) : Promise.resolve(null);
 
+/**
+ * Home's four-eyes line: the open approvals this operator may decide and did not make, their own
+ * waiting for someone else, and whether any threshold is on.
+ */
+export async function approvalsWaiting(context: AppLoadContext, operator: Operator) {
+  const store = storeOf(context);
+  const [pending, thresholds] = await Promise.all([listPending(store), readThresholds(store)]);
+  const { expiryHours: _expiry, ...limits } = thresholds;
+  return {
+    forYou: pending.filter((approval) => approval.maker !== operator.username && mayDecide(approval, operator)).length,
+    yours: pending.filter((approval) => approval.maker === operator.username).length,
+    on: Object.values(limits).some((limit) => limit !== null && limit !== false),
+  };
+}
+
 /** Claims the approval, then performs the maker's exact request as the checker, once. */
 async function approve(request: Request, context: AppLoadContext, approval: Approval, checker: string): Promise<string> {
   const store = storeOf(context);

@@ -66,6 +66,15 @@ export const MESSAGING_COUNTRY_CODE = "91";
 export const REQUEST_REFRESH_MS = 10_000;
 /** docs/product.md §9: market data polls every 10000 ms; a relayed `market-update` refetches at once. */
 export const MARKET_REFRESH_MS = 10_000;
+/**
+ * Home (issue 33; its age limits are HOME_AGE_AMBER_MINUTES and HOME_AGE_RED_MINUTES, env.server.ts):
+ * a job with no item sent or answered for HOME_JOB_STALLED_MS is making no progress; the risk line
+ * names HOME_RISK_EVENTS events.
+ */
+export const HOME_JOB_STALLED_MS = 120_000;
+export const HOME_RISK_EVENTS = 3;
+/** Home's sparkline: the profit and loss of this many days, today the last. */
+export const HOME_SPARKLINE_DAYS = 14;
 /** Users an event's screen lists to choose from (first by username); `/market-bets` counts the rest (issue 20). */
 export const MARKET_DETAIL_USERS = 200;
 /**

@@ -88,15 +88,34 @@ export async function loadBoard<Figures>(request: Request, context: AppLoadConte
   const params = new URL(request.url).searchParams;
   const parsed = boardQuery.safeParse({ events: params.getAll("event"), fresh: params.get("fresh") ?? undefined });
   if (!parsed.success) throw new Response("Bad Request", { status: 400 });
-  const { token } = await requireSession(request);
   const events = parsed.data.events.map((text): BoardQuery => {
     const [sport, eventId] = text.split(":") as [SportName, string];
     return { sport, eventId };
   });
+  const books = await boardBooks(request, context, events, parsed.data.fresh === "1");
+  return books.map((row) => ("book" in row ? { eventId: row.eventId, figures: summarise(row.book) } : row));
+}
+
+/** The board's reading of these events' books, shared with the board through its cache. */
+async function boardBooks(request: Request, context: AppLoadContext, events: readonly BoardQuery[], fresh = false) {
+  const { token } = await requireSession(request);
   // The board counts an event's users and lists none (an API without usersLimit lists them all).
   const read = (event: BoardQuery) => callAsOperator(request, context, "marketBets", { ...event, usersLimit: 0 });
-  const books = await bookCache.books(operatorKey(token), events, read, parsed.data.fresh === "1");
-  return books.map((row) => ("book" in row ? { eventId: row.eventId, figures: summarise(row.book) } : row));
+  return bookCache.books(operatorKey(token), events, read, fresh);
+}
+
+/**
+ * Home's risk line: the `count` events of every sport with the worst case (`worstCaseOf`, the
+ * board's figure), and how many events' books could not be read.
+ */
+export async function worstEvents(request: Request, context: AppLoadContext, worstCaseOf: (book: MarketBets) => number, count: number) {
+  const events = (await allEvents(request, context)).flatMap(({ sport, events }) => events.map((event) => ({ sport, eventId: event.eventId, label: eventLabel(event) })));
+  const books = await boardBooks(request, context, events);
+  const read = books.flatMap((row, index) => ("book" in row ? [{ label: events[index]!.label, worstCase: worstCaseOf(row.book) }] : []));
+  return {
+    worst: read.filter((event) => event.worstCase < 0).sort((a, b) => a.worstCase - b.worstCase).slice(0, count),
+    unread: books.length - read.length,
+  };
 }
 
 const detailParams = z.object({ sport: z.enum(SPORTS), eventId: z.string().regex(/^[\w-]{1,64}$/) });

@@ -23,6 +23,12 @@ export function presetRange(preset: ReportPreset, now: Date = new Date()): { fro
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
+/** The last `days` days, today the last. */
+export function recentRange(days: number, now: Date = new Date()): { from: string; to: string } {
+  const { to } = presetRange("today", now);
+  return { from: dayOf(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS), to };
+}
+
 /** Every day from `from` to `to`, for a chart without gaps. */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];

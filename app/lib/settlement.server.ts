@@ -36,7 +36,7 @@ type Query = z.infer<typeof querySchema>;
 const SET_READS = 4;
 
 /** Every closed market with pending bets, or null when the API lacks `/market-results`. */
-async function closedMarkets(request: Request, context: AppLoadContext, sport: SportName | undefined) {
+export async function closedMarkets(request: Request, context: AppLoadContext, sport: SportName | undefined) {
   try {
     return await readAllPages(async (page, pageSize) => {
       const answer = await callAsOperator(request, context, "marketResults", { page, pageSize, ...(sport && { sport }) });

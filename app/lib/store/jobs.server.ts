@@ -25,6 +25,8 @@ export type JobSummary = {
   unknown: number;
   /** Sent with no answer: in flight, or the console stopped before the answer was written. */
   inFlight: number;
+  /** The last time an item was sent or answered (its creation before any): how home tells a job making no progress. */
+  lastActivity: Date;
 };
 
 /** Rows a single insert carries: PostgreSQL allows 65,535 parameters a statement. */
@@ -154,6 +156,7 @@ export async function openJobs(store: ConsoleStore, operator: string | null): Pr
       count(sql`i.outcome = 'refused'`).as("refused"),
       count(sql`i.outcome = 'unknown'`).as("unknown"),
       count(sql`i.outcome is null and i.sent_at is not null`).as("in_flight"),
+      sql<Date | string>`greatest(j.created_at, max(i.sent_at), max(i.answered_at))`.as("last_activity"),
     ])
     .groupBy(["j.id", "j.operator", "j.kind", "j.title", "j.created_at"])
     .having(sql<boolean>`bool_or(i.outcome is null)`)
@@ -171,5 +174,6 @@ export async function openJobs(store: ConsoleStore, operator: string | null): Pr
     refused: Number(row.refused),
     unknown: Number(row.unknown),
     inFlight: Number(row.in_flight),
+    lastActivity: new Date(row.last_activity),
   }));
 }
