@@ -1,31 +1,93 @@
 /**
- * A resume's check of the items a job had in flight when the console stopped (issue 19): each
- * kind asks the API what it can. A bet by its current status (the pending queue, page by page);
- * a transfer only where the API was seen honouring requestId; a switch by the account's flag.
+ * What a stored job is checked against at the API (issues 19 and 29), where the browser's word is
+ * not enough: when it is stored, that its maker may perform every item now (desk, role, their own
+ * tree) and that a settlement's bets are the API's own (their stakes counted by four-eyes); when
+ * it is resumed, what became of the items in flight when the console stopped: a bet by its
+ * current status (the pending queue, then the bet history), a transfer only where the API was
+ * seen honouring requestId, a switch by the account's flag.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { pendingCall, pendingScan } from "./bets.server";
+import { z } from "zod";
+import { BET_KIND, ROLE, type SportsBet } from "../../protocol/wire";
+import { pendingCall, pendingScan, todayIn } from "./bets.server";
 import { capabilities } from "./capabilities.server";
-import { ownerOf, resolveInFlight, settledBetCheck, storeOf, unknownAnswer, type Found, type InFlightCheck, type PendingOf } from "./jobs.server";
-import type { AccountItemPayload } from "./account-jobs";
+import {
+  jobSchema,
+  ownJob,
+  resolveInFlight,
+  settledBetCheck,
+  storeOf,
+  unknownAnswer,
+  type Found,
+  type InFlightCheck,
+  type PendingOf,
+  type SettledOf,
+} from "./jobs.server";
+import { accountItemAction, isAccountJobKind, type AccountItemPayload } from "./account-jobs";
 import { ApiError } from "./api.server";
-import { callAsOperator } from "./session.server";
+import { env } from "./env.server";
+import { inScope } from "./forms/settlement";
+import { holdJobAboveThreshold } from "./four-eyes.server";
+import { currentOperator, PERMISSION_DENIED, requireAccess } from "./guards.server";
+import { readAllPages } from "./list.server";
+import type { Operator } from "./operator";
+import { deskOfAccount, mayUse, SCREENS } from "./screens";
+import { actorOf, callAsOperator, callerOf, requireSession } from "./session.server";
 import type { JobKind } from "../machines/bulk.machine";
-import { jobOf } from "./store/jobs.server";
+import { inBatches } from "../machines/in-batches";
+import { createJob, type JobItemDraft } from "./store/jobs.server";
 
 /** The pending queue, read page by page for each scope, as the API answers it. */
 const pendingUpstream =
   (request: Request, context: AppLoadContext): PendingOf =>
   async (scopes) => {
-    const pending = new Set<string>();
+    const pending = new Map<string, SportsBet>();
     let complete = true;
     for (const scope of scopes) {
       const scan = await pendingScan(pendingCall(request, context), scope);
       complete &&= scan.complete;
-      for (const bet of scan.items) pending.add(bet._id);
+      for (const bet of scan.items) pending.set(bet._id, bet);
     }
     return { complete, pending };
   };
+
+/** A day in the console's zone, `YYYY-MM-DD`, a day before `at`: the history's range starts there whatever the API's own zone. */
+const dayBefore = (at: string) => todayIn(env.TIME_ZONE, new Date(new Date(at).getTime() - 24 * 60 * 60 * 1000));
+
+/**
+ * The statuses of settled bets, read from each bettor's sports bet history (a spec call) from
+ * the day before the bet was placed to today; a bet not found there, or whose bettor's history
+ * cannot be read, is left out.
+ */
+const settledUpstream =
+  (request: Request, context: AppLoadContext): SettledOf =>
+  async (bets) => {
+    const byUser = new Map<string, { from: string; ids: Set<string> }>();
+    for (const { id, userId, createdAt } of bets) {
+      const from = dayBefore(createdAt);
+      const user = byUser.get(userId) ?? { from, ids: new Set<string>() };
+      user.from = from < user.from ? from : user.from;
+      user.ids.add(id);
+      byUser.set(userId, user);
+    }
+    const statuses = new Map<string, SportsBet["status"]>();
+    const to = todayIn(env.TIME_ZONE);
+    await inBatches([...byUser], READS_IN_FLIGHT, async ([user, { from, ids }]) => {
+      try {
+        const scan = await readAllPages(
+          (page, pageSize) => callAsOperator(request, context, "userBets", { user, type: BET_KIND.sports, from, to: to < from ? from : to, page, pageSize }),
+          { keep: (bet) => ids.has(bet._id) },
+        );
+        for (const bet of scan.items) statuses.set(bet._id, (bet as SportsBet).status);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+      }
+    });
+    return statuses;
+  };
+
+/** Reads of the API made at once while a job is checked: each is another account's. */
+const READS_IN_FLIGHT = 8;
 
 /** A transfer in flight is sent again only to an API seen honouring requestId: it moves the money once. */
 const transferCheck =
@@ -57,7 +119,7 @@ const switchCheck =
 function inFlightCheck(kind: JobKind, request: Request, context: AppLoadContext): InFlightCheck {
   switch (kind) {
     case "settle":
-      return settledBetCheck(pendingUpstream(request, context));
+      return settledBetCheck(pendingUpstream(request, context), settledUpstream(request, context));
     case "deposit":
       return transferCheck("userDeposit");
     case "withdraw":
@@ -67,12 +129,129 @@ function inFlightCheck(kind: JobKind, request: Request, context: AppLoadContext)
   }
 }
 
-/** POST /resources/jobs/:id/resume: the in-flight check, then every item as it stands. */
+/** POST /resources/jobs/:id/resume: the maker's own job (issue 29), its in-flight check, then every item as it stands. */
 export async function resumeJob(request: Request, context: AppLoadContext, id: string) {
-  const { operator, everyone } = await ownerOf(request, context);
+  await requireAccess(request, context, SCREENS.jobs);
   const store = storeOf(context);
-  const job = await jobOf(store, id, operator, everyone);
-  if (!job) return Response.json({ ok: false, message: "No such job" }, { status: 404 });
+  const job = await ownJob(request, context, store, id);
   const items = await resolveInFlight(store, id, inFlightCheck(job.kind as JobKind, request, context));
   return Response.json({ ok: true, job: { id, kind: job.kind, title: job.title, items } });
+}
+
+type JobDraft = z.infer<typeof jobSchema>;
+type StoredItem = Required<JobItemDraft>;
+/** Why a job is not stored: answered as it is, with nothing stored. */
+class Refusal {
+  constructor(
+    readonly status: 400 | 403,
+    readonly message: string,
+  ) {}
+}
+const itemRefusal = (index: number, item: { label: string }, problem: string) =>
+  new Refusal(400, `Item ${index + 1} (${item.label}) ${problem}`);
+
+/** A stored settlement's payload as the server reads it: the scope, the bet as confirmed, the outcome. */
+const settlementPayloadSchema = z.object({
+  scope: z.object({ eventId: z.string().optional(), marketId: z.string().optional() }),
+  bet: z.object({ _id: z.string(), amount: z.number() }).passthrough(),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+});
+
+/** The bet fields a confirmed settlement shows and four-eyes counts, named as the desk names them. */
+const BET_FIELDS = { amount: "stake", username: "user", runner: "runner", type: "market type", isBack: "side", x: "line", odds: "odds", exposure: "exposure" } as const;
+
+/** The first field the confirmed bet states otherwise than the API's, or null. */
+function differingField(confirmed: Record<string, unknown>, upstream: SportsBet): string | null {
+  for (const [field, name] of Object.entries(BET_FIELDS) as Array<[keyof typeof BET_FIELDS, string]>) {
+    if (field in confirmed && confirmed[field] !== upstream[field]) {
+      return `differs from the API's bet ${upstream._id}: ${name} ${String(confirmed[field])} here, ${String(upstream[field])} at the API`;
+    }
+  }
+  return null;
+}
+
+/**
+ * A settlement job's bets as the API has them (issue 29): each still pending there, of its
+ * scope, and stated as the API states it; its stake is the API's. Each stored bet keeps who
+ * placed it and when, so a resume can read its outcome from the bet history.
+ */
+async function admitSettlement(request: Request, context: AppLoadContext, items: JobDraft["items"]): Promise<StoredItem[] | Refusal> {
+  const payloads = items.map((item) => settlementPayloadSchema.safeParse(item.payload));
+  const unread = payloads.findIndex((payload, index) => !payload.success || payload.data.bet._id !== items[index]!.key);
+  if (unread >= 0) return itemRefusal(unread, items[unread]!, "is not a settlement of its bet");
+  const settlements = payloads.map((payload) => payload.data!);
+  const scopes = new Map(settlements.map(({ scope }) => [JSON.stringify(scope), scope]));
+  const { complete, pending } = await pendingUpstream(request, context)([...scopes.values()]);
+  const admitted: StoredItem[] = [];
+  for (const [index, item] of items.entries()) {
+    const settlement = settlements[index]!;
+    const upstream = pending.get(item.key);
+    const problem = !upstream
+      ? complete
+        ? "is not a pending bet at the API"
+        : "could not be found in the API's pending queue, read only in part"
+      : !inScope(settlement.scope)(upstream)
+        ? "is not a bet of the job's market"
+        : differingField(settlement.bet, upstream);
+    if (problem) return itemRefusal(index, item, problem);
+    const placed = { userId: upstream!.userId, createdAt: upstream!.createdAt };
+    admitted.push({ ...item, payload: { ...settlement, bet: { ...settlement.bet, amount: upstream!.amount }, placed } });
+  }
+  return admitted;
+}
+
+/**
+ * A bulk job's items (issue 29): each its kind's action on its account, on a desk the maker may
+ * use now; a partner's accounts each in their own tree, as the API shows by reading the account
+ * as them (an API confines a partner's reads to their tree).
+ */
+async function admitAccountItems(request: Request, context: AppLoadContext, maker: Operator, job: JobDraft): Promise<StoredItem[] | Refusal> {
+  const { kind } = job;
+  if (!isAccountJobKind(kind)) return new Refusal(400, "Not a bulk job");
+  const items = job.items.map((item) => ({ ...item, payload: item.payload ?? null }));
+  const actions = items.map((item) => accountItemAction(kind, item));
+  const unread = actions.findIndex((action) => action === null);
+  if (unread >= 0) return itemRefusal(unread, items[unread]!, `is not a ${kind} of its account`);
+  const denied = actions.findIndex((action) => !mayUse(deskOfAccount(action!), maker));
+  if (denied >= 0) return new Refusal(403, `${PERMISSION_DENIED}: item ${denied + 1} (${items[denied]!.label}) is on a desk you may not use`);
+  if (maker.role === ROLE.partner) {
+    const outside = await inBatches(actions, READS_IN_FLIGHT, async (action) => {
+      try {
+        await callAsOperator(request, context, action!.isPartner ? "partnerPermissions" : "userPermissions", { id: action!.user });
+        return null;
+      } catch (error) {
+        if (error instanceof ApiError && !error.outcomeUnknown) return error.message;
+        throw error;
+      }
+    });
+    const at = outside.findIndex((message) => message !== null);
+    if (at >= 0) return new Refusal(403, `${PERMISSION_DENIED}: item ${at + 1} (${items[at]!.label}) is not in your tree (${outside[at]})`);
+  }
+  return items;
+}
+
+/** The items as they may be stored for this maker, or why not. */
+async function admit(request: Request, context: AppLoadContext, maker: Operator, job: JobDraft): Promise<StoredItem[] | Refusal> {
+  if (job.kind !== "settle") return admitAccountItems(request, context, maker, job);
+  if (!mayUse(SCREENS["pending-sport-bets"], maker)) return new Refusal(403, `${PERMISSION_DENIED}: settling bets needs the bets desk`);
+  return admitSettlement(request, context, job.items);
+}
+
+/**
+ * POST /resources/jobs: a confirmed job, checked against its maker's rights and the API (issue
+ * 29), written before its first chunk is sent; answers its id, or `held` for four-eyes.
+ */
+export async function startJob(request: Request, context: AppLoadContext) {
+  const parsed = jobSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  const job = parsed.data;
+  const session = await requireSession(request);
+  const [maker, operator] = await Promise.all([actorOf(session, callerOf(request, context, session.token)), currentOperator(request, context)]);
+  const items = await admit(request, context, operator, job);
+  if (items instanceof Refusal) return Response.json({ ok: false, message: items.message }, { status: items.status });
+  // Four-eyes (issue 19): a job above a job threshold waits for a second operator, unstored and unsent.
+  const held = await holdJobAboveThreshold(context.store, maker, { ...job, items });
+  if (held) return Response.json({ ok: true, held });
+  const id = await createJob(storeOf(context), { operator: maker.operator, ...job, items });
+  return Response.json({ ok: true, id });
 }

@@ -7,19 +7,18 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { ROLE } from "../../protocol/wire";
+import { ROLE, type BetStatus, type SettlementCode, type SportsBet } from "../../protocol/wire";
 import { UNKNOWN_OUTCOME, type JobKind } from "../machines/bulk.machine";
 import { withAuditJob } from "./audit.server";
 import { SCAN_LIMIT } from "./list";
 import type { Operator } from "./operator";
 import { mayOpen, SCREENS } from "./screens";
 import type { ChunkResult } from "./bets.server";
-import type { SettlementScope } from "./forms/settlement";
-import { claimItems, createJob, jobItems, jobOf, openJobs, recordAnswers, reopenItem, type ItemAnswer, type JobItem } from "./store/jobs.server";
+import { SETTLED_STATUS, type SettlementScope } from "./forms/settlement";
+import { PERMISSION_DENIED, requireAccess } from "./guards.server";
+import { claimItems, jobItems, jobOf, openJobs, recordAnswers, reopenItem, type ItemAnswer, type JobItem } from "./store/jobs.server";
 import type { ConsoleStore } from "./store/schema";
 import { actorOf, callerOf, requireSession } from "./session.server";
-import { holdJobAboveThreshold } from "./four-eyes.server";
-import { accountItemAction, isAccountJobKind } from "./account-jobs";
 
 /** The kinds of job (bulk.machine's JobKind); each decides how an item in flight is checked. */
 const JOB_KINDS = ["settle", "deposit", "withdraw", "switch"] as const satisfies readonly JobKind[];
@@ -60,23 +59,48 @@ export async function resolveInFlight(store: ConsoleStore, jobId: string, check:
 /** What an item in flight is answered when the API cannot show whether it was applied. */
 export const unknownAnswer = { outcome: "unknown", message: UNKNOWN_OUTCOME } as const;
 
-/** The pending bets of these scopes, and whether the queue was read completely. */
-export type PendingOf = (scopes: readonly SettlementScope[]) => Promise<{ complete: boolean; pending: ReadonlySet<string> }>;
+/** The pending bets of these scopes by id, and whether the queue was read completely. */
+export type PendingOf = (scopes: readonly SettlementScope[]) => Promise<{ complete: boolean; pending: ReadonlyMap<string, SportsBet> }>;
+/** Who placed a bet and when: where its bet history is read. */
+export type PlacedBet = { id: string; userId: string; createdAt: string };
+/** The statuses of these settled bets as their history shows them; a bet not found is left out. */
+export type SettledOf = (bets: readonly PlacedBet[]) => Promise<ReadonlyMap<string, BetStatus>>;
+
+/** How an operator says a bet's status. */
+const STATUS_WORD: Record<BetStatus, string> = { PENDING: "pending", SUCCESS: "won", FAIL: "lost", ABANDONED: "void" };
 
 /**
- * A bet in flight: still pending upstream, it was not settled and is sent again; gone from a
- * queue read completely, it was settled (the platform settles a bet once); else unknown.
+ * A bet in flight (issue 29): still pending upstream, it was not settled and is sent again; gone
+ * from a queue read completely, it was settled, and its history says how. Settled as the job
+ * asked, it is done; settled otherwise, it is a conflict: someone else settled it, and it is
+ * never counted as the job's work. A queue read in part, or an outcome that cannot be read, is
+ * unknown.
  */
 export const settledBetCheck =
-  (pendingOf: PendingOf): InFlightCheck =>
+  (pendingOf: PendingOf, settledOf: SettledOf): InFlightCheck =>
   async (items) => {
     const scopes = new Map(items.map((item) => [JSON.stringify(scopeOfPayload(item.payload)), scopeOfPayload(item.payload)]));
     const { complete, pending } = await pendingOf([...scopes.values()]);
-    return items.map((item): Found =>
-      !complete ? unknownAnswer : pending.has(item.key) ? "resend" : { outcome: "done", message: "Found settled when resumed" },
-    );
+    if (!complete) return items.map(() => unknownAnswer);
+    const gone = items.flatMap((item) => {
+      const placed = placedOfPayload(item.payload);
+      return !pending.has(item.key) && placed ? [{ id: item.key, ...placed }] : [];
+    });
+    const settled = gone.length > 0 ? await settledOf(gone) : new Map<string, BetStatus>();
+    return items.map((item): Found => {
+      if (pending.has(item.key)) return "resend";
+      const status = settled.get(item.key);
+      const asked = SETTLED_STATUS[statusOfPayload(item.payload)];
+      if (status === undefined || asked === undefined) return { outcome: "unknown", message: `${UNKNOWN_OUTCOME} (found settled; its outcome could not be read)` };
+      return status === asked
+        ? { outcome: "done", message: `Found settled as ${STATUS_WORD[status]} when resumed` }
+        : { outcome: "conflict", message: `Settled elsewhere as ${STATUS_WORD[status]} (this job: ${STATUS_WORD[asked]})` };
+    });
   };
 
+type SettlementPayload = { scope?: SettlementScope; status?: SettlementCode; placed?: { userId: string; createdAt: string } } | null;
+const placedOfPayload = (payload: unknown) => (payload as SettlementPayload)?.placed;
+const statusOfPayload = (payload: unknown) => (payload as SettlementPayload)?.status ?? (0 as SettlementCode);
 const scopeOfPayload = (payload: unknown): SettlementScope => (payload as { scope?: SettlementScope } | null)?.scope ?? {};
 
 export function storeOf(context: AppLoadContext): ConsoleStore {
@@ -97,34 +121,21 @@ export const jobCount = async (context: AppLoadContext, operator: Operator): Pro
     ? (await openJobs(context.store, operator.role === ROLE.superAdmin ? null : operator.username)).length
     : null;
 
-const withPayload = <T extends { payload?: unknown }>(item: T) => ({ ...item, payload: item.payload ?? null });
-
-/** A bulk job's item that is not its desk's action of the job's kind: the job is refused whole. */
-function invalidAccountItem(job: z.infer<typeof jobSchema>): string | null {
-  const { kind } = job;
-  if (!isAccountJobKind(kind)) return null;
-  const at = job.items.findIndex((item) => accountItemAction(kind, withPayload(item)) === null);
-  return at < 0 ? null : `Item ${at + 1} (${job.items[at]!.label}) is not a ${kind} of its account`;
+/**
+ * The job, when the signed-in operator confirmed it (issue 29): a job is performed with its
+ * maker's rights only, so nobody else, the super admin included, may run or resume it.
+ */
+export async function ownJob(request: Request, context: AppLoadContext, store: ConsoleStore, id: string) {
+  const { operator } = await ownerOf(request, context);
+  const job = await jobOf(store, id, operator, true);
+  if (!job) throw new Response("No such job", { status: 404 });
+  if (job.operator !== operator) throw new Response(`${PERMISSION_DENIED}: only ${job.operator}, who confirmed this job, may run it`, { status: 403 });
+  return job;
 }
 
-/** POST /resources/jobs: a confirmed job, written before its first chunk is sent; answers its id, or `held` for four-eyes. */
-export async function startJob(request: Request, context: AppLoadContext) {
-  const parsed = jobSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
-  const job = parsed.data;
-  const invalid = invalidAccountItem(job);
-  if (invalid) return Response.json({ ok: false, message: invalid }, { status: 400 });
-  const session = await requireSession(request);
-  const maker = await actorOf(session, callerOf(request, context, session.token));
-  // Four-eyes (issue 19): a job above a job threshold waits for a second operator, unstored and unsent.
-  const held = await holdJobAboveThreshold(context.store, maker, { ...job, items: job.items.map(withPayload) });
-  if (held) return Response.json({ ok: true, held });
-  const id = await createJob(storeOf(context), { operator: maker.operator, ...job });
-  return Response.json({ ok: true, id });
-}
-
-/** The unfinished jobs the operator may resume: their own, or everyone's for the super admin. */
+/** The unfinished jobs the operator may see: their own, or everyone's for the super admin (each resumed only by its maker). */
 export async function loadJobs(request: Request, context: AppLoadContext) {
+  await requireAccess(request, context, SCREENS.jobs);
   const { operator, everyone } = await ownerOf(request, context);
   return { jobs: await openJobs(storeOf(context), everyone ? null : operator), everyone };
 }
@@ -147,9 +158,7 @@ export async function runJobChunk(
 ): Promise<ChunkResult[]> {
   if (!jobId || !context.store) return send(new Map(keys.map((key) => [key, null])));
   const store = context.store;
-  const { operator, everyone } = await ownerOf(request, context);
-  const job = await jobOf(store, jobId, operator, everyone);
-  if (!job) throw new Response("No such job", { status: 404 });
+  const job = await ownJob(request, context, store, jobId);
   const claimed = new Map((await claimItems(store, jobId, keys)).map((item) => [item.key, { kind: job.kind, item }]));
   // Each item's entry in the trail names the job (issue 19): the trail shows every item sent once, under it.
   const results = claimed.size > 0 ? await withAuditJob(jobId, () => send(claimed)) : [];

@@ -32,7 +32,7 @@ export async function storeJob(job: BulkJob): Promise<RecordedJob> {
 }
 
 /** A stored item as a resume answers it. */
-export type StoredItem = BulkItem & { payload: unknown; sent: boolean; outcome: "done" | "refused" | "unknown" | null; message: string | null };
+export type StoredItem = BulkItem & { payload: unknown; sent: boolean; outcome: "done" | "refused" | "unknown" | "conflict" | null; message: string | null };
 export type StoredJob = { id: string; kind: JobKind; title: string; items: StoredItem[] };
 
 /** Asks the server to check the job's items in flight; answers every item as it now stands. */
@@ -46,6 +46,7 @@ export function resumedOf(job: StoredJob): Resumed {
   for (const { key, label, outcome, message } of job.items) {
     if (outcome === "done") done.push(key);
     else if (outcome === "refused") failed.push({ key, label, reason: message ?? "" });
+    else if (outcome === "conflict") failed.push({ key, label, reason: message ?? "", conflict: true });
     else if (outcome === "unknown") failed.push({ key, label, reason: message === UNKNOWN_OUTCOME ? message : `${UNKNOWN_OUTCOME} (${message})`, unknown: true });
   }
   return { jobId: job.id, done, failed };

@@ -117,6 +117,9 @@ export function mayUse({ staffFlag, audience = "all" }: Access, operator: Operat
   return !staffFlag || Boolean(operator.flags[staffFlag]);
 }
 
+/** The desk an account's actions belong to: Panels for a partner, Users for an end user. */
+export const deskOfAccount = (account: { isPartner: boolean }): Access => (account.isPartner ? SCREENS.partners : SCREENS.users);
+
 /** Whether the operator may open the screen (else Permission Denied). */
 export const mayOpen: (screen: Screen, operator: Operator) => boolean = mayUse;
 

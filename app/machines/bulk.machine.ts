@@ -41,7 +41,8 @@ export type BulkJob = {
 /** What recording a confirmed job answers: its id, null (not stored), or held for four-eyes approval with what the operator is told. */
 export type RecordedJob = string | null | { held: string };
 
-export type BulkFailure = { key: string; label: string; reason: string; unknown?: true };
+/** `conflict`: found done otherwise by someone else when resumed (issue 29), counted apart from the job's failures. */
+export type BulkFailure = { key: string; label: string; reason: string; unknown?: true; conflict?: true };
 export type Resumed = { jobId: string; done: string[]; failed: BulkFailure[] };
 
 /** What an item whose answer was lost shows: it may have been applied, so nobody resends it blind. */

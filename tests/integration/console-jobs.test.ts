@@ -5,7 +5,9 @@
  * on PostgreSQL in the integration-pg project (or whenever TEST_DATABASE_URL is set); then over the
  * console's HTTP (its store in memory): a chunk posted twice reaches the API once.
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BetStatus, SportsBet } from "../../protocol/wire";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import { startConsole, type TestConsole } from "./support/console.js";
@@ -13,10 +15,7 @@ import { claimItems, createJob, jobItems, openJobs, recordAnswers, type JobItemD
 import { resolveInFlight, settledBetCheck } from "../../app/lib/jobs.server";
 import { UNKNOWN_OUTCOME } from "../../app/machines/bulk.machine";
 import { consoleStores } from "./support/console-stores";
-
-
-
-
+import { call, createAdmin, createUser, freshIp, houseId, login, placePendingBets, testDb } from "./support/platform.js";
 
 const { open, targets } = consoleStores("console_jobs");
 
@@ -25,7 +24,7 @@ const bets = (n: number): JobItemDraft[] =>
     key: `${1000 + i}`,
     label: `bet ${1000 + i}`,
     requestId: `${1000 + i}`,
-    payload: { scope: { eventId: "e1", marketId: "m1" }, settlement: { bet: { _id: `${1000 + i}`, eventId: "e1", marketId: "m1" }, status: 1 } },
+    payload: { scope: { eventId: "e1", marketId: "m1" }, bet: { _id: `${1000 + i}`, eventId: "e1", marketId: "m1" }, status: 1, placed: { userId: "1", createdAt: "2026-11-26T00:00:00Z" } },
   }));
 
 describe.each(targets)("console jobs on %s", (_name, target) => {
@@ -85,22 +84,37 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
     const id = await createJob(store, { operator: "admin", kind: "settle", title: "Settle market", items: bets(4) });
     await claimItems(store, id, ["1000", "1001", "1002"]);
     await recordAnswers(store, id, [{ key: "1000", outcome: "done", message: "" }]);
-    // 1001 and 1002 were in flight when the console stopped; only 1002 is still pending upstream.
-    const items = await resolveInFlight(store, id, settledBetCheck(async () => ({ complete: true, pending: new Set(["1002", "1003"]) })));
-    expect(items.map(({ key, sent, outcome }) => ({ key, sent, outcome }))).toEqual([
-      { key: "1000", sent: true, outcome: "done" },
-      { key: "1001", sent: true, outcome: "done" },
-      { key: "1002", sent: false, outcome: null },
-      { key: "1003", sent: false, outcome: null },
+    // 1001 and 1002 were in flight when the console stopped; only 1002 is still pending upstream,
+    // and 1001 was settled as the job asked.
+    const items = await resolveInFlight(store, id, settledBetCheck(pendingAs(["1002", "1003"]), settledAs({ "1001": "SUCCESS" })));
+    expect(items.map(({ key, sent, outcome, message }) => ({ key, sent, outcome, message }))).toEqual([
+      { key: "1000", sent: true, outcome: "done", message: "" },
+      { key: "1001", sent: true, outcome: "done", message: "Found settled as won when resumed" },
+      { key: "1002", sent: false, outcome: null, message: null },
+      { key: "1003", sent: false, outcome: null, message: null },
     ]);
     expect((await claimItems(store, id, ["1000", "1001", "1002", "1003"])).map((item) => item.key)).toEqual(["1002", "1003"]);
 
     // The queue could not be read completely: nothing is known, nothing is resent.
-    const unread = await resolveInFlight(store, id, settledBetCheck(async () => ({ complete: false, pending: new Set(["1002"]) })));
+    const unread = await resolveInFlight(store, id, settledBetCheck(async () => ({ complete: false, pending: new Map() }), settledAs({})));
     expect(unread.slice(2).map(({ outcome, message }) => ({ outcome, message }))).toEqual([
       { outcome: "unknown", message: UNKNOWN_OUTCOME },
       { outcome: "unknown", message: UNKNOWN_OUTCOME },
     ]);
+  });
+
+  it("never counts a bet settled elsewhere as the job's work: another outcome is a conflict, an unreadable one unknown (issue 29)", async () => {
+    const store = await open(await target());
+    const id = await createJob(store, { operator: "admin", kind: "settle", title: "Settle market", items: bets(3) });
+    await claimItems(store, id, ["1000", "1001", "1002"]);
+    // The job said won (status 1) for all three; two were settled elsewhere while it was down.
+    const items = await resolveInFlight(store, id, settledBetCheck(pendingAs([]), settledAs({ "1000": "FAIL", "1001": "ABANDONED" })));
+    expect(items.map(({ key, outcome, message }) => ({ key, outcome, message }))).toEqual([
+      { key: "1000", outcome: "conflict", message: "Settled elsewhere as lost (this job: won)" },
+      { key: "1001", outcome: "conflict", message: "Settled elsewhere as void (this job: won)" },
+      { key: "1002", outcome: "unknown", message: `${UNKNOWN_OUTCOME} (found settled; its outcome could not be read)` },
+    ]);
+    expect(await openJobs(store, "admin")).not.toContainEqual(expect.objectContaining({ id }));
   });
 });
 
@@ -115,56 +129,153 @@ describe("a stored settlement job over the console's HTTP", () => {
         if (refuseTogether && request.url.endsWith("/settle-bets")) await reply.code(405).send({ status: "FAIL", msg: "Method Not Allowed", data: null });
       }),
     );
-    const response = await app.fetch("/login?redirectTo=%2F", { method: "POST", body: new URLSearchParams({ ...DEMO_ACCOUNTS.admin, redirectTo: "/" }) });
-    admin = response.headers.get("Set-Cookie")!.split(";")[0]!;
+    admin = await signIn(DEMO_ACCOUNTS.admin);
   });
   afterAll(() => app?.close());
 
-  const post = (path: string, body?: unknown) =>
-    app.fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Cookie: admin }, body: body === undefined ? undefined : JSON.stringify(body) });
+  async function signIn(account: { username: string; password: string }): Promise<string> {
+    const response = await app.fetch("/login?redirectTo=%2F", { method: "POST", body: new URLSearchParams({ ...account, redirectTo: "/" }) });
+    return response.headers.get("Set-Cookie")!.split(";")[0]!;
+  }
+  const post = (path: string, body?: unknown, cookie = admin) =>
+    app.fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  /** A settlement job's items for these bets, as the desk confirms them: each with its scope, bet and outcome. */
+  const settleItems = ({ eventId, marketId, ids }: { eventId: string; marketId: string; ids: string[] }, status = 1, amount = 100) =>
+    ids.map((_id) => ({ key: _id, label: _id, requestId: _id, payload: { scope: { eventId, marketId }, bet: { _id, eventId, marketId, amount }, status } }));
+  const settledSends = () => app.upstream.filter((line) => /settle-bets|settel-bet/.test(line));
+  const jobsOf = async (operator: string) => (await app.store.selectFrom("console_jobs").select("id").where("operator", "=", operator).execute()).length;
 
   it("sends each bet of a chunk posted twice upstream once, answering the second from the store, and resumes with nothing left to send", async () => {
-    const bets = ["990001", "990002"].map((_id) => ({ _id, eventId: "e-jobs", marketId: "m-jobs" }));
-    const scope = { eventId: "e-jobs", marketId: "m-jobs" };
-    const items = bets.map((bet) => ({ key: bet._id, label: bet._id, requestId: bet._id, payload: { scope, bet, status: 1 } }));
-    const started = await post("/resources/jobs", { kind: "settle", title: "Settle market", items });
+    const placed = await placePendingBets(app.platform, 2);
+    const scope = { eventId: placed.eventId, marketId: placed.marketId };
+    const started = await post("/resources/jobs", { kind: "settle", title: "Settle market", items: settleItems(placed) });
     const { id } = (await started.json()) as { id: string };
-    const chunk = { jobId: id, scope, settlements: bets.map((bet) => ({ bet, status: 1 })) };
+    const chunk = { jobId: id, scope, settlements: placed.ids.map((_id) => ({ bet: { _id, ...scope }, status: 1 })) };
+    const before = settledSends().length;
 
-    // No such bet upstream: each is refused, and the refusal recorded.
     const first = (await (await post("/resources/bets/settle", chunk)).json()) as { results: Array<{ key: string; error?: string }> };
-    expect(first.results.map((result) => result.error)).toEqual(["Bet not found", "Bet not found"]);
+    expect(first.results).toEqual(placed.ids.map((key) => ({ key })));
     const again = (await (await post("/resources/bets/settle", chunk)).json()) as { results: Array<{ key: string; error?: string }> };
     expect(again.results).toEqual(first.results);
     // The chunk's bets went together, in one call of the platform's /settle-bets (extension).
-    expect(app.upstream.filter((line) => /settle-bets|settel-bet/.test(line))).toEqual(["POST /api/admin/settle-bets"]);
+    expect(settledSends().slice(before)).toEqual(["POST /api/admin/settle-bets"]);
     const entries = await listAudit(app.store, { call: "settleBet" }, { limit: 100, offset: 0 });
-    const sent = entries.filter((entry) => bets.some((bet) => JSON.stringify(entry.request).includes(bet._id)));
+    const sent = entries.filter((entry) => placed.ids.some((bet) => JSON.stringify(entry.request).includes(`"${bet}"`)));
     expect(sent).toHaveLength(2);
     // Each under its job: the trail finds both by the job's id, and nothing else there.
     expect(sent.map((entry) => entry.jobId)).toEqual([id, id]);
     expect(await listAudit(app.store, { job: id }, { limit: 100, offset: 0 })).toEqual(sent);
 
     const resumed = (await (await post(`/resources/jobs/${id}/resume`)).json()) as { job: { items: Array<{ key: string; outcome: string }> } };
-    expect(resumed.job.items.map(({ key, outcome }) => ({ key, outcome }))).toEqual([
-      { key: "990001", outcome: "refused" },
-      { key: "990002", outcome: "refused" },
-    ]);
+    expect(resumed.job.items.map(({ key, outcome }) => ({ key, outcome }))).toEqual(placed.ids.map((key) => ({ key, outcome: "done" })));
   });
 
-  it("the super admin resumes another operator's job; a job that does not exist is refused", async () => {
-    const items = [{ key: "990003", label: "990003", requestId: "990003", payload: {} }];
-    const { id } = (await (await post("/resources/jobs", { kind: "settle", title: "Settle bet", items })).json()) as { id: string };
-    await app.store.updateTable("console_jobs").set({ operator: "someone-else" }).where("id", "=", id).execute();
-    expect((await post(`/resources/jobs/${id}/resume`)).status).toBe(200);
+  it("runs and resumes a job only as its maker: the super admin is refused and nothing is sent (issue 29)", async () => {
+    const bettingStaff = await createAdmin({ role: 2, permissions: { bets: true } });
+    const maker = await signIn(bettingStaff);
+    const placed = await placePendingBets(app.platform, 1);
+    const scope = { eventId: placed.eventId, marketId: placed.marketId };
+    const { id } = (await (await post("/resources/jobs", { kind: "settle", title: "Settle bet", items: settleItems(placed) }, maker)).json()) as { id: string };
+    const before = settledSends().length;
+
+    const resume = await post(`/resources/jobs/${id}/resume`);
+    expect(resume.status).toBe(403);
+    expect(await resume.text()).toBe(`Permission denied: only ${bettingStaff.username}, who confirmed this job, may run it`);
+    const chunk = await post("/resources/bets/settle", { jobId: id, scope, settlements: [{ bet: { _id: placed.ids[0], ...scope }, status: 1 }] });
+    expect(chunk.status).toBe(403);
+    expect(settledSends().slice(before)).toEqual([]);
+    const [item] = await app.store.selectFrom("console_job_items").select(["sent_at", "outcome"]).where("job_id", "=", id).execute();
+    expect(item).toEqual({ sent_at: null, outcome: null });
+
+    expect((await post(`/resources/jobs/${id}/resume`, undefined, maker)).status).toBe(200);
     expect((await post(`/resources/jobs/00000000-0000-4000-8000-000000000000/resume`)).status).toBe(404);
+  });
+
+  it("stores a settlement job only with the API's own bets and stakes: a smaller stake, a stray bet or a settled one is refused whole (issue 29)", async () => {
+    const placed = await placePendingBets(app.platform, 2);
+    const jobs = await jobsOf(DEMO_ACCOUNTS.admin.username);
+    const cheap = await post("/resources/jobs", { kind: "settle", title: "Settle market", items: settleItems(placed, 1, 1) });
+    expect(cheap.status).toBe(400);
+    expect(await cheap.json()).toEqual({ ok: false, message: `Item 1 (${placed.ids[0]}) differs from the API's bet ${placed.ids[0]}: stake 1 here, 100 at the API` });
+
+    const stray = settleItems({ ...placed, ids: [...placed.ids, "999999999"] });
+    expect(await (await post("/resources/jobs", { kind: "settle", title: "Settle market", items: stray })).json()).toEqual({
+      ok: false,
+      message: "Item 3 (999999999) is not a pending bet at the API",
+    });
+    const other = await placePendingBets(app.platform, 1);
+    const elsewhere = [...settleItems(placed), ...settleItems({ ...other, eventId: placed.eventId, marketId: placed.marketId })];
+    expect((await (await post("/resources/jobs", { kind: "settle", title: "Settle market", items: elsewhere })).json()) as { message: string }).toEqual({
+      ok: false,
+      message: `Item 3 (${other.ids[0]}) is not a pending bet at the API`,
+    });
+    expect(await jobsOf(DEMO_ACCOUNTS.admin.username)).toBe(jobs);
+
+    // Under a total threshold of 150, two stakes of 100 are held whatever the browser says of them.
+    await app.fetch("/approvals", {
+      method: "POST",
+      headers: { Cookie: admin },
+      body: new URLSearchParams({ intent: "thresholds", transferAbove: "", decisionAbove: "", jobItemsAbove: "", jobTotalAbove: "150", expiryHours: "24" }),
+    });
+    try {
+      expect((await (await post("/resources/jobs", { kind: "settle", title: "Settle market", items: settleItems(placed, 1, 1) })).json()) as object).toMatchObject({ ok: false });
+      expect(await (await post("/resources/jobs", { kind: "settle", title: "Settle market", items: settleItems(placed) })).json()).toEqual({
+        ok: true,
+        held: "Sent for approval (four-eyes): stakes above 150",
+      });
+    } finally {
+      await app.fetch("/approvals", {
+        method: "POST",
+        headers: { Cookie: admin },
+        body: new URLSearchParams({ intent: "thresholds", transferAbove: "", decisionAbove: "", jobItemsAbove: "", jobTotalAbove: "", expiryHours: "24" }),
+      });
+    }
+    expect(await jobsOf(DEMO_ACCOUNTS.admin.username)).toBe(jobs);
+  });
+
+  it("stores a job only with its maker's rights: a partner's settlement, a partner's credit outside their tree and a staff member's credit without the desk are refused (issue 29)", async () => {
+    const panel = await signIn(DEMO_ACCOUNTS.partner);
+    const placed = await placePendingBets(app.platform, 1);
+    const settle = await post("/resources/jobs", { kind: "settle", title: "Settle bet", items: settleItems(placed) }, panel);
+    expect(settle.status).toBe(403);
+    expect(await settle.json()).toEqual({ ok: false, message: "Permission denied: settling bets needs the bets desk" });
+
+    const partnerId = (await (await testDb()).selectFrom("admins").select("id").where("username", "=", DEMO_ACCOUNTS.partner.username).executeTakeFirstOrThrow()).id;
+    const [outside, inside] = await Promise.all([createUser(await houseId()), createUser(partnerId)]);
+    const foreign = await post("/resources/jobs", { kind: "deposit", title: "Bulk deposit", items: [depositItem(inside), depositItem(outside)] }, panel);
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { message: string }).message).toMatch(new RegExp(`^Permission denied: item 2 \\(${outside.username}\\) is not in your tree`));
+    const own = await post("/resources/jobs", { kind: "deposit", title: "Bulk deposit", items: [depositItem(inside)] }, panel);
+    expect(await own.json()).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+    const deskless = await signIn(await createAdmin({ role: 2, permissions: { bets: true } }));
+    const denied = await post("/resources/jobs", { kind: "deposit", title: "Bulk deposit", items: [depositItem(inside)] }, deskless);
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toEqual({ ok: false, message: `Permission denied: item 1 (${inside.username}) is on a desk you may not use` });
+    expect(await jobsOf(DEMO_ACCOUNTS.partner.username)).toBe(1);
+  });
+
+  it("resumes a killed job honestly: a bet settled elsewhere with another outcome is a conflict, one settled as asked is done (issue 29)", async () => {
+    const placed = await placePendingBets(app.platform, 2);
+    const { id } = (await (await post("/resources/jobs", { kind: "settle", title: "Settle market", items: settleItems(placed, 1) })).json()) as { id: string };
+    // Both were in flight when the console was killed; meanwhile someone settled them directly.
+    await claimItems(app.store, id, placed.ids);
+    const token = await login(app.platform, DEMO_ACCOUNTS.admin.username, DEMO_ACCOUNTS.admin.password, freshIp());
+    for (const [_id, status] of [[placed.ids[0], 2], [placed.ids[1], 1]] as const) {
+      const settled = await call(app.platform, "POST", "/settel-bet", { token, body: { bet: { _id }, status } });
+      expect(settled.statusCode).toBe(200);
+    }
+    const resumed = (await (await post(`/resources/jobs/${id}/resume`)).json()) as { job: { items: Array<{ key: string; outcome: string; message: string }> } };
+    expect(resumed.job.items.map(({ key, outcome, message }) => ({ key, outcome, message }))).toEqual([
+      { key: placed.ids[0], outcome: "conflict", message: "Settled elsewhere as lost (this job: won)" },
+      { key: placed.ids[1], outcome: "done", message: "Found settled as won when resumed" },
+    ]);
   });
 
   it("sends each bet of a chunk on its own when /settle-bets is refused whole (405), recording each bet once", async () => {
     const bets = ["990101", "990102"].map((_id) => ({ _id, eventId: "e-jobs", marketId: "m-jobs" }));
     const chunk = { scope: { eventId: "e-jobs", marketId: "m-jobs" }, settlements: bets.map((bet) => ({ bet, status: 2 })) };
-    const sent = () => app.upstream.filter((line) => /settle-bets|settel-bet/.test(line));
-    const before = sent().length;
+    const before = settledSends().length;
     refuseTogether = true;
     try {
       const answer = (await (await post("/resources/bets/settle", chunk)).json()) as { results: Array<{ key: string; error?: string }> };
@@ -172,7 +283,7 @@ describe("a stored settlement job over the console's HTTP", () => {
     } finally {
       refuseTogether = false;
     }
-    expect(sent().slice(before)).toEqual(["POST /api/admin/settle-bets", "POST /api/admin/settel-bet", "POST /api/admin/settel-bet"]);
+    expect(settledSends().slice(before)).toEqual(["POST /api/admin/settle-bets", "POST /api/admin/settel-bet", "POST /api/admin/settel-bet"]);
     const entries = (await listAudit(app.store, { call: "settleBet" }, { limit: 100, offset: 0 })).filter((entry) =>
       bets.some((bet) => JSON.stringify(entry.request).includes(bet._id)),
     );
@@ -181,6 +292,18 @@ describe("a stored settlement job over the console's HTTP", () => {
     );
     // Nothing was learnt from a 405: the next chunk goes together again.
     await post("/resources/bets/settle", { ...chunk, settlements: [{ bet: { ...bets[0]!, _id: "990103" }, status: 2 }] });
-    expect(sent().slice(before + 3)).toEqual(["POST /api/admin/settle-bets"]);
+    expect(settledSends().slice(before + 3)).toEqual(["POST /api/admin/settle-bets"]);
   });
 });
+
+/** A Bulk deposit's item as the desk confirms it: the exact form it posts, under its requestId. */
+function depositItem(account: { id: bigint; username: string }, amount = "100") {
+  const requestId = randomUUID();
+  const form = { intent: "deposit", user: String(account.id), isPartner: "false", amount, remark: "", requestId };
+  return { key: String(account.id), label: account.username, requestId, payload: { path: "/users", form } };
+}
+
+/** A pending queue read completely, holding these bets. */
+const pendingAs = (ids: string[]) => async () => ({ complete: true, pending: new Map(ids.map((id) => [id, { _id: id } as SportsBet])) });
+/** Bet histories showing these settled statuses. */
+const settledAs = (statuses: Record<string, BetStatus>) => async () => new Map(Object.entries(statuses));

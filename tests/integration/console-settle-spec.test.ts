@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import { startConsole, type TestConsole } from "./support/console.js";
-import { createBettor, createMarket, houseId, testDb, call } from "./support/platform.js";
+import { placePendingBets, testDb } from "./support/platform.js";
 
 let app: TestConsole;
 let admin: string;
@@ -25,16 +25,7 @@ const settleChunk = async (body: unknown) =>
 
 it("falls back to one /settel-bet per bet once the API shows it lacks /settle-bets, settling each once", async () => {
   const db = await testDb();
-  const { eventId, marketId } = await createMarket(db, "odds", [{ name: "Alpha", back: { price: 2, size: 1000 }, lay: { price: 2.02, size: 1000 } }]);
-  const user = await createBettor(app.platform, await houseId());
-  const ids: string[] = [];
-  for (let i = 0; i < 5; i++) {
-    const reply = await call<{ _id: string }>(app.platform, "POST", "/api/user/bet", {
-      token: user.token,
-      body: { eventId, marketId, runner: "Alpha", isBack: 1, price: 2, amount: 100 },
-    });
-    ids.push(reply.data!._id);
-  }
+  const { eventId, marketId, ids } = await placePendingBets(app.platform, 5);
   const chunkOf = (chosen: string[]) => ({ scope: { eventId, marketId }, settlements: chosen.map((_id) => ({ bet: { _id, eventId, marketId }, status: 2 })) });
 
   const first = await settleChunk(chunkOf(ids.slice(0, 3)));

@@ -31,8 +31,9 @@ const COLUMNS: Column<JobRow>[] = [
   count("done", "Done", (row) => row.done),
   count("refused", "Refused", (row) => row.refused),
   count("unknown", "Unknown", (row) => row.unknown),
+  count("conflict", "Conflicts", (row) => row.conflict),
   count("in-flight", "In flight", (row) => row.inFlight),
-  count("remaining", "Remaining", (row) => row.total - row.done - row.refused - row.unknown),
+  count("remaining", "Remaining", (row) => row.total - row.done - row.refused - row.unknown - row.conflict),
 ];
 
 export function JobsScreen() {
@@ -62,7 +63,7 @@ export function JobsScreen() {
     <section className="list-screen">
       <div className="toolbar">
         <span className="dim" aria-live="polite">
-          {jobs.length} unfinished {jobs.length === 1 ? "job" : "jobs"} · r resumes the cursor job
+          {jobs.length} unfinished {jobs.length === 1 ? "job" : "jobs"} · r resumes the cursor job (its maker only)
         </span>
       </div>
       <Table label="Jobs" columns={COLUMNS} emptyText="No unfinished jobs" {...table} />

@@ -31,6 +31,9 @@ export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onC
   }, []);
   const snapshot = useSelector(actor, (s) => s);
   const { items, done, failed } = snapshot.context;
+  // Found settled otherwise by someone else (issue 29): neither the job's work nor its failure.
+  const conflicts = failed.filter((failure) => failure.conflict).length;
+  const counts = `${done.length} done, ${failed.length - conflicts} failed${conflicts > 0 ? `, ${conflicts} settled elsewhere` : ""}`;
   const remaining = remainingOf(snapshot.context);
   const finished = snapshot.hasTag("finished");
   const running = snapshot.hasTag("running");
@@ -38,7 +41,7 @@ export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onC
   const close = () => {
     // Closing mid-run is a cancel: the item in flight finishes, nothing further starts.
     if (running) actor.send({ type: "bulk.cancel" });
-    if (finished) notifySuccess(`${job.title}: ${done.length} done, ${failed.length} failed`);
+    if (finished) notifySuccess(`${job.title}: ${counts}`);
     onClose(!snapshot.hasTag("confirming"));
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -79,7 +82,8 @@ export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onC
           <>
             <progress max={items.length} value={done.length + failed.length} aria-label="Progress" />
             <p className="bulk-counts" aria-live="polite">
-              <span className="profit">{done.length} done</span> · <span className="loss">{failed.length} failed</span> ·{" "}
+              <span className="profit">{done.length} done</span> · <span className="loss">{failed.length - conflicts} failed</span> ·{" "}
+              {conflicts > 0 && <span className="pending">{conflicts} settled elsewhere · </span>}
               <span className="pending">{remaining} remaining</span>
               {snapshot.hasTag("cancelled") && " · cancelled"}
             </p>

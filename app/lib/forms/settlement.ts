@@ -4,7 +4,7 @@
  * each for the desk's check and the action.
  */
 import { z } from "zod";
-import { SETTLEMENT, type SettlementCode } from "../../../protocol/wire";
+import { SETTLEMENT, type BetStatus, type SettlementCode } from "../../../protocol/wire";
 
 /** The words an outcome answers to; the desk's keys are the first letters (s, f, v). */
 const OUTCOME_WORDS: Record<string, SettlementCode> = {
@@ -20,6 +20,8 @@ const OUTCOME_WORDS: Record<string, SettlementCode> = {
 };
 
 export const OUTCOME_LABEL: Record<SettlementCode, string> = { 1: "Success", 2: "Fail", 3: "Abandoned" };
+/** The status a bet settled with an outcome has. */
+export const SETTLED_STATUS: Record<SettlementCode, BetStatus> = { 1: "SUCCESS", 2: "FAIL", 3: "ABANDONED" };
 export const OUTCOME_PROBLEM = "Type success, fail or abandoned (s, f, v)";
 
 export const outcomeCodeOf = (text: string): SettlementCode | undefined => OUTCOME_WORDS[text.trim().toLowerCase()];

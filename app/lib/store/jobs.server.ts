@@ -23,6 +23,8 @@ export type JobSummary = {
   done: number;
   refused: number;
   unknown: number;
+  /** Found settled otherwise by someone else when resumed (issue 29). */
+  conflict: number;
   /** Sent with no answer: in flight, or the console stopped before the answer was written. */
   inFlight: number;
   /** The last time an item was sent or answered (its creation before any): how home tells a job making no progress. */
@@ -155,6 +157,7 @@ export async function openJobs(store: ConsoleStore, operator: string | null): Pr
       count(sql`i.outcome = 'done'`).as("done"),
       count(sql`i.outcome = 'refused'`).as("refused"),
       count(sql`i.outcome = 'unknown'`).as("unknown"),
+      count(sql`i.outcome = 'conflict'`).as("conflict"),
       count(sql`i.outcome is null and i.sent_at is not null`).as("in_flight"),
       sql<Date | string>`greatest(j.created_at, max(i.sent_at), max(i.answered_at))`.as("last_activity"),
     ])
@@ -173,6 +176,7 @@ export async function openJobs(store: ConsoleStore, operator: string | null): Pr
     done: Number(row.done),
     refused: Number(row.refused),
     unknown: Number(row.unknown),
+    conflict: Number(row.conflict),
     inFlight: Number(row.in_flight),
     lastActivity: new Date(row.last_activity),
   }));

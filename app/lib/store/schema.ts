@@ -11,8 +11,11 @@ export type PerformedOutcome = "ok" | "refused" | "unknown";
 export const AUDIT_OUTCOMES = ["ok", "refused", "unknown", "held"] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-/** A job item's answer: done, refused (with the API's message), or unknown (no answer: it may have been applied). */
-export type JobOutcome = "done" | "refused" | "unknown";
+/**
+ * A job item's answer: done, refused (with the API's message), unknown (no answer: it may have
+ * been applied), or conflict (found done otherwise by someone else when resumed: never the job's work).
+ */
+export type JobOutcome = "done" | "refused" | "unknown" | "conflict";
 
 export type ConsoleDatabase = {
   console_audit: {

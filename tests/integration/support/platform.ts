@@ -298,3 +298,22 @@ export async function createMarket(db: Db, type: MarketType, runners: RunnerSpec
   });
   return { eventId, marketId, store };
 }
+
+/**
+ * `count` pending bets of `amount` each on a fresh odds market, placed by one new bettor through
+ * the end-user API, as a settlement job's items name them.
+ */
+export async function placePendingBets(app: FastifyInstance, count: number, amount = 100) {
+  const { eventId, marketId } = await createMarket(await testDb(), "odds", [{ name: "Alpha", back: { price: 2, size: 1_000_000 }, lay: { price: 2.02, size: 1_000_000 } }]);
+  const bettor = await createBettor(app, await houseId());
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const reply = await call<{ _id: string }>(app, "POST", "/api/user/bet", {
+      token: bettor.token,
+      body: { eventId, marketId, runner: "Alpha", isBack: 1, price: 2, amount },
+    });
+    if (!reply.data) throw new Error(`bet refused: ${reply.statusCode} ${reply.msg}`);
+    ids.push(reply.data._id);
+  }
+  return { eventId, marketId, bettor, ids };
+}

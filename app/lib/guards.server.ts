@@ -1,0 +1,23 @@
+/**
+ * The console's own routes check the operator as the desk does (issue 29): a route of the
+ * console's store (jobs, approvals, the trail) refuses with 403 whatever the screen's rule in
+ * app/lib/screens.ts would refuse, read from the operator's record as it stands now.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import { toOperator, type Operator } from "./operator";
+import { orRouteError } from "./route-errors.server";
+import { mayUse, type Access } from "./screens";
+import { callAsOperator } from "./session.server";
+
+export const PERMISSION_DENIED = "Permission denied";
+
+/** The signed-in operator as their record stands now (role and staff flags). */
+export const currentOperator = async (request: Request, context: AppLoadContext): Promise<Operator> =>
+  toOperator(await orRouteError(callAsOperator(request, context, "currentAdmin", undefined)));
+
+/** The operator, when they may use `access`; else a thrown 403. */
+export async function requireAccess(request: Request, context: AppLoadContext, access: Access): Promise<Operator> {
+  const operator = await currentOperator(request, context);
+  if (!mayUse(access, operator)) throw new Response(PERMISSION_DENIED, { status: 403 });
+  return operator;
+}
