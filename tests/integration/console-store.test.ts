@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { appendAudit, countAudit, listAudit, verifyAudit, type AuditDraft } from "../../app/lib/store/audit-log.server";
+import { appendAudit, appendAuditBatch, countAudit, listAudit, verifyAudit, type AuditDraft } from "../../app/lib/store/audit-log.server";
 import { openConsoleStore } from "../../app/lib/store/open.server";
 import { consoleStores } from "./support/console-stores";
 
@@ -125,5 +125,22 @@ describe.each(targets)("the console store on %s", (_name, target) => {
       Array.from({ length: 40 }, (_, n) => appendAudit(n % 2 ? first : second, draft(n, { operator: n % 2 ? "one" : "two" }))),
     );
     expect(await verifyAudit(first)).toMatchObject({ ok: true, entries: 40n });
+  });
+
+  it("verifies an intact chain as intact while another instance appends to it", async () => {
+    const where = await target();
+    const appender = await open(where);
+    const verifier = where.kind === "postgres" ? await open(where) : appender;
+    await appendAuditBatch(appender, Array.from({ length: 2500 }, (_, n) => draft(n)));
+    let appending = true;
+    const appends = (async () => {
+      for (let n = 0; appending; n++) await appendAudit(appender, draft(n));
+    })();
+    const checks = [];
+    for (let run = 0; run < 3; run++) checks.push(await verifyAudit(verifier));
+    appending = false;
+    await appends;
+    // Each one snapshot: the rows and the head of the same moment.
+    expect(checks).toEqual(Array(3).fill(expect.objectContaining({ ok: true })));
   });
 });

@@ -183,9 +183,16 @@ export type ChainCheck =
 
 const VERIFY_BATCH = 1000;
 
-/** Walks the chain in order, recomputing every hash. */
-export async function verifyAudit(store: ConsoleStore): Promise<ChainCheck> {
-  const head = await store.selectFrom("console_audit_head").select(["seq", "hash"]).executeTakeFirstOrThrow();
+/**
+ * Walks the chain in order, recomputing every hash, in one repeatable-read snapshot: consoles
+ * appending meanwhile (on PostgreSQL) move neither the head it compares with nor the rows it reads.
+ */
+export function verifyAudit(store: ConsoleStore): Promise<ChainCheck> {
+  return store.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(verifySnapshot);
+}
+
+async function verifySnapshot(store: ConsoleStore): Promise<ChainCheck> {
+  const head = await readHead(store);
   let expected = { seq: 1n, prevHash: "0".repeat(64) };
   for (;;) {
     const rows = await store
