@@ -31,6 +31,8 @@ import {
   isJobCall,
   SETTLE_JOB,
   type Approval,
+  FOUR_EYES_OFF,
+  type FourEyesThresholds,
 } from "./store/four-eyes.server";
 import { accountItemAction, isAccountJobKind } from "./account-jobs";
 import { runApprovedAccountJob } from "./accounts.server";
@@ -106,11 +108,12 @@ export const approvalCount = (context: AppLoadContext, operator: Operator): Prom
 export async function approvalsWaiting(context: AppLoadContext, operator: Operator) {
   const store = storeOf(context);
   const [pending, thresholds] = await Promise.all([listPending(store), readThresholds(store)]);
-  const { expiryHours: _expiry, ...limits } = thresholds;
+  // A threshold is a field that is null or false when off (windows and expiry are not thresholds).
+  const thresholdOn = ([field, off]: [string, unknown]) => (off === null || off === false) && thresholds[field as keyof FourEyesThresholds] !== off;
   return {
     forYou: pending.filter((approval) => approval.maker !== operator.username && mayDecide(approval, operator)).length,
     yours: pending.filter((approval) => approval.maker === operator.username).length,
-    on: Object.values(limits).some((limit) => limit !== null && limit !== false),
+    on: Object.entries(FOUR_EYES_OFF).some(thresholdOn),
   };
 }
 

@@ -134,10 +134,10 @@ export async function betAsFirstAllowed(usernames: readonly string[], password: 
   throw new Error(`none of ${usernames.join(", ")} may place the bet`);
 }
 
-/** The admin API as the super admin, for what a test must read beside the screen (prices on offer, results). */
+/** The admin API as the super admin, for what a test must read beside the screen (prices on offer, results), and the sports API's reads. */
 export async function adminApi(base = platform()) {
-  const call = async (method: "GET" | "POST", path: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${base}/api/admin${path}`, {
+  const call = async (method: "GET" | "POST", path: string, body?: unknown, token?: string, api: "admin" | "sports" = "admin") => {
+    const response = await fetch(`${base}/api/${api}${path}`, {
       method,
       headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify({ payload: seal(body, API_SECRET) }),
@@ -147,7 +147,11 @@ export async function adminApi(base = platform()) {
     return answer.data ? open(answer.data, API_SECRET) : null;
   };
   const { token } = (await call("POST", "/login", DEMO.admin)) as { token: string };
-  return { get: (path: string) => call("GET", path, undefined, token) };
+  return {
+    get: (path: string) => call("GET", path, undefined, token),
+    post: (path: string, body: unknown) => call("POST", path, body, token),
+    sports: (path: string) => call("GET", path, undefined, token, "sports"),
+  };
 }
 
 /**

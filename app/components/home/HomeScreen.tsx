@@ -6,7 +6,7 @@
  * what has no event, such as a request decided elsewhere).
  */
 import { useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { REALTIME_EVENTS } from "../../../protocol/wire";
 import { REQUEST_REFRESH_MS, ROLE_LABEL } from "../../lib/constants";
 import { formatBalance } from "../../lib/format";
@@ -43,9 +43,10 @@ function Line({ line, current, onOpen }: { line: HomeLine; current: boolean; onO
       <span className="home-label">{line.label}</span>
       <span className="home-figures">
         {line.parts.map((part, index) => (
-          <span key={index} className={part.tone}>
-            {part.text}
-          </span>
+          <Fragment key={index}>
+            {index > 0 && <span className="dim"> · </span>}
+            <span className={part.tone}>{part.text}</span>
+          </Fragment>
         ))}
         {line.sparkline && <Sparkline values={line.sparkline} />}
       </span>
