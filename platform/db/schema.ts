@@ -260,12 +260,17 @@ export interface CasinoBetsTable {
   seed_id: ColumnType<bigint | null, bigint | null | undefined, never>;
 }
 
-/** Server seeds of the casino draw (migration 010): secret while active, revealed once retired. */
+/**
+ * Server seeds of the casino draw (migrations 010, 018): announced (the hash public) as the next
+ * seed, then active from `started_at`; secret until retired, revealed once retired.
+ */
 export interface CasinoSeedsTable {
   id: Identity;
   seed: string;
   seed_hash: string;
-  started_at: ColumnType<Date, Date | undefined, never>;
+  announced_at: ColumnType<Date, Date | undefined, never>;
+  /** Null while the seed is the announced next one. */
+  started_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   retired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 

@@ -33,6 +33,8 @@ const GameBetBody = z.object({ gameId: Text({ min: 1, max: 64 }), roundId: Text(
 export default async function playerBetRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const bets = createBetService({ db: app.db, book: app.realtime.book, casinoSeedHours: app.config.CASINO_SEED_HOURS });
+  // Before the first round can be played, so it finds its seed announced.
+  await bets.announceCasinoSeeds();
 
   api.post("/bet", { schema: { body: BetBody } }, async (request, reply) => {
     return reply.ok(await bets.placeBet(playerOf(request), request.body), BET_MESSAGE.placed);
@@ -42,7 +44,7 @@ export default async function playerBetRoutes(app: FastifyInstance) {
     return reply.ok(await bets.placeCasinoBet(playerOf(request), { kind: 1, ...request.body }), BET_MESSAGE.placed);
   });
 
-  /** The fairness record (docs/protocol.md "Casino and game bets"): the active seed's hash and the retired seeds. */
+  /** The fairness record (docs/protocol.md "Casino and game bets"): the active and the next seed's hashes, and the retired seeds. */
   api.get("/casino-seeds", async (_request, reply) => reply.ok(await bets.casinoFairness()));
 
   api.post("/game-bet", { schema: { body: GameBetBody } }, async (request, reply) => {

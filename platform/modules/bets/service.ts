@@ -90,6 +90,7 @@ export const BET_MESSAGE = {
   flagOff: (flag: GameFlag) => `${flag} is not enabled for this account`,
   reversalUncovered: "The user's balance cannot cover the reversal",
   roundPlayed: "roundId: that round was already played",
+  seedsChanged: "The casino seed changed twice while this round was drawn; nothing was played, play it again",
   requestReused: "requestId was already used for another bet",
   stakeTooSmall: "Amount too small",
 } as const;
@@ -475,6 +476,8 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
 
   /** Casino (kind 1) and game (kind 2) bets: stake to the house, and on a win twice the stake back, in one transaction. */
   async function placeCasinoBet(player: Player, input: CasinoBetInput): Promise<{ bet: CasinoBet | GameBet; balance: number; seedHash: string }> {
+    // The round draws only with a seed whose hash was published before this moment.
+    const began = await seeds.roundStart();
     const bettor = await findBettor(db, player.id);
     if (!bettor) throw notFound(BET_MESSAGE.userNotFound);
     if (!bettor.bet_enabled) throw forbidden(BET_MESSAGE.betDisabled);
@@ -482,7 +485,8 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
     // A win pays twice the stake: refused before the draw, so the outcome never decides whether the bet stands.
     withinAmountCeiling(2n * input.amount);
     const gameCode = input.kind === 1 ? input.gameCode : input.gameId;
-    const seed = await seeds.active();
+    const seed = await seeds.forRound(began);
+    if (!seed) throw conflict(BET_MESSAGE.seedsChanged);
     const won = drawOf(seed.seed, { userId: player.id, kind: input.kind, gameCode, roundId: input.roundId }) < CASINO_WIN_CHANCE;
     const { house } = await accountsOf();
     const user: AccountRef = { kind: "user", id: player.id };
@@ -515,7 +519,7 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
     }
   }
 
-  return { placeBet, settle, settleMany, resettle, pending, pendingTotals: pendingTotalsOf, userBets, userProfit, placeCasinoBet, casinoFairness: seeds.fairness };
+  return { placeBet, settle, settleMany, resettle, pending, pendingTotals: pendingTotalsOf, userBets, userProfit, placeCasinoBet, casinoFairness: seeds.fairness, announceCasinoSeeds: seeds.announceMissing };
 }
 
 const sumsOf = ({ n, stake, exposure }: { n: bigint; stake: bigint; exposure: bigint }) => ({
