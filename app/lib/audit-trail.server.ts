@@ -11,11 +11,9 @@ import { searchAccounts } from "./accounts.server";
 import { auditFailures } from "./audit.server";
 import { env } from "./env.server";
 import { wallTimeAt } from "./late-window";
-import { toOperator } from "./operator";
-import { orRouteError } from "./route-errors.server";
+import { currentOperator, PERMISSION_DENIED, requireAccess, storeOf } from "./guards.server";
 import { mayUse, SCREENS } from "./screens";
 import { SEARCH_LIMIT } from "./search.server";
-import { callAsOperator } from "./session.server";
 import { countAudit, filtersSomething, listAudit, type AuditEntry, type AuditFilter } from "./store/audit-log.server";
 import { AUDIT_OUTCOMES } from "./store/schema";
 
@@ -42,20 +40,15 @@ export type AuditRow = Omit<AuditEntry, "seq" | "at" | "prevHash"> & { seq: stri
 
 const rowOf = ({ seq, at, prevHash: _prevHash, ...entry }: AuditEntry): AuditRow => ({ ...entry, seq: String(seq), at: at.toISOString() });
 
-const DENIED = "Permission denied";
-
 /** The trail is the house's: the same rule as the screen's row, checked on the server; null when refused. */
 async function storeFor(request: Request, context: AppLoadContext) {
-  const admin = await orRouteError(callAsOperator(request, context, "currentAdmin", undefined));
-  if (!mayUse(SCREENS.audit, toOperator(admin))) return null;
-  if (!context.store) throw new Response("The console's store is not open", { status: 503 });
-  return context.store;
+  if (!mayUse(SCREENS.audit, await currentOperator(request, context))) return null;
+  return storeOf(context);
 }
 
 async function readableStore(request: Request, context: AppLoadContext) {
-  const store = await storeFor(request, context);
-  if (!store) throw new Response(DENIED, { status: 403 });
-  return store;
+  await requireAccess(request, context, SCREENS.audit);
+  return storeOf(context);
 }
 
 /** The ids of the accounts named exactly `name` (users and panels), so their entries are found by username. */
@@ -133,7 +126,7 @@ export type AuditHit = Pick<AuditRow, "seq" | "at" | "operator" | "call" | "outc
 
 export async function searchAudit(request: Request, context: AppLoadContext, term: string): Promise<{ hits: AuditHit[]; message: string | null }> {
   const store = await storeFor(request, context);
-  if (!store) return { hits: [], message: DENIED };
+  if (!store) return { hits: [], message: PERMISSION_DENIED };
   const entries = await listAudit(store, { account: { name: term, ids: await accountIdsOf(request, context, term) } }, { limit: SEARCH_LIMIT, offset: 0 });
   return {
     hits: entries.map(({ seq, at, operator, call, outcome, accountId, accountName, amount }) => ({

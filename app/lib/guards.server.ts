@@ -8,8 +8,15 @@ import { toOperator, type Operator } from "./operator";
 import { orRouteError } from "./route-errors.server";
 import { mayUse, type Access } from "./screens";
 import { callAsOperator } from "./session.server";
+import type { ConsoleStore } from "./store/schema";
 
 export const PERMISSION_DENIED = "Permission denied";
+
+/** The console's own store, or a thrown 503 when it is not open. */
+export function storeOf(context: AppLoadContext): ConsoleStore {
+  if (!context.store) throw new Response("The console's store is not open", { status: 503 });
+  return context.store;
+}
 
 /** The signed-in operator as their record stands now (role and staff flags). */
 export const currentOperator = async (request: Request, context: AppLoadContext): Promise<Operator> =>

@@ -16,7 +16,6 @@ import {
   ownJob,
   resolveInFlight,
   settledBetCheck,
-  storeOf,
   unknownAnswer,
   type Found,
   type InFlightCheck,
@@ -28,7 +27,7 @@ import { ApiError } from "./api.server";
 import { env } from "./env.server";
 import { inScope } from "./forms/settlement";
 import { holdJobAboveThreshold } from "./four-eyes.server";
-import { currentOperator, PERMISSION_DENIED, requireAccess } from "./guards.server";
+import { currentOperator, PERMISSION_DENIED, requireAccess, storeOf } from "./guards.server";
 import { readAllPages } from "./list.server";
 import type { Operator } from "./operator";
 import { deskOfAccount, mayUse, SCREENS } from "./screens";
@@ -36,6 +35,7 @@ import { actorOf, callAsOperator, callerOf, requireSession } from "./session.ser
 import type { JobKind } from "../machines/bulk.machine";
 import { inBatches } from "../machines/in-batches";
 import { createJob, type JobItemDraft } from "./store/jobs.server";
+import { reauthNeeded } from "./mfa/reauth.server";
 
 /** The pending queue, read page by page for each scope, as the API answers it. */
 const pendingUpstream =
@@ -245,6 +245,8 @@ export async function startJob(request: Request, context: AppLoadContext) {
   const parsed = jobSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
   const job = parsed.data;
+  const asked = await reauthNeeded(request, context);
+  if (asked) return asked;
   const session = await requireSession(request);
   const [maker, operator] = await Promise.all([actorOf(session, callerOf(request, context, session.token)), currentOperator(request, context)]);
   const items = await admit(request, context, operator, job);

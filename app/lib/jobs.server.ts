@@ -15,7 +15,7 @@ import type { Operator } from "./operator";
 import { mayOpen, SCREENS } from "./screens";
 import type { ChunkResult } from "./bets.server";
 import { SETTLED_STATUS, type SettlementScope } from "./forms/settlement";
-import { PERMISSION_DENIED, requireAccess } from "./guards.server";
+import { PERMISSION_DENIED, requireAccess, storeOf } from "./guards.server";
 import { claimItems, jobItems, jobOf, openJobs, recordAnswers, reopenItem, type ItemAnswer, type JobItem } from "./store/jobs.server";
 import type { ConsoleStore } from "./store/schema";
 import { actorOf, callerOf, requireSession } from "./session.server";
@@ -102,11 +102,6 @@ type SettlementPayload = { scope?: SettlementScope; status?: SettlementCode; pla
 const placedOfPayload = (payload: unknown) => (payload as SettlementPayload)?.placed;
 const statusOfPayload = (payload: unknown) => (payload as SettlementPayload)?.status ?? (0 as SettlementCode);
 const scopeOfPayload = (payload: unknown): SettlementScope => (payload as { scope?: SettlementScope } | null)?.scope ?? {};
-
-export function storeOf(context: AppLoadContext): ConsoleStore {
-  if (!context.store) throw new Response("The console's store is not open", { status: 503 });
-  return context.store;
-}
 
 /** The operator a job belongs to (as the audit trail names them), and whether they see everyone's (the super admin). */
 export async function ownerOf(request: Request, context: AppLoadContext) {
