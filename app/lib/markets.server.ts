@@ -109,9 +109,9 @@ async function boardBooks(request: Request, context: AppLoadContext, events: rea
  * board's figure), and how many events' books could not be read.
  */
 export async function worstEvents(request: Request, context: AppLoadContext, worstCaseOf: (book: MarketBets) => number, count: number) {
-  const events = (await allEvents(request, context)).flatMap(({ sport, events }) => events.map((event) => ({ sport, eventId: event.eventId, label: eventLabel(event) })));
-  const books = await boardBooks(request, context, events);
-  const read = books.flatMap((row, index) => ("book" in row ? [{ label: events[index]!.label, worstCase: worstCaseOf(row.book) }] : []));
+  const events = (await allEvents(request, context)).flatMap(({ sport, events }) => events.map((event) => ({ sport, event })));
+  const books = await boardBooks(request, context, events.map(({ sport, event }) => ({ sport, eventId: event.eventId })));
+  const read = books.flatMap((row, index) => ("book" in row ? [{ label: eventLabel(events[index]!.event), worstCase: worstCaseOf(row.book) }] : []));
   return {
     worst: read.filter((event) => event.worstCase < 0).sort((a, b) => a.worstCase - b.worstCase).slice(0, count),
     unread: books.length - read.length,

@@ -67,6 +67,8 @@ test("home's lines agree with the platform's own figures, and say what an API wi
   const ids = await lines.locator("[data-line]").evaluateAll((items) => items.map((item) => item.getAttribute("data-line")));
   expect(ids).toEqual(expect.arrayContaining(["deposits", "withdraws", "settlement", "jobs", "risk", "today", "api"]));
   await expect(lines.locator('[data-state="unavailable"]')).toHaveCount(0);
+  // Every event's book was read: the worst cases are of them all.
+  await expect(lineOf(page, "risk")).not.toContainText("unread");
 });
 
 test("a deposit request made through the end-user API updates the deposits line without a reload", SPEC_API, async ({ page }) => {
