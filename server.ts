@@ -24,7 +24,7 @@ const store = await openConsoleStore(storeTargetOf(env));
 
 const app = consoleApp({
   store,
-  trustProxy: env.TRUST_PROXY,
+  trustedProxies: env.trustedProxies,
   build,
   mode: dev ? "development" : "production",
   assets: vite

@@ -96,7 +96,7 @@ start() {
 
   platform="http://$HOST:$PLATFORM_PORT"
   # The first console migrates the store; the second finds it migrated (both would be safe: migrations take a lock).
-  common=(NODE_ENV="${NODE_ENV:-development}" CONSOLE_DATABASE_URL="$PG/${DB}_console" TRUST_PROXY=loopback
+  common=(NODE_ENV="${NODE_ENV:-development}" CONSOLE_DATABASE_URL="$PG/${DB}_console" TRUSTED_PROXIES=127.0.0.0/8,::1
     ADMIN_API_URL="$platform/api/admin" SPORTS_API_URL="$platform/api/sports" SOCKET_URL="$platform")
   launch console-a "${common[@]}" PORT=$((CONSOLE_PORT + 1)) node --import tsx server.ts
   wait_ok "http://$HOST:$((CONSOLE_PORT + 1))/login" console-a

@@ -205,6 +205,8 @@ describe("registry", () => {
         "go.home",
         "go.deposits",
         "go.change-password",
+        // Every operator sees and ends their own console sessions (ADR 0010).
+        "go.sessions",
         // Four-eyes: a deposit approval above the threshold waits there for a second cashier.
         "go.approvals",
         "request.approve-deposit",

@@ -14,6 +14,7 @@ import { LIST_COMMANDS } from "./list";
 import { MARKET_PALETTE_COMMANDS, MARKET_PICK_SOURCES, MARKET_SCREEN_COMMANDS } from "./markets";
 import { REPORT_PALETTE_COMMANDS, REPORT_SCREEN_COMMANDS } from "./reports";
 import { REQUEST_PALETTE_COMMANDS, REQUEST_PICK_SOURCES, REQUEST_SCREEN_COMMANDS } from "./requests";
+import { SESSION_SCREEN_COMMANDS } from "./sessions";
 import { SETTINGS_COMMANDS } from "./settings";
 import { SETTLEMENT_PALETTE_COMMANDS, SETTLEMENT_SCREEN_COMMANDS } from "./settlement";
 import { STAFF_COMMANDS } from "./staff";
@@ -45,6 +46,7 @@ export const SCREEN_COMMANDS = [
   ...APPROVAL_SCREEN_COMMANDS,
   ...JOB_SCREEN_COMMANDS,
   ...HOME_SCREEN_COMMANDS,
+  ...SESSION_SCREEN_COMMANDS,
 ] as const satisfies readonly ScreenCommand[];
 
 /**

@@ -45,7 +45,7 @@ type CommandBase = {
   id: string;
   /** Palette and key-help text. Money-moving or destructive commands end with `…` and confirm. */
   title: string;
-  group: "Go to" | "Account" | "Accounts" | "Requests" | "Bets" | "Markets" | "Reports" | "Bulk" | "View" | "List" | "Settings" | "Staff" | "Approvals";
+  group: "Go to" | "Account" | "Accounts" | "Requests" | "Bets" | "Markets" | "Reports" | "Bulk" | "View" | "List" | "Settings" | "Staff" | "Approvals" | "Sessions";
   /** Extra words the palette matches. */
   keywords?: readonly string[];
   /** Key sequences that run it outside a text field or dialog: `"g h"`, `"?"`, `"mod+k"`. */

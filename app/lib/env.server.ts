@@ -3,6 +3,7 @@
  * Secrets live here and only here: nothing under app/lib/*.server.ts reaches the browser bundle.
  */
 import { z } from "zod";
+import { parseRange, rangesOf } from "./addresses";
 import { DEFAULT_TIME_ZONE } from "./constants";
 
 export const DEV_API_SECRET = "betdesk-dev-api-secret";
@@ -26,16 +27,16 @@ const schema = z.object({
   SOCKET_URL: z.string().url().default("http://127.0.0.1:4000"),
   API_SECRET: z.string().min(8).default(DEV_API_SECRET),
   SESSION_SECRET: z.string().min(8).default(DEV_SESSION_SECRET),
+  /** A console session unused this long is ended (ADR 0010). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** A console session ends this long after sign-in however busy (ADR 0010). */
+  SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
   /** Seals the second factor's secrets in the console's store (AES-256-GCM); losing it loses every enrolment. */
   MFA_KEY: z.string().min(32, "must be at least 32 characters").default(DEV_MFA_KEY),
   /** The passkeys' relying party id (a domain); empty: the host the browser asked for. */
   WEBAUTHN_RP_ID: z.string().default(""),
   /** Origins a passkey ceremony may come from, comma-separated; empty: the request's own (behind a proxy: set it). */
   WEBAUTHN_ORIGINS: z.string().default(""),
-  /** A console session unused this long is ended (ADR 0010). */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  /** A console session ends this long after sign-in however busy (ADR 0010). */
-  SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
   /** Moves calls between the two APIs: `permissions=sports,users=admin` (names: api-routes.server.ts). */
   API_ROUTING: z.string().default(""),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -49,10 +50,14 @@ const schema = z.object({
   /** A PostgreSQL store instead, which several console instances share (ADR 0008). */
   CONSOLE_DATABASE_URL: z.union([z.literal(""), z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")]).default(""),
   /**
-   * `loopback`: take the browser's address from X-Forwarded-For when the connection comes from this
-   * host (a balancer in front, docs/operations.md), as the platform does; empty: the socket's own address.
+   * The balancers in front (addresses or CIDR ranges, comma-separated; docs/operations.md): only a
+   * connection from one of them may name the browser's address in X-Forwarded-For (and its scheme in
+   * X-Forwarded-Proto); empty: the socket's own address, whatever a header says (ADR 0010).
    */
-  TRUST_PROXY: z.enum(["", "loopback"]).default(""),
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .refine((text) => rangesOf(text).every((range) => parseRange(range) !== null), "must list addresses or CIDR ranges, comma-separated"),
   /** The IANA zone every time in the console shows in, the status line's clock included. */
   TIME_ZONE: z
     .string()
@@ -64,7 +69,7 @@ const schema = z.object({
   HOME_AGE_RED_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 
-export type Env = z.infer<typeof schema> & { sessionSecrets: string[]; webauthnOrigins: string[] };
+export type Env = z.infer<typeof schema> & { sessionSecrets: string[]; webauthnOrigins: string[]; trustedProxies: string[] };
 
 /** Names of the secrets still at their development value. */
 function developmentSecretsOf(env: Env): string[] {
@@ -76,6 +81,7 @@ function developmentSecretsOf(env: Env): string[] {
 }
 
 function load(): Env {
+  if (process.env.TRUST_PROXY) throw new Error("Invalid console configuration:\n  TRUST_PROXY is replaced by TRUSTED_PROXIES (e.g. TRUSTED_PROXIES=127.0.0.0/8,::1)");
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
@@ -83,7 +89,7 @@ function load(): Env {
   }
   const sessionSecrets = parsed.data.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean);
   const webauthnOrigins = parsed.data.WEBAUTHN_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean);
-  const env = { ...parsed.data, sessionSecrets, webauthnOrigins };
+  const env = { ...parsed.data, sessionSecrets, webauthnOrigins, trustedProxies: rangesOf(parsed.data.TRUSTED_PROXIES) };
   const devSecrets = developmentSecretsOf(env);
   if (devSecrets.length > 0 && env.NODE_ENV === "production") {
     throw new Error(`Refusing to start in production with development values for ${devSecrets.join(", ")}`);

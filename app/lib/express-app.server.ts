@@ -18,17 +18,17 @@ export type ConsoleAppOptions = {
   assets: RequestHandler[];
   /** The console's own store, handed to every loader and action (ADR 0008). */
   store?: ConsoleStore;
-  /** Express's `trust proxy` (env TRUST_PROXY): whose X-Forwarded-For names the browser. */
-  trustProxy?: string;
+  /** TRUSTED_PROXIES: the only peers whose X-Forwarded-For names the browser (Express's `trust proxy`). */
+  trustedProxies?: readonly string[];
 };
 
 /**
  * CSRF: the session cookie is SameSite=Lax, and on top of that every state-changing request must
  * come from this console's own pages.
  */
-const sameOriginOnly = (trustProxy: string) => (req: Request, res: Response, next: NextFunction) => {
+const sameOriginOnly = (trustedProxies: readonly string[]) => (req: Request, res: Response, next: NextFunction) => {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  if (isSameOrigin(req, trustProxy)) return next();
+  if (isSameOrigin(req, trustedProxies)) return next();
   res.status(403).json({ ok: false, message: "Cross-site request refused" });
 };
 
@@ -53,18 +53,19 @@ function answerError(error: unknown, _req: Request, res: Response, _next: NextFu
   res.status(status).type("text/plain").send(message);
 }
 
-export function consoleApp({ build, mode, assets, store, trustProxy }: ConsoleAppOptions) {
+export function consoleApp({ build, mode, assets, store, trustedProxies = [] }: ConsoleAppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  // Unset: req.ip is the socket's address, as before.
-  if (trustProxy) app.set("trust proxy", trustProxy);
+  // None: req.ip (context.clientIp, the address the allowlist checks) is the socket's, whatever a
+  // header says; else X-Forwarded-For is read back only through trusted peers (proxy-addr).
+  if (trustedProxies.length > 0) app.set("trust proxy", [...trustedProxies]);
   app.use(compression());
   app.use((_req, res, next) => {
     res.set({ "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY" });
     next();
   });
   for (const serve of assets) app.use(serve);
-  app.use(sameOriginOnly(trustProxy ?? ""));
+  app.use(sameOriginOnly(trustedProxies));
   app.use((_req, res, next) => {
     // Signed-in pages must not come back from the browser's caches after logout.
     res.set("Cache-Control", "no-store");

@@ -78,7 +78,7 @@ export function attachRealtimeRelay(server: HttpServer, store?: ConsoleStore): S
   const io = new Server(server, {
     path: REALTIME_PATH,
     serveClient: false,
-    allowRequest: (request, callback) => callback(null, isSameOrigin(request, env.TRUST_PROXY)),
+    allowRequest: (request, callback) => callback(null, isSameOrigin(request, env.trustedProxies)),
   });
   io.use(async (socket, next) => {
     const cookie = socket.handshake.headers.cookie ?? "";

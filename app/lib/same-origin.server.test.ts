@@ -22,14 +22,15 @@ describe("same-origin check", () => {
     expect(check({ referer: "https://console.test:3000/users", host: "console.test:3000" })).toBe(false);
     expect(check({ origin: "http://console.test:443", host: "console.test:443" }, tls)).toBe(false);
   });
-  it("takes the scheme from X-Forwarded-Proto only with TRUST_PROXY=loopback and from this host", () => {
+  it("takes the scheme from X-Forwarded-Proto only from a connection of TRUSTED_PROXIES", () => {
+    const loopback = ["127.0.0.0/8", "::1"];
     const behindTls = { origin: "https://console.test", host: "console.test", "x-forwarded-proto": "https" };
-    expect(isSameOrigin({ headers: behindTls, socket: { remoteAddress: "127.0.0.1" } }, "loopback")).toBe(true);
-    expect(isSameOrigin({ headers: behindTls, socket: { remoteAddress: "::ffff:127.0.0.1" } }, "loopback")).toBe(true);
+    expect(isSameOrigin({ headers: behindTls, socket: { remoteAddress: "127.0.0.1" } }, loopback)).toBe(true);
+    expect(isSameOrigin({ headers: behindTls, socket: { remoteAddress: "::ffff:127.0.0.1" } }, loopback)).toBe(true);
     expect(isSameOrigin({ headers: behindTls, socket: { remoteAddress: "127.0.0.1" } })).toBe(false);
-    expect(isSameOrigin({ headers: behindTls, socket: { remoteAddress: "10.0.0.7" } }, "loopback")).toBe(false);
+    expect(isSameOrigin({ headers: behindTls, socket: { remoteAddress: "10.0.0.7" } }, loopback)).toBe(false);
     // Forwarded as plain HTTP: an https page is another origin.
-    expect(isSameOrigin({ headers: { ...behindTls, "x-forwarded-proto": "http" }, socket: { remoteAddress: "127.0.0.1" } }, "loopback")).toBe(false);
+    expect(isSameOrigin({ headers: { ...behindTls, "x-forwarded-proto": "http" }, socket: { remoteAddress: "127.0.0.1" } }, loopback)).toBe(false);
   });
   it("refuses the same host on another port", () => {
     expect(check({ origin: "http://console.test:3001", host: "console.test:3000" })).toBe(false);

@@ -9,7 +9,7 @@ import type { CallName } from "../../protocol/calls";
 import { ROLE, type STAFF_FLAGS } from "../../protocol/wire";
 
 /** Which keyed commands a screen adds to the global ones (app/commands/<desk>.ts declares them). */
-export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "markets" | "reports" | "settlement" | "late-bets" | "approvals" | "jobs" | "home";
+export type ScreenScope = "list" | "search" | "accounts" | "requests" | "bets" | "bet-history" | "markets" | "reports" | "settlement" | "late-bets" | "approvals" | "jobs" | "home" | "sessions";
 
 type StaffFlag = (typeof STAFF_FLAGS)[number];
 
@@ -76,6 +76,8 @@ export const SCREENS = {
   // Bulk and settlement jobs left unfinished by a reload or a restart (issue 19): run by role 1 and `bets` staff.
   jobs: { path: "/jobs", label: "Jobs", letter: "J", staffFlag: "bets", audience: "house", scopes: ["list", "jobs"], keywords: ["bulk", "resume", "unfinished", "interrupted", "settlement job"] },
   admins: { path: "/admins", label: "Admin Management", letter: "a", audience: "superAdmin", keywords: ["staff", "add staff"] },
+  // The operator's open console sessions, everyone's for the super admin, and the address allowlist (issue 30, ADR 0010).
+  sessions: { path: "/sessions", label: "Sessions", letter: "s", scopes: ["list", "sessions"], keywords: ["sign out", "signed in", "devices", "allowlist", "addresses", "security"] },
   "change-password": { path: "/change-password", label: "Change Password", letter: "c", sidebar: 15, keywords: ["password", "account"] },
 } as const satisfies Record<string, Screen>;
 

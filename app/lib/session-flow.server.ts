@@ -8,7 +8,9 @@ import { loginSchema, safeRedirect } from "./forms/login";
 import { firstIssue } from "./forms/first-issue";
 import { upstreamStatus } from "./route-errors.server";
 import { recordSession } from "./audit.server";
-import { beginSession, callerOf, destroySession, readSession, signOutSession } from "./session.server";
+import { beginSession, callerOf, destroySession, readSession, revokeUpstream, signOutSession } from "./session.server";
+import { allowlistBeforeSignIn, allowlistRefusal } from "./sessions.server";
+import { readAllowlist } from "./store/sessions.server";
 
 /** What signIn's JSON body says. */
 export type SignInAnswer = { ok: true; redirectTo: string } | { ok: false; message: string };
@@ -19,9 +21,23 @@ export async function signIn(request: Request, context: AppLoadContext, body: un
   const form = loginSchema.safeParse(body);
   if (!form.success) return fail(firstIssue(form.error), 400);
   const { username, password, redirectTo } = form.data;
+  const address = context.clientIp ?? "";
+  const refusedHere = async (message: string) => {
+    await recordSession(context.store, { operator: username, operatorRole: null, session: null }, "signIn", { outcome: "refused", status: 403, message });
+    return fail(message, 403);
+  };
+  // The address allowlist (ADR 0010), before the password leaves the console.
+  const early = context.store ? await allowlistBeforeSignIn(context.store, username, address) : null;
+  if (early) return refusedHere(early);
   try {
     const { token } = await callApi("login", { username, password }, callerOf(request, context));
     const admin = await callApi("currentAdmin", undefined, callerOf(request, context, token));
+    // Again for the role the API names: a username the console had not seen, or whose role changed.
+    const late = context.store ? allowlistRefusal(await readAllowlist(context.store), address, admin.role) : null;
+    if (late) {
+      await revokeUpstream(token);
+      return refusedHere(late);
+    }
     const cookie = await beginSession(request, context, { token, udid: admin.udid, username: admin.username, role: admin.role, factor: "password" });
     return Response.json({ ok: true, redirectTo: safeRedirect(redirectTo) } satisfies SignInAnswer, { headers: { "Set-Cookie": cookie } });
   } catch (error) {

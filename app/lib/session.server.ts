@@ -165,14 +165,16 @@ async function endAndAudit(store: ConsoleStore, which: SessionsToEnd, reason: st
     const actor = { operator: row.operator, operatorRole: row.role, session: row.id };
     await recordSession(store, actor, call, { outcome: "ok", status: null, message: `Session ended: ${reason}` });
     const upstream = upstreamSchema.safeParse(JSON.parse(unseal("session-store", row.upstream, row.id) ?? "null"));
-    if (upstream.success) {
-      await capabilities.withExtension("logout", () => callApi("logout", {}, { token: upstream.data.token })).catch(() => undefined);
-    }
+    if (upstream.success) await revokeUpstream(upstream.data.token);
   }
   return ended.length;
 }
 
-/** Ends one session (`x` on /sessions); answers whether it was open. */
+/** Revokes an upstream token where the API can (an extension: an API without it is not asked again), whatever it answers. */
+export const revokeUpstream = (token: string): Promise<unknown> =>
+  capabilities.withExtension("logout", () => callApi("logout", {}, { token })).catch(() => undefined);
+
+/** Ends one session (`e` on /sessions); answers whether it was open. */
 export const endSession = async (context: AppLoadContext, id: string, reason: string): Promise<boolean> =>
   (await endAndAudit(openStoreOf(context), { id }, reason)) > 0;
 
@@ -182,7 +184,7 @@ export const signOutSession = async (context: AppLoadContext, session: Session):
 
 /**
  * Ends every open session of `username` but `except` (a password change, a second factor reset,
- * `X` on /sessions); answers how many it ended.
+ * `E` on /sessions); answers how many it ended.
  */
 export const endSessionsOf = (context: AppLoadContext, username: string, { except, reason }: { except?: string; reason: string }): Promise<number> =>
   endAndAudit(openStoreOf(context), { operator: username, except }, reason);

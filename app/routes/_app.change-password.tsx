@@ -8,7 +8,7 @@ import { readForm, runForm } from "~/lib/forms/run-form.server";
 import { titleMeta } from "~/lib/page";
 import { orRouteError } from "~/lib/route-errors.server";
 import { screenHandle } from "~/lib/screens";
-import { callAsOperator } from "~/lib/session.server";
+import { callAsOperator, endSessionsOf, requireSession } from "~/lib/session.server";
 
 export const handle = screenHandle("change-password");
 export const meta = titleMeta;
@@ -24,6 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return runForm(Object.fromEntries(await readForm(request)), ownPasswordSchema, async ({ curPassword, password }) => {
     await callAsOperator(request, context, "changePassword", { curPassword, password });
+    // The operator's other console sessions end with the old password (ADR 0010).
+    const session = await requireSession(request, context);
+    await endSessionsOf(context, session.username, { except: session.id, reason: "password changed" });
     return MESSAGES.passwordChanged;
   });
 }

@@ -27,6 +27,8 @@ export async function startConsole(
   platformEnv: Parameters<typeof testApp>[0] = {},
   /** Hooks added to the platform before it listens: an operator's API that answers otherwise. */
   prepare: (platform: FastifyInstance) => void = () => {},
+  /** A store shared with another console (closed by its opener, not here), else one in memory of its own; the console's TRUSTED_PROXIES. */
+  { store: shared, trustedProxies }: { store?: ConsoleStore; trustedProxies?: string[] } = {},
 ): Promise<TestConsole> {
   const platform = await testApp(platformEnv);
   prepare(platform);
@@ -40,8 +42,8 @@ export async function startConsole(
   // No websocket: test files start consoles in parallel, and each would listen on Vite's one HMR port.
   const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
   const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
-  const store = await openConsoleStore({ kind: "pglite", dataDir: null });
-  const server = consoleApp({ build, mode: "production", assets: [], store }).listen(0, "127.0.0.1");
+  const store = shared ?? (await openConsoleStore({ kind: "pglite", dataDir: null }));
+  const server = consoleApp({ build, mode: "production", assets: [], store, trustedProxies }).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -54,7 +56,7 @@ export async function startConsole(
       await new Promise((resolve) => server.close(resolve));
       await vite.close();
       await platform.close();
-      await store.destroy();
+      if (!shared) await store.destroy();
     },
   };
 }
