@@ -11,6 +11,13 @@ export const USERNAME = {
   lengthMessage: "Username must be 3 to 32 characters",
 } as const;
 
+/**
+ * Text the platform stores (a remark, a name) holds no C0 control (NUL, tab, line break…), DEL or
+ * C1 control, after trimming: the console's forms refuse one before calling, or holding, anything.
+ */
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+export const CONTROL_CHARACTER_MESSAGE = "Must not contain control characters";
+
 /** The settings desk's bounds (settings and bonus limits). */
 export const SETTING_BOUNDS = {
   /** Bonus, main bonus, a coupon's bonus and the bonus limit's percentage are percentages of a deposit. */

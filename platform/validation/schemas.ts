@@ -14,6 +14,7 @@
  * - `withMessage` / `exactIssue`: an answer whose wording the spec fixes.
  */
 import { z, type ZodTypeAny } from "zod";
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_MESSAGE } from "../../protocol/rules.js";
 import { PAGE_SIZE, type Page } from "../../protocol/wire.js";
 import { amountToMinor } from "../money.js";
 
@@ -34,10 +35,6 @@ export function withMessage<T extends ZodTypeAny>(schema: T, message: string) {
 
 // A query parameter sent empty (`?username=`) means "not given".
 export const blankless = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema);
-
-/** C0 controls (NUL, tab, newline…), DEL and C1 controls. */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROL_CHARACTER_MESSAGE = "Must not contain control characters";
 
 /**
  * Trimmed text of `min` (default 0; 1 answers "Required") to `max` characters without control

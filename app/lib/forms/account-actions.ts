@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { accountPasswordField } from "./account-rules";
+import { CONTROL_CHARACTER } from "../../../protocol/rules";
 import { MESSAGES, REMARK_MAX } from "../constants";
 
 const accountRef = {
@@ -24,11 +25,16 @@ export const amountField = z
   .transform(Number)
   .refine((amount) => amount > 0, "Amount must be above 0");
 
+/** At most REMARK_MAX characters, trimmed, and no line break or other control character (the API refuses one). */
 export const remarkField = z
   .string()
   .max(REMARK_MAX, `Remark must be at most ${REMARK_MAX} characters`)
   .optional()
-  .transform((remark) => remark?.trim() || undefined);
+  .transform((remark) => remark?.trim() || undefined)
+  .refine(
+    (remark) => remark === undefined || !CONTROL_CHARACTER.test(remark),
+    "Remark must not contain a line break or other control character",
+  );
 
 const requestId = z.string().min(8).max(64);
 
