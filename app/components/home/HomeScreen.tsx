@@ -18,16 +18,15 @@ import { useRealtimeEvent } from "../../lib/use-realtime";
 import { Keys } from "../ui/Keys";
 import { useScreenCommands } from "../ui/shell-context";
 
-/** The last days as a row of block characters, lowest to highest; green for a profit, red for a loss. */
+/** The last days as block characters, as tall as each day's figure is large; green for a profit, red for a loss. */
 function Sparkline({ values }: { values: readonly number[] }) {
   const BLOCKS = "▁▂▃▄▅▆▇█";
-  const low = Math.min(...values);
-  const span = Math.max(...values) - low || 1;
+  const largest = Math.max(...values.map(Math.abs)) || 1;
   return (
     <span className="sparkline" aria-label={`last ${values.length} days`}>
       {values.map((value, index) => (
         <span key={index} className={value > 0 ? "profit" : value < 0 ? "loss" : "dim"}>
-          {BLOCKS[Math.round(((value - low) / span) * (BLOCKS.length - 1))]}
+          {BLOCKS[Math.round((Math.abs(value) / largest) * (BLOCKS.length - 1))]}
         </span>
       ))}
     </span>
