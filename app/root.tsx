@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { Toaster } from "react-hot-toast";
 import { UnexpectedError } from "./components/ui/RouteError";
 import { TOAST } from "./lib/constants";
+import { useScriptNonce } from "./lib/content-security";
 import { env } from "./lib/env.server";
 import { setDisplayTimeZone } from "./lib/format";
 import { documentTitle } from "./lib/page";
@@ -22,6 +23,7 @@ export const links: LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useScriptNonce();
   return (
     <html lang="en">
       <head>
@@ -33,8 +35,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
