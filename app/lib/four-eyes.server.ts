@@ -1,26 +1,35 @@
 /**
- * Four-eyes on the way out (issue 19, ADR 0009): callAsOperator asks here before a call a threshold
- * may hold (only those read the thresholds; a decision also reads its request's amount). Above one, the call is not made: it is kept as a pending approval with the maker and
- * its exact body (its requestId too), and the operator is told it was sent for approval.
+ * Four-eyes on the way out (issues 19 and 29, ADR 0009): callAsOperator performs a call a threshold
+ * may hold through here (only those read the thresholds). Above one, the call is not made: it is
+ * kept as a pending approval with the maker and its exact body (its requestId too), and the
+ * operator is told it was sent for approval. An approval is measured by what it credits or pays
+ * out, read from the request and the API; while a rolling window is on, every credit, debit and
+ * approval let through is counted in it before it is sent.
  */
-import { REQUEST_STATUS } from "../../protocol/wire";
+import { REQUEST_STATUS, type DepositRow, type WithdrawRow } from "../../protocol/wire";
 import type { RequestOf, CallName } from "./api-routes.server";
 import { ApiError, callApi, type Caller } from "./api.server";
 import { AUDITED_CALLS, NO_SUBJECT, recordAudit, redact, type AuditActor, type AuditKind } from "./audit.server";
 import type { JobKind } from "../machines/bulk.machine";
 import { accountItemAction } from "./account-jobs";
+import { depositCredit } from "./deposit-credit";
 import {
   ACCOUNT_JOB,
+  countMove,
   createApproval,
+  cumulativeOn,
   holdReason,
   HOLDABLE_CALLS,
+  isApproval,
+  isCountedMove,
   isJobCall,
   jobHoldReason,
-  needsRequestAmount,
   readThresholds,
   SETTLE_JOB,
+  uncountMove,
   type HeldCall,
   type JobWords,
+  type Move,
 } from "./store/four-eyes.server";
 import type { JobItemDraft } from "./store/jobs.server";
 import type { ConsoleStore } from "./store/schema";
@@ -30,8 +39,11 @@ export class HeldForApproval extends Error {
   override readonly name = "HeldForApproval";
 }
 
-/** What the approvals list shows of a held call. */
-function summaryOf(name: CallName, body: unknown): string {
+/** A decided request as four-eyes measures it: whose it is, and what approving it moves (null: could not be read). */
+type Decided = { account: string; moved: number | null };
+
+/** What the approvals list shows of a held call; an approval names what it moves. */
+function summaryOf(name: CallName, body: unknown, decided: Decided | null | undefined): string {
   switch (name) {
     case "userDeposit":
     case "userWithdraw": {
@@ -42,7 +54,10 @@ function summaryOf(name: CallName, body: unknown): string {
     case "updateDeposit":
     case "updateWithdraw": {
       const { _id } = body as RequestOf<"updateDeposit">;
-      return `Approve ${name === "updateDeposit" ? "deposit" : "withdrawal"} request ${_id}`;
+      const request = `Approve ${name === "updateDeposit" ? "deposit" : "withdrawal"} request ${_id}`;
+      if (decided === undefined) return request;
+      const moves = name === "updateDeposit" ? "credits" : "pays out";
+      return `${request} · ${moves} ${decided?.moved ?? "an amount that could not be read"}${decided ? ` · ${decided.account}` : ""}`;
     }
     case "resettleBet": {
       const { bet, status } = body as RequestOf<"resettleBet">;
@@ -53,20 +68,20 @@ function summaryOf(name: CallName, body: unknown): string {
   }
 }
 
-/** The longest scan of the pending list for a decided request's amount (a spec API pages by 50). */
-const AMOUNT_SCAN_PAGES = 20;
+/** The longest scan of the pending list for a decided request (a spec API pages by 50). */
+const REQUEST_SCAN_PAGES = 20;
 
 /**
- * A pending request's amount, read from the pending list as the operator: the decision's body
- * names only its id. Null when it is not found or the list cannot be read.
+ * A pending request, read from the pending list as the operator: the decision's body names only
+ * its id. Null when it is not found or the list cannot be read.
  */
-async function pendingAmount(name: "updateDeposit" | "updateWithdraw", id: string, caller: Caller): Promise<number | null> {
+async function pendingRequest(name: "updateDeposit" | "updateWithdraw", id: string, caller: Caller): Promise<DepositRow | WithdrawRow | null> {
   const list = name === "updateDeposit" ? "deposits" : "withdraws";
   try {
-    for (let page = 1, seen = 0; page <= AMOUNT_SCAN_PAGES; page++) {
+    for (let page = 1, seen = 0; page <= REQUEST_SCAN_PAGES; page++) {
       const answer = await callApi(list, { status: REQUEST_STATUS.pending, page }, caller);
       const row = answer.items.find((item) => item._id === id);
-      if (row) return row.amount;
+      if (row) return row;
       seen += answer.items.length;
       if (answer.items.length === 0 || seen >= answer.total) return null;
     }
@@ -77,28 +92,89 @@ async function pendingAmount(name: "updateDeposit" | "updateWithdraw", id: strin
   }
 }
 
-/** Holds the call when a threshold says so (throws HeldForApproval); a store not open holds nothing. */
-export async function holdAboveThreshold<K extends CallName>(
+/**
+ * A coupon's bonus percentage as the operator reads the coupons: 0 for a code the API does not
+ * know (it credits nothing, docs/protocol.md "Deposit success"), null when the list cannot be read.
+ */
+async function couponPercent(code: string, caller: Caller): Promise<number | null> {
+  try {
+    return (await callApi("coupons", undefined, caller)).find((coupon) => coupon.couponCode === code)?.bonus ?? 0;
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+}
+
+/**
+ * What approving the request moves in INR: a withdrawal's amount, or what a deposit credits (the
+ * USDT rate applied, bonuses and its coupon included); null (or no account) when it cannot be read.
+ */
+async function decidedRequest(name: "updateDeposit" | "updateWithdraw", body: RequestOf<"updateDeposit">, caller: Caller): Promise<Decided | null> {
+  const row = await pendingRequest(name, body._id, caller);
+  if (!row) return null;
+  const account = `user ${row.user}`;
+  if (name === "updateWithdraw") return { account, moved: row.amount };
+  const { couponCode } = row as DepositRow;
+  const percent = couponCode === null ? 0 : await couponPercent(couponCode, caller);
+  return { account, moved: percent === null ? null : depositCredit(row as DepositRow, body, percent) };
+}
+
+/** The move a counted call makes, or null when its amount or account could not be read. */
+function moveOf(name: CallName, body: unknown, decided: Decided | null | undefined, operator: string): Move | null {
+  if (name === "userDeposit" || name === "userWithdraw") {
+    const { user, isPartner, amount, requestId } = body as RequestOf<"userDeposit">;
+    return { operator, account: `${isPartner ? "panel" : "user"} ${user}`, call: name, amount, reference: requestId ?? "" };
+  }
+  if (!decided || decided.moved === null) return null;
+  return { operator, account: decided.account, call: name, amount: decided.moved, reference: (body as RequestOf<"updateDeposit">)._id };
+}
+
+/**
+ * Performs the call unless a threshold holds it (then throws HeldForApproval, and nothing is sent);
+ * a store not open holds nothing. A move counted in a rolling window that the API refuses (nothing
+ * moved) is uncounted; one with no answer stays counted, as it may have moved.
+ */
+export async function performUnlessHeld<K extends CallName, T>(
   store: ConsoleStore | undefined,
   actor: () => Promise<AuditActor>,
   caller: Caller,
   name: K,
   body: RequestOf<K>,
-): Promise<void> {
-  if (!store || !HOLDABLE_CALLS.has(name)) return;
+  perform: () => Promise<T>,
+): Promise<T> {
+  if (!store || !HOLDABLE_CALLS.has(name)) return perform();
   const thresholds = await readThresholds(store);
-  const amount = needsRequestAmount(thresholds, name, body)
-    ? await pendingAmount(name as "updateDeposit", (body as RequestOf<"updateDeposit">)._id, caller)
-    : undefined;
-  const reason = holdReason(thresholds, name, body, amount);
-  if (!reason) return;
-  const rule = AUDITED_CALLS[name]!;
-  throw new HeldForApproval(
-    await hold(store, await actor(), { call: name, request: body, summary: summaryOf(name, body), reason }, thresholds.expiryHours, {
-      kind: rule.kind,
-      ...rule.subject?.(body as never, null),
-    }),
-  );
+  const counting = cumulativeOn(thresholds) && isCountedMove(name, body);
+  const decided =
+    isApproval(name, body) && (thresholds.decisionAbove !== null || counting)
+      ? await decidedRequest(name, body as RequestOf<"updateDeposit">, caller)
+      : undefined;
+  let reason = holdReason(thresholds, name, body, decided === undefined ? undefined : (decided?.moved ?? null));
+  let counted: bigint | null = null;
+  if (!reason && counting) {
+    const move = moveOf(name, body, decided, (await actor()).operator);
+    const result = move ? await countMove(store, move) : { reason: "a rolling window is on (its amount could not be read)" };
+    if ("reason" in result) reason = result.reason;
+    else counted = result.counted;
+  }
+  if (reason) {
+    const rule = AUDITED_CALLS[name]!;
+    const summary = summaryOf(name, body, decided);
+    throw new HeldForApproval(
+      await hold(store, await actor(), { call: name, request: body, summary, reason }, thresholds.expiryHours, {
+        kind: rule.kind,
+        ...rule.subject?.(body as never, null),
+        ...(decided?.moved != null && { amount: decided.moved }),
+      }),
+    );
+  }
+  if (counted === null) return perform();
+  try {
+    return await perform();
+  } catch (error) {
+    if (error instanceof ApiError && !error.outcomeUnknown) await uncountMove(store, counted);
+    throw error;
+  }
 }
 
 /**

@@ -17,15 +17,18 @@ const querySchema = z.object({
 
 export async function loadRequests(request: Request, context: AppLoadContext, kind: RequestKind) {
   if (kind === "deposit") {
-    const [page, bonusLimits] = await Promise.all([
+    const [page, bonusLimits, coupons] = await Promise.all([
       loadListPage(request, querySchema, (query) => callAsOperator(request, context, "deposits", query)),
       // An extension: an API without it still lists and decides, the dialog showing no limits (after
       // the first 404 it is not asked again, callAsOperator).
       callAsOperator(request, context, "bonusLimits", undefined).catch(() => null),
+      // The coupons' percentages, for what a success credits; null for staff without `settings`.
+      callAsOperator(request, context, "coupons", undefined).catch(() => null),
     ]);
-    return { kind, ...page, bonusLimits } as const;
+    return { kind, ...page, bonusLimits, coupons } as const;
   }
-  return { kind, ...(await loadListPage(request, querySchema, (query) => callAsOperator(request, context, "withdraws", query))), bonusLimits: null } as const;
+  const page = await loadListPage(request, querySchema, (query) => callAsOperator(request, context, "withdraws", query));
+  return { kind, ...page, bonusLimits: null, coupons: null } as const;
 }
 
 export type RequestsData = Awaited<ReturnType<typeof loadRequests>>;

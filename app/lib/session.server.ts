@@ -13,7 +13,7 @@ import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
 import { ApiError, callApi, downloadFromApi, exchangeApi, type Caller } from "./api.server";
 import { auditedCall, auditedItems, ITEMIZED_CALLS, recordSession, type AuditActor, type FourEyes, type ItemOutcome } from "./audit.server";
 import { env } from "./env.server";
-import { holdAboveThreshold } from "./four-eyes.server";
+import { performUnlessHeld } from "./four-eyes.server";
 import { orRouteError } from "./route-errors.server";
 import { seal, unseal } from "./session-seal.server";
 import { endSessions, findSession, insertSession, touchSession, type SessionRow, type SessionsToEnd } from "./store/sessions.server";
@@ -221,8 +221,9 @@ export const callAsOperator = <K extends CallName>(
   asOperator(request, context, (caller, session) =>
     capabilities.withExtension(name, async () => {
       const actor = () => actorOf(session, caller);
-      await holdAboveThreshold(context.store, actor, caller, name, body);
-      return auditedCall(context.store, actor, name, body, () => exchangeApi(name, body, caller));
+      return performUnlessHeld(context.store, actor, caller, name, body, () =>
+        auditedCall(context.store, actor, name, body, () => exchangeApi(name, body, caller)),
+      );
     }),
   );
 

@@ -10,7 +10,7 @@ import type { DepositType, RequestKind } from "../../protocol/wire";
 import { messageOf } from "./error-message";
 
 export type Decision = 1 | 2;
-export type PendingRequest = { id: string; kind: RequestKind; username: string; amount: number; type?: DepositType };
+export type PendingRequest = { id: string; kind: RequestKind; username: string; amount: number; type?: DepositType; couponCode?: string | null };
 
 /** The four bonus inputs of docs/product.md §5, as typed; pairs: main INR / main %, bonus INR / bonus %. */
 export type BonusField = "mainInrBonus" | "mainPrnBonus" | "inrBonus" | "prnBonus";

@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import {
   claimApproval,
+  countMove,
   countPending,
   createApproval,
   FOUR_EYES_OFF,
@@ -19,6 +20,7 @@ import {
   readThresholds,
   rejectApproval,
   saveThresholds,
+  uncountMove,
   type ApprovalDraft,
 } from "../../app/lib/store/four-eyes.server";
 import { holdJobAboveThreshold } from "../../app/lib/four-eyes.server";
@@ -80,7 +82,17 @@ describe.each(targets)("four-eyes on %s", (_name, target) => {
   it("stores the thresholds, off by default", async () => {
     const store = await open(await target());
     expect(await readThresholds(store)).toEqual(FOUR_EYES_OFF);
-    const set = { transferAbove: 1000, decisionAbove: 250.5, resettle: true, jobItemsAbove: 100, jobTotalAbove: 5000.5, expiryHours: 2 };
+    const set = {
+      transferAbove: 1000,
+      decisionAbove: 250.5,
+      resettle: true,
+      jobItemsAbove: 100,
+      jobTotalAbove: 5000.5,
+      accountCumulativeAbove: 3000,
+      operatorCumulativeAbove: 10_000.25,
+      cumulativeHours: 12,
+      expiryHours: 2,
+    };
     await saveThresholds(store, set);
     expect(await readThresholds(store)).toEqual(set);
   });
@@ -154,5 +166,23 @@ describe.each(targets)("four-eyes on %s", (_name, target) => {
       expect(results.filter((result) => result.ok)).toHaveLength(1);
       expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, message: "Already approved" }]);
     }
+  });
+
+  it("a rolling window on two connections: of two credits at once that together cross it, exactly one is counted", async () => {
+    const where = await target();
+    const first = await open(where);
+    const second = where.kind === "postgres" ? await open(where) : first;
+    await saveThresholds(first, { ...FOUR_EYES_OFF, accountCumulativeAbove: 1500 });
+    for (let round = 0; round < 10; round++) {
+      const move = (reference: string) => ({ operator: "alice", account: `user ${round}`, call: "userDeposit" as const, amount: 999, reference });
+      const results = await Promise.all([countMove(first, move("a")), countMove(second, move("b"))]);
+      expect(results.filter((result) => "counted" in result)).toHaveLength(1);
+      const [held] = results.filter((result) => "reason" in result);
+      expect(held).toEqual({ reason: expect.stringMatching(new RegExp(`^account user ${round} moved 1998 in 24 h with this, above 1500 \\(earlier: 999 userDeposit [ab] \\(alice\\)`)) });
+    }
+    // A refused credit no longer counts: the next one fits again.
+    const counted = await countMove(first, { operator: "bob", account: "user x", call: "userDeposit", amount: 999, reference: "c" });
+    await uncountMove(first, (counted as { counted: bigint }).counted);
+    expect(await countMove(second, { operator: "bob", account: "user x", call: "userDeposit", amount: 999, reference: "d" })).toHaveProperty("counted");
   });
 });

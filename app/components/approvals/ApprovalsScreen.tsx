@@ -2,10 +2,10 @@
  * /approvals (issue 19, ADR 0009): the held four-eyes actions this operator may decide, in the
  * list kit's table; `a` approves and `r` rejects the cursor's row (never the maker's own), each
  * after one confirmation naming what will be performed (`y` confirms, `n` or Esc cancels). Below,
- * the super admin's thresholds, all off by default.
+ * the super admin's thresholds, all off by default, each with one line on what it holds.
  */
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { useState, type KeyboardEvent } from "react";
+import { Fragment, useState, type KeyboardEvent } from "react";
 import type { ApprovalRow, ApprovalsData } from "../../lib/approvals.server";
 import { announce, type Outcome } from "../../lib/feedback";
 import { thresholdsSchema } from "../../lib/forms/four-eyes";
@@ -29,21 +29,58 @@ const COLUMNS: Column<ApprovalRow>[] = [
 ];
 
 type Thresholds = ApprovalsData["thresholds"];
-type ThresholdField = { name: "transferAbove" | "decisionAbove" | "jobItemsAbove" | "jobTotalAbove"; label: string; numeric?: true };
+type ThresholdField = {
+  name: "transferAbove" | "decisionAbove" | "jobItemsAbove" | "jobTotalAbove" | "accountCumulativeAbove" | "operatorCumulativeAbove" | "cumulativeHours";
+  label: string;
+  /** One line: what it holds. */
+  hint: string;
+  numeric?: true;
+};
 
-/** The thresholds that are off while empty, in the form's order (Every resettlement sits after the second). */
-const AMOUNT_FIELDS: readonly ThresholdField[] = [
-  { name: "transferAbove", label: "Credit or debit above (empty: off)" },
-  { name: "decisionAbove", label: "Approving a deposit or withdrawal above (empty: off)" },
-  { name: "jobItemsAbove", label: "Job (settlement or bulk) of more items than (empty: off)", numeric: true },
-  { name: "jobTotalAbove", label: "Job whose stakes or amounts total above (empty: off)" },
+/** The thresholds, in the form's order (Every resettlement sits after the second); empty is off, except the window's hours. */
+const FIELDS: readonly ThresholdField[] = [
+  { name: "transferAbove", label: "Credit or debit above (empty: off)", hint: "Holds one manual credit or debit to a user or panel above this amount." },
+  {
+    name: "decisionAbove",
+    label: "Approving a deposit or withdrawal above (empty: off)",
+    hint: "Holds an approval that credits (USDT rate applied, bonuses and coupon included) or pays out above this.",
+  },
+  {
+    name: "jobItemsAbove",
+    label: "Job (settlement or bulk) of more items than (empty: off)",
+    hint: "Holds a whole settlement or bulk job with more items than this.",
+    numeric: true,
+  },
+  { name: "jobTotalAbove", label: "Job whose stakes or amounts total above (empty: off)", hint: "Holds a whole job whose stakes or amounts add up to more." },
+  {
+    name: "accountCumulativeAbove",
+    label: "One account's total over the window above (empty: off)",
+    hint: "Holds the credit, debit or approval that takes what one account moved unheld in the window above this; its reason names the earlier ones.",
+  },
+  {
+    name: "operatorCumulativeAbove",
+    label: "One operator's total over the window above (empty: off)",
+    hint: "Holds the credit, debit or approval that takes what one operator moved unheld in the window above this; its reason names the earlier ones.",
+  },
+  { name: "cumulativeHours", label: "Window (hours)", hint: "How far back the two totals above reach, e.g. 24.", numeric: true },
 ];
 
-const thresholdInput = ({ name, label, numeric }: ThresholdField, thresholds: Thresholds) => (
-  <label key={name}>
-    {label}
-    <input name={name} inputMode={numeric ? "numeric" : "decimal"} defaultValue={thresholds[name] ?? ""} autoComplete="off" />
-  </label>
+const thresholdInput = ({ name, label, hint, numeric }: ThresholdField, thresholds: Thresholds) => (
+  <Fragment key={name}>
+    <label>
+      {label}
+      <input
+        name={name}
+        inputMode={numeric ? "numeric" : "decimal"}
+        defaultValue={thresholds[name] ?? ""}
+        autoComplete="off"
+        aria-describedby={`${name}-hint`}
+      />
+    </label>
+    <small id={`${name}-hint`} className="dim">
+      {hint}
+    </small>
+  </Fragment>
 );
 
 function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
@@ -52,11 +89,11 @@ function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
   return (
     <fetcher.Form method="post" className="form narrow" aria-label="Four-eyes thresholds" onSubmit={checkBeforeSend(thresholdsSchema)}>
       <input type="hidden" name="intent" value="thresholds" />
-      {AMOUNT_FIELDS.slice(0, 2).map((field) => thresholdInput(field, thresholds))}
+      {FIELDS.slice(0, 2).map((field) => thresholdInput(field, thresholds))}
       <label>
         <input type="checkbox" name="resettle" defaultChecked={thresholds.resettle} /> Every resettlement
       </label>
-      {AMOUNT_FIELDS.slice(2).map((field) => thresholdInput(field, thresholds))}
+      {FIELDS.slice(2).map((field) => thresholdInput(field, thresholds))}
       <label>
         Expire after (hours)
         <input name="expiryHours" inputMode="numeric" defaultValue={thresholds.expiryHours} autoComplete="off" />

@@ -1,12 +1,14 @@
 /**
  * The confirmation of a decision (docs/product.md §2.11): "Are you sure you want to success/fail this
  * deposit?" with Yes (`y`) and No (`n`), the deposit bonuses (with the site's bonus limits
- * beside them) and the value of 1 USDT, or a withdrawal's remark. Numeric fields take `y` / `n` as answers, since they cannot hold letters.
+ * beside them), the value of 1 USDT and what the success credits in all (the figure four-eyes
+ * measures), or a withdrawal's remark. Numeric fields take `y` / `n` as answers, since they cannot hold letters.
  */
 import type { KeyboardEvent } from "react";
-import { DEPOSIT_TYPE, type BonusLimits } from "../../../protocol/wire";
+import { DEPOSIT_TYPE, type BonusLimits, type Coupon } from "../../../protocol/wire";
 import type { DecisionField, DecisionForm, PendingRequest } from "../../machines/approval.machine";
 import { formatMoney } from "../../lib/format";
+import { creditOfDecision } from "../../lib/forms/decision";
 import { REMARK_MAX } from "../../lib/constants";
 import { Overlay } from "../ui/Overlay";
 
@@ -16,6 +18,8 @@ type Props = {
   form: DecisionForm;
   /** Null when the upstream does not say. */
   bonusLimits: BonusLimits | null;
+  /** Null when the operator may not read them. */
+  coupons: Coupon[] | null;
   error: string | null;
   busy: boolean;
   onEdit: (field: DecisionField, value: string) => void;
@@ -30,7 +34,16 @@ const BONUS_FIELDS: ReadonlyArray<readonly [DecisionField, string]> = [
   ["prnBonus", "Bonus (%)"],
 ];
 
-export function ApprovalDialog({ request, decision, form, bonusLimits, error, busy, onEdit, onConfirm, onCancel }: Props) {
+/** What the success credits as typed: the USDT rate applied, bonuses and the coupon's included. */
+function creditLine(request: PendingRequest, form: DecisionForm, coupons: Coupon[] | null): string {
+  const code = request.couponCode ?? null;
+  const coupon = code === null ? 0 : coupons && (coupons.find((one) => one.couponCode === code)?.bonus ?? 0);
+  const credit = creditOfDecision({ request, decision: 1, form }, coupon ?? 0);
+  if (credit === null) return request.type === DEPOSIT_TYPE.usdt ? "Credits: enter the value of 1 USDT" : "Credits: check the bonuses";
+  return `Credits ${formatMoney(credit)}${coupon === null ? ` + coupon ${code}'s bonus (the coupons cannot be read)` : ""}`;
+}
+
+export function ApprovalDialog({ request, decision, form, bonusLimits, coupons, error, busy, onEdit, onConfirm, onCancel }: Props) {
   const noun = request.kind === "deposit" ? "deposit" : "withdrawal";
   const question = `Are you sure you want to ${decision === 1 ? "success" : "fail"} this ${noun}?`;
   const answerKeys = (event: KeyboardEvent<HTMLElement>) => {
@@ -66,6 +79,11 @@ export function ApprovalDialog({ request, decision, form, bonusLimits, error, bu
           <div className="bonus-grid">
             {BONUS_FIELDS.map(([field, label], index) => numeric(field, label, index === 0 && request.type !== DEPOSIT_TYPE.usdt))}
           </div>
+        )}
+        {depositSuccess && (
+          <p aria-label="Credits" aria-live="polite">
+            {creditLine(request, form, coupons)}
+          </p>
         )}
         {depositSuccess && bonusLimits && (
           <p className="dim" aria-label="Bonus limits">

@@ -30,6 +30,7 @@ const pendingOf = (kind: RequestsData["kind"], row: Row): PendingRequest => ({
   username: row.username,
   amount: row.amount,
   type: "type" in row ? row.type : undefined,
+  couponCode: "couponCode" in row ? row.couponCode : undefined,
 });
 
 function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: Row, decision: Decision) => void) {
@@ -90,7 +91,7 @@ function columnsFor(kind: RequestsData["kind"], pending: boolean, decide: (row: 
 }
 
 export function RequestListScreen() {
-  const { kind, query, list, bonusLimits } = useLoaderData<RequestsData>();
+  const { kind, query, list, bonusLimits, coupons } = useLoaderData<RequestsData>();
   const navigate = useNavigate();
   const revalidate = useQuietRevalidate();
   const submitAction = useActionRunner(`decide-${kind}`);
@@ -191,6 +192,7 @@ export function RequestListScreen() {
           decision={snapshot.context.decision!}
           form={snapshot.context.form}
           bonusLimits={bonusLimits}
+          coupons={coupons}
           error={snapshot.context.error}
           busy={snapshot.hasTag("busy")}
           onEdit={(field, value) => approval.send({ type: "approval.edit", field, value })}

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { DEPOSIT_TYPE } from "../../../protocol/wire";
 import type { DecisionInput } from "../../machines/approval.machine";
-import { REMARK_MAX } from "../constants";
+import { depositCredit } from "../deposit-credit";
+import { remarkField } from "./account-actions";
 import { firstIssue } from "./first-issue";
 
 const amountOrEmpty = z
@@ -25,7 +26,7 @@ export const decisionSchema = z
     inrBonus: amountOrEmpty,
     prnBonus: amountOrEmpty,
     inr: amountOrEmpty,
-    remark: z.string().max(REMARK_MAX, `Remark must be at most ${REMARK_MAX} characters`).default(""),
+    remark: remarkField,
   })
   .superRefine((form, ctx) => {
     if (form.decision === 1 && form.usdt && !(form.inr && form.inr > 0)) {
@@ -46,6 +47,15 @@ export function decisionFields({ request, decision, form }: DecisionInput): Reco
     usdt: String(request.kind === "deposit" && request.type === DEPOSIT_TYPE.usdt),
     ...form,
   };
+}
+
+/**
+ * What a successful deposit decision credits as typed so far (the figure four-eyes measures), or
+ * null while the inputs do not parse or a USDT request has no rate yet.
+ */
+export function creditOfDecision(input: DecisionInput, couponPercent: number): number | null {
+  const parsed = decisionSchema.safeParse(decisionFields(input));
+  return parsed.success ? depositCredit(input.request, parsed.data, couponPercent) : null;
 }
 
 /** What is wrong with the confirmation's inputs, or null: the action's own schema decides. */

@@ -11,7 +11,10 @@ import type { ConsoleDatabase, ConsoleStore, PerformedOutcome } from "./schema";
 export type FourEyesThresholds = {
   /** A manual credit or debit above this amount waits; null: off. */
   transferAbove: number | null;
-  /** Approving a deposit or withdrawal request above this amount waits; null: off. */
+  /**
+   * Approving a deposit or withdrawal request that credits or pays out above this amount waits
+   * (a deposit's figure: the USDT rate applied, bonuses included); null: off.
+   */
   decisionAbove: number | null;
   /** Every resettlement waits. */
   resettle: boolean;
@@ -19,6 +22,12 @@ export type FourEyesThresholds = {
   jobItemsAbove: number | null;
   /** A settlement job whose stakes total above this waits; null: off. */
   jobTotalAbove: number | null;
+  /** A credit, debit or approved request taking one account's total over the window above this waits; null: off. */
+  accountCumulativeAbove: number | null;
+  /** Likewise for the total one operator moved over the window; null: off. */
+  operatorCumulativeAbove: number | null;
+  /** The rolling window of the two cumulative thresholds, in hours. */
+  cumulativeHours: number;
   /** An approval not decided within this many hours is closed as expired. */
   expiryHours: number;
 };
@@ -30,6 +39,9 @@ export const FOUR_EYES_OFF: FourEyesThresholds = {
   resettle: false,
   jobItemsAbove: null,
   jobTotalAbove: null,
+  accountCumulativeAbove: null,
+  operatorCumulativeAbove: null,
+  cumulativeHours: 24,
   expiryHours: 24,
 };
 
@@ -42,6 +54,9 @@ export async function readThresholds(store: ConsoleStore): Promise<FourEyesThres
         resettle: row.resettle,
         jobItemsAbove: row.job_items_above,
         jobTotalAbove: row.job_total_above,
+        accountCumulativeAbove: row.account_cumulative_above,
+        operatorCumulativeAbove: row.operator_cumulative_above,
+        cumulativeHours: row.cumulative_hours,
         expiryHours: row.expiry_hours,
       }
     : FOUR_EYES_OFF;
@@ -56,6 +71,9 @@ export async function saveThresholds(store: ConsoleStore, thresholds: FourEyesTh
       resettle: thresholds.resettle,
       job_items_above: thresholds.jobItemsAbove,
       job_total_above: thresholds.jobTotalAbove,
+      account_cumulative_above: thresholds.accountCumulativeAbove,
+      operator_cumulative_above: thresholds.operatorCumulativeAbove,
+      cumulative_hours: thresholds.cumulativeHours,
       expiry_hours: thresholds.expiryHours,
     })
     .execute();
@@ -63,17 +81,18 @@ export async function saveThresholds(store: ConsoleStore, thresholds: FourEyesTh
 
 /**
  * Why a call waits for a second operator under these thresholds, or null: it is performed now. A
- * decision's body has no amount: `requestAmount` is the request's, null when it could not be read
- * (then an approval waits, rather than pass unchecked).
+ * decision's body has no amount: `moved` is what approving the request credits or pays out
+ * (`decisionFigure`), null when it could not be read (then an approval waits, rather than pass
+ * unchecked).
  */
-export function holdReason(thresholds: FourEyesThresholds, call: CallName, body: unknown, requestAmount?: number | null): string | null {
+export function holdReason(thresholds: FourEyesThresholds, call: CallName, body: unknown, moved?: number | null): string | null {
   switch (call) {
     case "updateDeposit":
     case "updateWithdraw": {
       const above = thresholds.decisionAbove;
       if (above === null || (body as { status: number }).status !== 1) return null;
-      if (requestAmount === null || requestAmount === undefined) return `above ${above} (its amount could not be read)`;
-      return requestAmount > above ? `above ${above}` : null;
+      if (moved === null || moved === undefined) return `above ${above} (its amount could not be read)`;
+      return moved > above ? `above ${above}` : null;
     }
     case "userDeposit":
     case "userWithdraw": {
@@ -116,9 +135,78 @@ export const isJobCall = (call: HeldCall): call is typeof SETTLE_JOB | typeof AC
 /** The calls a threshold may hold: any other call never reads the thresholds. */
 export const HOLDABLE_CALLS: ReadonlySet<CallName> = new Set(["userDeposit", "userWithdraw", "updateDeposit", "updateWithdraw", "resettleBet"]);
 
-/** Whether the call is a decision on a request, whose amount must be read before `holdReason`. */
-export const needsRequestAmount = (thresholds: FourEyesThresholds, call: CallName, body: unknown): boolean =>
-  (call === "updateDeposit" || call === "updateWithdraw") && thresholds.decisionAbove !== null && (body as { status: number }).status === 1;
+/** Whether either rolling window's threshold is set (then every credit, debit and approval is counted). */
+export const cumulativeOn = (thresholds: FourEyesThresholds): boolean =>
+  thresholds.accountCumulativeAbove !== null || thresholds.operatorCumulativeAbove !== null;
+
+/** Whether the call approves a request, whose figure must be read before `holdReason`. */
+export const isApproval = (call: CallName, body: unknown): call is "updateDeposit" | "updateWithdraw" =>
+  (call === "updateDeposit" || call === "updateWithdraw") && (body as { status: number }).status === 1;
+
+/** Whether the call moves money that a threshold counts: a manual credit or debit, or an approval. */
+export const isCountedMove = (call: CallName, body: unknown): boolean => call === "userDeposit" || call === "userWithdraw" || isApproval(call, body);
+
+/** An action counted in the rolling windows: who moved how much to or from which account. */
+export type Move = {
+  operator: string;
+  /** `user <id>` or `panel <id>`. */
+  account: string;
+  call: CallName;
+  amount: number;
+  /** The transfer's requestId, or the decided request's id. */
+  reference: string;
+};
+
+/** Earlier moves a reason names one by one; the rest are counted. */
+const NAMED_MOVES = 5;
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/**
+ * Counts a move in the rolling windows, or answers why it waits: with it, the account's or the
+ * operator's total over the last `cumulativeHours` goes above its threshold (the reason names the
+ * earlier moves). Read and written under the lock of the thresholds' row, so moves checked at once
+ * on any number of instances sharing the store are counted one after the other: two cannot both
+ * slip under. Answers the counted move's id, to `uncountMove` if the API refuses it.
+ */
+export async function countMove(store: ConsoleStore, move: Move): Promise<{ counted: bigint } | { reason: string }> {
+  return store.transaction().execute(async (trx) => {
+    const limits = await trx.selectFrom("console_four_eyes").selectAll().forUpdate().executeTakeFirstOrThrow();
+    const hours = limits.cumulative_hours;
+    const windows = [
+      { column: "account", value: move.account, above: limits.account_cumulative_above, who: `account ${move.account}` },
+      { column: "operator", value: move.operator, above: limits.operator_cumulative_above, who: `operator ${move.operator}` },
+    ] as const;
+    const reasons: string[] = [];
+    for (const { column, value, above, who } of windows) {
+      if (above === null) continue;
+      const earlier = await trx
+        .selectFrom("console_four_eyes_moves")
+        .select(["at", "operator", "account", "call", "amount", "reference"])
+        .where(column, "=", value)
+        .where("refused", "=", false)
+        .where("at", ">", sql<Date>`now() - make_interval(hours => ${hours})`)
+        .orderBy("at")
+        .execute();
+      const total = cents(earlier.reduce((sum, row) => sum + row.amount, move.amount));
+      if (total <= above) continue;
+      // Each earlier move by the other side of the window: an account's by operator, an operator's by account.
+      const named = earlier
+        .slice(-NAMED_MOVES)
+        .map((row) => `${row.amount} ${row.call} ${row.reference} (${column === "account" ? row.operator : row.account}) at ${row.at.toISOString().slice(0, 19)}Z`);
+      const more = earlier.length > NAMED_MOVES ? ` and ${earlier.length - NAMED_MOVES} more` : "";
+      reasons.push(`${who} moved ${total} in ${hours} h with this, above ${above} (earlier: ${named.join(", ") || "none"}${more})`);
+    }
+    if (reasons.length > 0) return { reason: reasons.join("; ") };
+    const { id } = await trx.insertInto("console_four_eyes_moves").values(move).returning("id").executeTakeFirstOrThrow();
+    return { counted: id };
+  });
+}
+
+/** A counted move the API refused: nothing moved, so it no longer counts. */
+export async function uncountMove(store: ConsoleStore, id: bigint): Promise<void> {
+  await store.updateTable("console_four_eyes_moves").set({ refused: true }).where("id", "=", id).execute();
+}
 
 export type ApprovalStatus = "pending" | "approved" | "rejected" | "expired";
 

@@ -64,6 +64,21 @@ export type ConsoleDatabase = {
     expiry_hours: number;
     job_items_above: number | null;
     job_total_above: number | null;
+    /** Migration 007: the rolling window's thresholds. */
+    account_cumulative_above: number | null;
+    operator_cumulative_above: number | null;
+    cumulative_hours: number;
+  };
+  /** Migration 007: each action four-eyes let through while a rolling window's threshold is on. */
+  console_four_eyes_moves: {
+    id: ColumnType<bigint, never, never>;
+    at: ColumnType<Date, never, never>;
+    operator: string;
+    account: string;
+    call: string;
+    amount: number;
+    reference: string;
+    refused: ColumnType<boolean, never, boolean>;
   };
   console_approvals: {
     id: string;
