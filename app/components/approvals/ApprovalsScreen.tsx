@@ -13,7 +13,7 @@ import { useActionRunner } from "../../lib/use-action-runner";
 import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { textColumn, timeColumn } from "../ui/columns";
-import { checkBeforeSend } from "../ui/forms";
+import { checkBeforeSend, Switch } from "../ui/forms";
 import { Overlay } from "../ui/Overlay";
 import { Table, type Column } from "../ui/Table";
 import { useListScreen } from "../ui/use-list-screen";
@@ -90,9 +90,7 @@ function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
     <fetcher.Form method="post" className="form narrow" aria-label="Four-eyes thresholds" onSubmit={checkBeforeSend(thresholdsSchema)}>
       <input type="hidden" name="intent" value="thresholds" />
       {FIELDS.slice(0, 2).map((field) => thresholdInput(field, thresholds))}
-      <label>
-        <input type="checkbox" name="resettle" defaultChecked={thresholds.resettle} /> Every resettlement
-      </label>
+      <Switch label="Every resettlement" name="resettle" defaultChecked={thresholds.resettle} />
       {FIELDS.slice(2).map((field) => thresholdInput(field, thresholds))}
       <label>
         Expire after (hours)

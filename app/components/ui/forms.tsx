@@ -116,25 +116,30 @@ export function SchemaForm({
   );
 }
 
-/** A checkbox shown as a switch (docs/product.md §9: 20 high, 50 wide). */
+/**
+ * A checkbox shown as a switch (docs/product.md §9: 20 high, 50 wide), beside its label; controlled
+ * (`checked`, `onToggle`) or left to the form (`defaultChecked`).
+ */
 export function Switch({
   label,
   name,
   value = "on",
   checked,
+  defaultChecked,
   disabled,
   onToggle,
 }: {
   label: ReactNode;
   name: string;
   value?: string;
-  checked: boolean;
+  checked?: boolean;
+  defaultChecked?: boolean;
   disabled?: boolean;
-  onToggle: () => void;
+  onToggle?: () => void;
 }) {
   return (
     <label className="switch">
-      <input type="checkbox" role="switch" name={name} value={value} checked={checked} disabled={disabled} onChange={onToggle} />
+      <input type="checkbox" role="switch" name={name} value={value} checked={checked} defaultChecked={defaultChecked} disabled={disabled} onChange={onToggle} />
       <span className="switch-track" aria-hidden="true" />
       {label}
     </label>
