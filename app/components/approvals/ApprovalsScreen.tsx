@@ -77,8 +77,9 @@ const thresholdInput = ({ name, label, hint, numeric }: ThresholdField, threshol
         aria-describedby={`${name}-hint`}
       />
     </label>
-    <small id={`${name}-hint`} className="dim">
+    <small id={`${name}-hint`} className="hint">
       {hint}
+      {name === "cumulativeHours" ? "" : " Empty: off."}
     </small>
   </Fragment>
 );
@@ -91,11 +92,13 @@ function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
       <input type="hidden" name="intent" value="thresholds" />
       {FIELDS.slice(0, 2).map((field) => thresholdInput(field, thresholds))}
       <Switch label="Every resettlement" name="resettle" defaultChecked={thresholds.resettle} />
+      <small className="hint">Holds every resettlement of a bet for a second operator. Off: none held.</small>
       {FIELDS.slice(2).map((field) => thresholdInput(field, thresholds))}
       <label>
         Expire after (hours)
         <input name="expiryHours" inputMode="numeric" defaultValue={thresholds.expiryHours} autoComplete="off" />
       </label>
+      <small className="hint">How long a held action waits for a second operator before it closes as expired.</small>
       <button type="submit" disabled={fetcher.state !== "idle"}>
         Save thresholds
       </button>
