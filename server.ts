@@ -6,10 +6,18 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { developmentSecrets, env } from "./app/lib/env.server";
 import { consoleApp } from "./app/lib/express-app.server";
+import { loadServiceConfig } from "./app/lib/observability/config.server";
+import { rootLogger } from "./app/lib/observability/context.server";
+import { createHealth, storeCheck, upstreamCheck } from "./app/lib/observability/health.server";
+import { serveMetrics } from "./app/lib/observability/metrics-server.server";
+import { countRealtimeClients } from "./app/lib/observability/metrics.server";
+import { closeGracefully } from "./app/lib/observability/shutdown.server";
 import { attachRealtimeRelay } from "./app/lib/realtime.server";
 import { openConsoleStore, storeTargetOf } from "./app/lib/store/open.server";
 
 const dev = process.argv.includes("--dev");
+const service = loadServiceConfig();
+const log = rootLogger();
 
 const vite = dev
   ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
@@ -22,8 +30,11 @@ const build = vite
 // Created and migrated on first start; without it the console does not start (ADR 0008).
 const store = await openConsoleStore(storeTargetOf(env));
 
+const health = createHealth([storeCheck(store), upstreamCheck(env.ADMIN_API_URL)]);
+
 const app = consoleApp({
   store,
+  health: health.router,
   trustedProxies: env.trustedProxies,
   build,
   mode: dev ? "development" : "production",
@@ -38,17 +49,26 @@ const app = consoleApp({
 
 const server = app.listen(env.PORT, () => {
   for (const name of developmentSecrets()) {
-    console.warn(`warning: ${name} has its development value; set it before exposing the console`);
+    log.warn(`${name} has its development value; set it before exposing the console`);
   }
-  console.log(`console listening on http://localhost:${env.PORT}`);
+  log.info(`console listening on http://localhost:${env.PORT}`);
 });
 const realtime = attachRealtimeRelay(server, store);
+countRealtimeClients(realtime);
+const metricsServer = service.METRICS_PORT
+  ? serveMetrics(store, { port: service.METRICS_PORT, host: service.METRICS_HOST, token: service.METRICS_TOKEN })
+  : undefined;
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    void realtime.close();
-    server.close();
-    void vite?.close();
-    void store.destroy().finally(() => process.exit(0));
-  });
-}
+closeGracefully(
+  server,
+  {
+    drain: health.drain,
+    closeSockets: async () => {
+      await realtime.close();
+      await vite?.close();
+      metricsServer?.close();
+    },
+    closeDatabases: () => store.destroy(),
+  },
+  { graceMs: service.SHUTDOWN_GRACE_MS, log },
+);

@@ -35,13 +35,21 @@ export function postgresConfig(target: Extract<DbTarget, { kind: "postgres" }>):
   };
 }
 
+/** The PostgreSQL pool under each database opened here; PGlite has none (one connection, no queue to watch). */
+const pools = new WeakMap<Kysely<any>, pg.Pool>();
+
+/** Queries waiting for a pooled connection now: the metrics' database pool waits. */
+export const poolWaiting = (db: Kysely<any>): number => pools.get(db)?.waitingCount ?? 0;
+
 export async function openDatabase<Schema>(target: DbTarget, { extensions }: { extensions?: Extensions } = {}): Promise<Kysely<Schema>> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool(postgresConfig(target));
     // An idle client that loses its server emits here; the pool replaces it on the next
     // checkout, so log instead of letting the unhandled event end the process.
     pool.on("error", (error) => console.warn(`postgres: idle client error: ${error.message}`));
-    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
   const pglite = await PGlite.create({

@@ -16,6 +16,8 @@ import {
 } from "./api-routes.server";
 import { env } from "./env.server";
 import { keepAliveTransport, type Transport } from "./http-transport.server";
+import { currentLog, requestContext, traceparentOf, traceReference } from "./observability/context.server";
+import { metrics } from "./observability/metrics.server";
 import { UNKNOWN_OUTCOME } from "../machines/bulk.machine";
 
 export class ApiError extends Error {
@@ -65,6 +67,9 @@ function buildRequest(config: ApiClientConfig, name: CallName, request: unknown,
   if (caller.token) headers.Authorization = `Bearer ${caller.token}`;
   if (caller.clientIp) headers["X-Forwarded-For"] = caller.clientIp;
   if (caller.userAgent) headers["User-Agent"] = caller.userAgent;
+  // The request's trace, so the platform's log lines of this call are found by its id.
+  const traceId = requestContext()?.traceId;
+  if (traceId) headers.traceparent = traceparentOf(traceId);
   let body: string | undefined;
   if (route.method === "POST") {
     headers["Content-Type"] = "application/json";
@@ -82,9 +87,35 @@ export type Answered<K extends CallName> = { data: AnswerOf<K>; httpStatus: numb
 
 export type ApiExchange = <K extends CallName>(name: K, request: RequestOf<K>, caller: Caller) => Promise<Answered<K>>;
 
+/**
+ * Logs and measures each upstream call by its name and outcome (`ok`, `refused`: a 4xx, `unknown`:
+ * no answer or a 5xx), never its body. A failure whose outcome is unknown names the request's
+ * trace reference, which the operator's toast shows and both programs' logs carry.
+ */
+async function observed<K extends CallName>(name: K, call: () => Promise<Answered<K>>): Promise<Answered<K>> {
+  const started = performance.now();
+  const finish = (outcome: string, status: number | null) => {
+    const durationMs = Math.round(performance.now() - started);
+    metrics.upstreamDuration.observe({ call: name, outcome }, durationMs / 1000);
+    currentLog()[outcome === "unknown" ? "warn" : "info"]({ call: name, outcome, status, durationMs }, "upstream call");
+  };
+  try {
+    const answered = await call();
+    finish("ok", answered.httpStatus);
+    return answered;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    finish(error.outcomeUnknown ? "unknown" : "refused", error.httpStatus);
+    const traceId = requestContext()?.traceId;
+    if (!error.outcomeUnknown || !traceId) throw error;
+    throw new ApiError(`${error.message} (ref ${traceReference(traceId)})`, error.httpStatus);
+  }
+}
+
 export function createApiExchange(config: ApiClientConfig): ApiExchange {
   const transport = config.transport ?? keepAliveTransport;
-  return async (name, request, caller) => {
+  return (name, request, caller) => observed(name, () => exchange(name, request, caller));
+  async function exchange<K extends CallName>(name: K, request: RequestOf<K>, caller: Caller): Promise<Answered<K>> {
     const { url, init } = buildRequest(config, name, request, caller);
     let response: Awaited<ReturnType<Transport>>;
     let wire: WireResponse;
@@ -97,12 +128,12 @@ export function createApiExchange(config: ApiClientConfig): ApiExchange {
     }
     if (wire?.status !== "SUCCESS") throw new ApiError(typeof wire?.msg === "string" ? wire.msg : "", response.status);
     try {
-      const data = open(wire.data, config.secret) as AnswerOf<typeof name>;
+      const data = open(wire.data, config.secret) as AnswerOf<K>;
       return { data, httpStatus: response.status, message: typeof wire.msg === "string" ? wire.msg : "" };
     } catch {
       throw new ApiError(WIRE_MESSAGE.fallback, response.status);
     }
-  };
+  }
 }
 
 export function createApiClient(config: ApiClientConfig): ApiCall {

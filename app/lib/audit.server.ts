@@ -8,6 +8,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { TransferResult, SportsBet } from "../../protocol/wire";
 import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
 import { ApiError, type Answered } from "./api.server";
+import { currentLog, requestContext } from "./observability/context.server";
+import { metrics } from "./observability/metrics.server";
 import { appendAudit, appendAuditBatch, type AuditDraft } from "./store/audit-log.server";
 import type { ConsoleStore } from "./store/schema";
 
@@ -112,7 +114,7 @@ export const auditFailures = (): number => failures;
 function recordFailed(drafts: readonly AuditDraft[], error: unknown) {
   for (const draft of drafts) {
     failures++;
-    console.error(`audit: could not record ${draft.call} by ${draft.operator}: ${(error as Error).message}; entry ${JSON.stringify(draft)}`);
+    currentLog().error({ err: error, entry: draft }, `audit: could not record ${draft.call} by ${draft.operator}`);
   }
 }
 
@@ -128,7 +130,9 @@ export const withAuditJob = <T>(jobId: string, work: () => Promise<T>): Promise<
 /** Appends the entry; a failure is logged with the entry itself, never thrown at the operator. */
 export async function recordAudit(store: ConsoleStore | undefined, recorded: AuditDraft): Promise<void> {
   const jobId = performingJob.getStore();
-  const draft = jobId && recorded.jobId === undefined ? { ...recorded, jobId } : recorded;
+  const traceId = requestContext()?.traceId;
+  const draft = { ...recorded, ...(jobId && recorded.jobId === undefined && { jobId }), ...(traceId && { traceId }) };
+  metrics.auditedActions.inc({ kind: draft.kind, outcome: draft.outcome });
   const batch = batched.getStore();
   if (batch) {
     batch.push(draft);

@@ -7,6 +7,8 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import { currentLog } from "./observability/context.server";
+import { observeRequests } from "./observability/http.server";
 import { isSameOrigin } from "./same-origin.server";
 import { withRequestStore } from "./store/request-store.server";
 import type { ConsoleStore } from "./store/schema";
@@ -18,6 +20,8 @@ export type ConsoleAppOptions = {
   assets: RequestHandler[];
   /** The console's own store, handed to every loader and action (ADR 0008). */
   store?: ConsoleStore;
+  /** /health/live and /health/ready (observability/health.server.ts), answered before anything else. */
+  health?: RequestHandler;
   /** TRUSTED_PROXIES: the only peers whose X-Forwarded-For names the browser (Express's `trust proxy`). */
   trustedProxies?: readonly string[];
 };
@@ -47,15 +51,17 @@ function statusOf(error: unknown): number {
 // Express tells an error handler by its four parameters.
 function answerError(error: unknown, _req: Request, res: Response, _next: NextFunction) {
   const status = statusOf(error);
-  if (status >= 500) console.error(error);
+  if (status >= 500) currentLog().error({ err: error }, "request failed");
   if (res.headersSent) return void res.destroy();
   const message = error instanceof URIError ? "Malformed URL" : status >= 500 ? "Something went wrong" : (STATUS_CODES[status] ?? "Bad request");
   res.status(status).type("text/plain").send(message);
 }
 
-export function consoleApp({ build, mode, assets, store, trustedProxies = [] }: ConsoleAppOptions) {
+export function consoleApp({ build, mode, assets, store, health, trustedProxies = [] }: ConsoleAppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  // Ahead of the log and the metrics: a balancer's checks every 2 s are neither.
+  if (health) app.use(health);
   // None: req.ip (context.clientIp, the address the allowlist checks) is the socket's, whatever a
   // header says; else X-Forwarded-For is read back only through trusted peers (proxy-addr).
   if (trustedProxies.length > 0) app.set("trust proxy", [...trustedProxies]);
@@ -65,6 +71,7 @@ export function consoleApp({ build, mode, assets, store, trustedProxies = [] }: 
     next();
   });
   for (const serve of assets) app.use(serve);
+  app.use(observeRequests(build));
   app.use(sameOriginOnly(trustedProxies));
   app.use((_req, res, next) => {
     // Signed-in pages must not come back from the browser's caches after logout.

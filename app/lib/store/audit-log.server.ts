@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { sql, type ExpressionBuilder, type Selectable } from "kysely";
 import { groupCommit } from "../../../db/group-commit";
+import { metrics } from "../observability/metrics.server";
 import type { AuditOutcome, ConsoleDatabase, ConsoleStore } from "./schema";
 
 /** What the recorder knows of one action; the store adds its place in the chain. */
@@ -28,6 +29,8 @@ export type AuditDraft = {
   answer: unknown;
   /** The stored job whose item this action performed; absent or null otherwise. */
   jobId?: string | null;
+  /** The trace id of the operator's request (its upstream calls' `traceparent`); absent or null outside one. */
+  traceId?: string | null;
 };
 
 export type AuditEntry = AuditDraft & { seq: bigint; at: Date; prevHash: string; hash: string };
@@ -49,6 +52,7 @@ function hashOf(entry: Omit<AuditEntry, "hash">): string {
     entry.message, entry.request, entry.answer, entry.prevHash,
     // Only when set: the entries written before the column existed hash as they did.
     ...(entry.jobId ? [entry.jobId] : []),
+    ...(entry.traceId ? [{ traceId: entry.traceId }] : []),
   ];
   return createHash("sha256").update(canonical(fields)).digest("hex");
 }
@@ -76,6 +80,7 @@ const rowOf = (entry: AuditEntry) => ({
   prev_hash: entry.prevHash,
   hash: entry.hash,
   job_id: entry.jobId ?? null,
+  trace_id: entry.traceId ?? null,
 });
 
 /** The columns an append writes (a request of JSON null, read as SQL null from the batch, is kept as JSON null). */
@@ -102,6 +107,7 @@ const entryOf = (row: Row): AuditEntry => ({
   prevHash: row.prev_hash,
   hash: row.hash,
   jobId: row.job_id,
+  traceId: row.trace_id,
 });
 
 /** Entries one append statement carries, as one JSON parameter. */
@@ -125,7 +131,9 @@ const readHead = (store: ConsoleStore): Promise<Head> =>
 export async function appendAuditBatch(store: ConsoleStore, drafts: readonly AuditDraft[]): Promise<AuditEntry[]> {
   const written: AuditEntry[] = [];
   for (let start = 0; start < drafts.length; start += APPEND_BATCH) {
+    const timer = metrics.auditAppendDuration.startTimer();
     written.push(...(await appendChained(store, drafts.slice(start, start + APPEND_BATCH))));
+    timer();
   }
   return written;
 }

@@ -41,6 +41,8 @@ export type ConsoleDatabase = {
     hash: string;
     /** The stored job whose item this entry performed (migration 006), or null. */
     job_id: string | null;
+    /** The W3C trace id of the request that wrote it (migration 010), or null. */
+    trace_id: string | null;
   };
   console_audit_head: { only_row: ColumnType<boolean, never, never>; seq: bigint; hash: string };
   console_jobs: { id: string; operator: string; kind: string; title: string; created_at: ColumnType<Date, never, never> };

@@ -1,0 +1,65 @@
+/**
+ * The console's graceful shutdown (docs/operations.md "Shutdown"), in this order: readiness turns
+ * 503 at once; on SIGTERM the balancer is given time to notice (its check runs every second);
+ * the listener closes and requests in flight finish, up to SHUTDOWN_GRACE_MS (a job's chunk is
+ * such a request: it finishes, or its items stay sent-unanswered for a resume to check, never to
+ * send again); then the realtime sockets close, so browsers reconnect through the balancer to the
+ * other console; last the databases. A second signal exits at once (close-with-grace).
+ */
+import type { Server } from "node:http";
+import closeWithGrace from "close-with-grace";
+import type { Logger } from "pino";
+
+/** SIGTERM waits this long after readiness turned 503 before closing the listener: the balancer's `fall 2` checks at 1 s. */
+export const DRAIN_MS = 3_000;
+
+export type ShutdownSteps = {
+  /** Readiness answers 503 from now on. */
+  drain: () => void;
+  /** Closes the realtime sockets (clients reconnect elsewhere). */
+  closeSockets: () => Promise<void>;
+  /** Closes the databases, last. */
+  closeDatabases: () => Promise<void>;
+};
+
+/** Counts the server's requests in flight, for the wait before the sockets close. */
+function inFlightOf(server: Server): () => number {
+  let count = 0;
+  server.on("request", (_req, res) => {
+    count++;
+    res.once("close", () => count--);
+  });
+  return () => count;
+}
+
+async function settled(inFlight: () => number, graceMs: number): Promise<boolean> {
+  const deadline = Date.now() + graceMs;
+  while (inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return inFlight() === 0;
+}
+
+export function closeGracefully(server: Server, steps: ShutdownSteps, { graceMs, log }: { graceMs: number; log: Logger }): void {
+  const inFlight = inFlightOf(server);
+  closeWithGrace(
+    {
+      delay: DRAIN_MS + graceMs + 5_000,
+      skip: ["uncaughtException", "unhandledRejection"],
+      logger: { error: (message: unknown) => log.error(message) },
+      onSecondSignal: (signal) => log.warn({ signal }, "second signal: exiting at once"),
+    },
+    async ({ signal }) => {
+      steps.drain();
+      log.info({ signal, graceMs }, "shutting down: readiness answers 503");
+      // Ctrl+C in a terminal has no balancer to wait for.
+      if (signal === "SIGTERM") await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeIdleConnections();
+      if (!(await settled(inFlight, graceMs))) log.warn({ inFlight: inFlight() }, "grace period over: closing requests still in flight");
+      await steps.closeSockets();
+      server.closeAllConnections();
+      await closed;
+      await steps.closeDatabases();
+      log.info("closed");
+    },
+  );
+}
