@@ -4,7 +4,7 @@
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import type { Db } from "./db/index.js";
 import type { Env } from "./env.js";
 import accountsRoutes from "./modules/accounts/routes.js";
@@ -26,6 +26,8 @@ import { SCORECARD_PAGE_PATH, scorecardPageRoutes, SPORTS_API_PREFIX, sportsRout
 import auth from "./plugins/auth.js";
 import envelope from "./plugins/envelope.js";
 import errorHandler from "./plugins/error-handler.js";
+import requestLog, { childLoggerFactory, loggerOptions, type LogTarget } from "./plugins/logging.js";
+import observeRequests from "./plugins/metrics.js";
 import profile from "./plugins/profile.js";
 import { zodValidatorCompiler } from "./plugins/validation.js";
 import realtime from "./realtime.js";
@@ -42,8 +44,8 @@ declare module "fastify" {
 export type AppOptions = {
   db: Db;
   env: Env;
-  /** Fastify's logger option; off unless given (tests stay quiet). */
-  logger?: FastifyServerOptions["logger"];
+  /** Where and how much to log (plugins/logging.ts); off unless given (tests stay quiet). */
+  logger?: LogTarget | false;
   /** Where receipt images go; server.ts keeps them under DATA_DIR, anything else in a temp dir. */
   uploadsDir?: string;
 };
@@ -52,7 +54,10 @@ export const ADMIN_API_PREFIX = "/api/admin";
 
 export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), "betdesk-uploads") }: AppOptions): FastifyInstance {
   const app = Fastify({
-    logger,
+    logger: logger && loggerOptions(env, logger),
+    childLoggerFactory,
+    // plugins/logging.ts writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: env.PLATFORM_BODY_LIMIT,
     // The console on this host forwards the browser's address in X-Forwarded-For;
     // nobody else may set it.
@@ -64,6 +69,8 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
   app.decorate("revealer", createRevealer(env));
   app.setValidatorCompiler(zodValidatorCompiler);
   app.register(errorHandler);
+  app.register(requestLog);
+  app.register(observeRequests);
   app.register(envelope, { secret: env.API_SECRET });
   // After the envelope: its hooks see opened bodies.
   app.register(profile, { name: env.PLATFORM_PROFILE, prefixes: { admin: ADMIN_API_PREFIX, sports: SPORTS_API_PREFIX } });

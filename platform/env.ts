@@ -60,6 +60,15 @@ const EnvSchema = z.object({
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional()),
   /** The Redis channel prefix: instances sharing it share events; deployments sharing a Redis use different ones. */
   REDIS_PREFIX: optional(z.string().regex(/^[\w.:-]{1,64}$/, "must be 1 to 64 letters, digits or _ . : -").default("betdesk-platform")),
+  /** pino's level; unset: info in production, warn otherwise (docs/operations.md "Logs"). */
+  LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
+  /** /metrics is served on this port only (plugins/metrics.ts); unset: not served. */
+  PLATFORM_METRICS_PORT: optional(z.coerce.number().int().min(1).max(65_535).optional()),
+  METRICS_HOST: optional(z.string().default("127.0.0.1")),
+  /** Set: /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: optional(z.string().optional()),
+  /** How long a SIGTERM waits for requests in flight before closing anyway. */
+  SHUTDOWN_GRACE_MS: optional(z.coerce.number().int().min(0).default(10_000)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

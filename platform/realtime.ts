@@ -22,7 +22,14 @@ import { hashToken } from "./security/token.js";
 
 declare module "fastify" {
   interface FastifyInstance {
-    realtime: { announce: Announce; book: BookEvents };
+    realtime: {
+      announce: Announce;
+      book: BookEvents;
+      /** Sockets connected to this instance (the metrics). */
+      clientCount: () => number;
+      /** Rejects when Redis, configured, does not answer (the readiness check); null without Redis. */
+      pingRedis: (() => Promise<void>) | null;
+    };
   }
 }
 
@@ -47,13 +54,14 @@ async function redisAdapter(app: FastifyInstance, url: string, key: string) {
   app.addHook("onClose", async () => {
     await Promise.all([pub.quit(), sub.quit()]);
   });
-  return createAdapter(pub, sub, { key });
+  return { adapter: createAdapter(pub, sub, { key }), ping: async () => void (await pub.ping()) };
 }
 
 export default fp<{ redisUrl?: string; redisPrefix: string }>(
   async function realtime(app, { redisUrl, redisPrefix }) {
     const io = new Server(app.server, { serveClient: false });
-    if (redisUrl) io.adapter(await redisAdapter(app, redisUrl, redisPrefix));
+    const redis = redisUrl ? await redisAdapter(app, redisUrl, redisPrefix) : null;
+    if (redis) io.adapter(redis.adapter);
 
     io.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
@@ -143,7 +151,7 @@ export default fp<{ redisUrl?: string; redisPrefix: string }>(
         else trailing.set(eventId, setTimeout(emit, wait));
       },
     };
-    app.decorate("realtime", { announce, book });
+    app.decorate("realtime", { announce, book, clientCount: () => io.engine.clientsCount, pingRedis: redis?.ping ?? null });
 
     // Before Fastify closes the HTTP server: end the sockets, which would otherwise keep it open.
     app.addHook("preClose", async () => {

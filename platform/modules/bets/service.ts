@@ -70,6 +70,7 @@ import {
   type NewSportsBet,
   type PendingFilter,
 } from "./repository.js";
+import { metrics } from "../../metrics.js";
 
 export const BET_MESSAGE = {
   placed: "Bet placed successfully",
@@ -351,6 +352,7 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
       );
       return at;
     });
+    for (const plan of ready) if (settledAt.has(plan.bet.id)) metrics.betsSettled.inc({ outcome: plan.outcome });
     // Built from what was read and written: nothing after the commit may fail the call.
     return plans.map((plan): Settled<SportsBet> => {
       if (plan.bet === undefined) return { ok: false, error: plan.error };

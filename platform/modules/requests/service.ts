@@ -51,6 +51,7 @@ import {
 } from "./repository.js";
 import { decodeImage, readImage, removeImage, storeImage } from "../../uploads.js";
 import { SETTINGS_TOASTS } from "../../../protocol/rules.js";
+import { decisionOf, metrics } from "../../metrics.js";
 
 export const REQUEST_MESSAGE = {
   depositRequested: "Deposit request submitted successfully",
@@ -259,6 +260,7 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
         await apply(trx, { kind, actorId: caller.id, remark: `deposit request ${input.id}`, from: funding, to, amount: credits[kind] });
       }
     });
+    metrics.requestsDecided.inc({ kind: "deposit", decision: decisionOf(input.status) });
   }
 
   /**
@@ -340,6 +342,7 @@ export function createRequestService({ db, uploadsDir, announce }: { db: Db; upl
         amount: request.amount,
       });
     });
+    metrics.requestsDecided.inc({ kind: "withdraw", decision: decisionOf(input.status) });
   }
 
   /** GET /transaction: one user's requests, or those of every user under a partner. */
