@@ -19,6 +19,7 @@ import { seal, unseal } from "./session-seal.server";
 import { endSessions, findSession, insertSession, touchSession, type SessionRow, type SessionsToEnd } from "./store/sessions.server";
 import type { ConsoleStore } from "./store/schema";
 import { requestStore } from "./store/request-store.server";
+import { noteOperator } from "./observability/context.server";
 
 /** The idle timeout and absolute lifetime (env SESSION_IDLE_MINUTES, SESSION_LIFETIME_HOURS), in seconds. */
 export const SESSION_LIMITS = { idleSeconds: env.SESSION_IDLE_MINUTES * 60, lifetimeSeconds: env.SESSION_LIFETIME_HOURS * 60 * 60 };
@@ -152,6 +153,8 @@ export async function signedOutRedirect(request: Request): Promise<Response> {
 export async function requireSession(request: Request, context?: AppLoadContext): Promise<Session> {
   const session = await readSession(request, context);
   if (!session) throw await signedOutRedirect(request);
+  // The request's log line names who made it.
+  noteOperator(session.username);
   return session;
 }
 
