@@ -48,7 +48,7 @@ async function measure(name: string, target: DbTarget, run: Run, cleanup: () => 
 }
 
 /** A file-backed PGlite store, and a PostgreSQL one when TEST_DATABASE_URL is set: each measured by `run` (its table rows), then removed. */
-async function onEachStore(run: Run): Promise<string[]> {
+export async function onEachStore(run: Run): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), "audit-bench-"));
   const rows = [await measure("PGlite (file)", { kind: "pglite", dataDir: join(dir, "console") }, run, () => rm(dir, { recursive: true, force: true }))];
   const url = process.env.TEST_DATABASE_URL;

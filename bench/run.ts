@@ -16,6 +16,7 @@ import { benchMarketBets, benchMarketRepaint } from "./market-book.bench";
 import { startStack, type Stack } from "./lib";
 import { benchReports } from "./report.bench";
 import { benchScreens } from "./screens.bench";
+import { benchSessionCheck } from "./session-check.bench";
 import { benchSettleMarket } from "./settle-market.bench";
 import { benchSettlementWorkspace } from "./settlement-workspace.bench";
 import { benchPendingList, benchSettlements } from "./sports-book.bench";
@@ -39,6 +40,7 @@ const alone: Array<[string, () => Promise<void>]> = [
   ["envelope", benchEnvelope],
   ["audit", benchAudit],
   ["audit-scale", benchAuditAtScale],
+  ["session-check", benchSessionCheck],
   // Start stacks of their own: on a large seed; in test mode on a seed without bets.
   ["screens", benchScreens],
   ["settlement-workspace", benchSettlementWorkspace],
