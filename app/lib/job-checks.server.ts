@@ -36,17 +36,22 @@ import type { JobKind } from "../machines/bulk.machine";
 import { inBatches } from "../machines/in-batches";
 import { createJob, type JobItemDraft } from "./store/jobs.server";
 import { reauthNeeded } from "./mfa/reauth.server";
+import { fileJobRefusal } from "./bulk-file.server";
 
-/** The pending queue, read page by page for each scope, as the API answers it. */
+/**
+ * The pending queue, read page by page for each scope, as the API answers it; an API known to
+ * ignore the queue's event filter answers the whole queue to every scope, so it is read once.
+ */
 const pendingUpstream =
   (request: Request, context: AppLoadContext): PendingOf =>
   async (scopes) => {
     const pending = new Map<string, SportsBet>();
     let complete = true;
-    for (const scope of scopes) {
-      const scan = await pendingScan(pendingCall(request, context), scope);
+    const reads = capabilities.lack("pendingBets", "pendingBets?eventId") ? [{}] : scopes;
+    for (const read of reads) {
+      const scan = await pendingScan(pendingCall(request, context), read);
       complete &&= scan.complete;
-      for (const bet of scan.items) pending.set(bet._id, bet);
+      for (const bet of scan.items) if (scopes.some((scope) => inScope(scope)(bet))) pending.set(bet._id, bet);
     }
     return { complete, pending };
   };
@@ -251,9 +256,14 @@ export async function startJob(request: Request, context: AppLoadContext) {
   const [maker, operator] = await Promise.all([actorOf(session, callerOf(request, context, session.token)), currentOperator(request, context)]);
   const items = await admit(request, context, operator, job);
   if (items instanceof Refusal) return Response.json({ ok: false, message: items.message }, { status: items.status });
+  // A job from a file (issue 34): its lines as previewed, and a partner's deposits within their balance.
+  const refused = await fileJobRefusal(request, context, operator, job);
+  if (refused) return Response.json({ ok: false, message: refused }, { status: 400 });
+  const { file, ...draft } = job;
+  const admitted = { ...draft, items, fileLines: file?.lines };
   // Four-eyes (issue 19): a job above a job threshold waits for a second operator, unstored and unsent.
-  const held = await holdJobAboveThreshold(context.store, maker, { ...job, items });
+  const held = await holdJobAboveThreshold(context.store, maker, admitted);
   if (held) return Response.json({ ok: true, held });
-  const id = await createJob(storeOf(context), { operator: maker.operator, ...job, items });
+  const id = await createJob(storeOf(context), { operator: maker.operator, ...admitted });
   return Response.json({ ok: true, id });
 }

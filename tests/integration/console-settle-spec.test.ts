@@ -42,3 +42,16 @@ it("falls back to one /settel-bet per bet once the API shows it lacks /settle-be
   const entries = await listAudit(app.store, { call: "settleBet" }, { limit: 100, offset: 0 });
   expect(entries.map((entry) => entry.outcome)).toEqual(Array(5).fill("ok"));
 });
+
+it("stores a settlement job of two markets against an API that ignores the queue's filters, each bet checked against the API's own (issue 29)", async () => {
+  const [first, second] = [await placePendingBets(app.platform, 2), await placePendingBets(app.platform, 1)];
+  const itemsOf = ({ eventId, marketId, ids }: typeof first, amount = 100) =>
+    ids.map((_id) => ({ key: _id, label: _id, requestId: _id, payload: { scope: { eventId, marketId }, bet: { _id, eventId, marketId, amount }, status: 1 } }));
+  const store = (items: unknown[]) =>
+    app.fetch("/resources/jobs", { method: "POST", headers: { "Content-Type": "application/json", Cookie: admin }, body: JSON.stringify({ kind: "settle", title: "Settle markets", items }) });
+  const stored = await store([...itemsOf(first), ...itemsOf(second)]);
+  expect(await stored.json()).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  const understated = await store(itemsOf(second, 5));
+  expect(understated.status).toBe(400);
+  expect(await understated.json()).toEqual({ ok: false, message: `Item 1 (${second.ids[0]}) differs from the API's bet ${second.ids[0]}: stake 5 here, 100 at the API` });
+});
