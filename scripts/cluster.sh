@@ -18,7 +18,9 @@
 # CLUSTER_DB [betdesk_cluster] the platform's database, the consoles' store in CLUSTER_DB_console;
 # REDIS_URL [redis://127.0.0.1:6379] and REDIS_PREFIX [betdesk-cluster]; CLUSTER_RUN_DIR
 # [.cache/cluster] pids, logs, the shared uploads; SESSION_SECRET and API_SECRET shared by all
-# instances [the development values]; SIM_ACTIVITY / SIM_FEED [off] for platform A only.
+# instances [the development values]; SIM_ACTIVITY / SIM_FEED [off] for platform A only;
+# CLUSTER_METRICS_PORT [9200] the consoles' /metrics on the next two ports, the platforms' on +11
+# and +12; CLUSTER_PROMETHEUS_PORT [9290] Prometheus (deploy/prometheus.yml), scraping all four.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,7 +32,9 @@ export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
 export REDIS_PREFIX="${REDIS_PREFIX:-betdesk-cluster}"
 RUN_DIR="$(mkdir -p "${CLUSTER_RUN_DIR:-.cache/cluster}" && cd "${CLUSTER_RUN_DIR:-.cache/cluster}" && pwd)"
 HOST=127.0.0.1
-NAMES=(haproxy console-a console-b platform-a platform-b)
+METRICS_PORT="${CLUSTER_METRICS_PORT:-9200}"
+PROMETHEUS_PORT="${CLUSTER_PROMETHEUS_PORT:-9290}"
+NAMES=(prometheus haproxy console-a console-b platform-a platform-b)
 
 pid_of() { cat "$RUN_DIR/$1.pid" 2>/dev/null || true; }
 running() { local pid; pid="$(pid_of "$1")"; [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; }
@@ -49,6 +53,7 @@ redis_answers() {
 check() {
   local missing=()
   command -v haproxy >/dev/null || missing+=("haproxy (apt-get install -y haproxy)")
+  command -v prometheus >/dev/null || missing+=("prometheus (apt-get install -y prometheus)")
   { command -v psql >/dev/null && psql "$PG/postgres" -Atqc 'select 1' >/dev/null 2>&1; } || missing+=("PostgreSQL at $PG")
   redis_answers || missing+=("Redis at $REDIS_URL")
   if [ ${#missing[@]} -gt 0 ]; then
@@ -87,21 +92,21 @@ start() {
   DATABASE_URL="$PG/$DB" node --import tsx platform/cli.ts seed >"$RUN_DIR/seed.log" 2>&1 || { cat "$RUN_DIR/seed.log" >&2; exit 1; }
 
   local platform common
-  common=(NODE_ENV="${NODE_ENV:-development}" DATABASE_URL="$PG/$DB" DATA_DIR="$RUN_DIR/platform-data"
+  common=(NODE_ENV="${NODE_ENV:-development}" LOG_LEVEL="${LOG_LEVEL:-info}" DATABASE_URL="$PG/$DB" DATA_DIR="$RUN_DIR/platform-data"
     SCORECARD_FRAME_ANCESTORS="http://localhost:$CONSOLE_PORT http://$HOST:$CONSOLE_PORT")
-  launch platform-a "${common[@]}" PLATFORM_PORT=$((PLATFORM_PORT + 1)) SIM_ACTIVITY="${SIM_ACTIVITY:-off}" SIM_FEED="${SIM_FEED:-off}" \
+  launch platform-a "${common[@]}" PLATFORM_PORT=$((PLATFORM_PORT + 1)) PLATFORM_METRICS_PORT=$((METRICS_PORT + 11)) SIM_ACTIVITY="${SIM_ACTIVITY:-off}" SIM_FEED="${SIM_FEED:-off}" \
     node --import tsx platform/server.ts
   # One simulator of each kind for the whole deployment: they would otherwise both write the feed.
-  launch platform-b "${common[@]}" PLATFORM_PORT=$((PLATFORM_PORT + 2)) SIM_ACTIVITY=off SIM_FEED=off node --import tsx platform/server.ts
+  launch platform-b "${common[@]}" PLATFORM_PORT=$((PLATFORM_PORT + 2)) PLATFORM_METRICS_PORT=$((METRICS_PORT + 12)) SIM_ACTIVITY=off SIM_FEED=off node --import tsx platform/server.ts
 
   platform="http://$HOST:$PLATFORM_PORT"
   # The first console migrates the store; the second finds it migrated (both would be safe: migrations take a lock).
-  common=(NODE_ENV="${NODE_ENV:-development}" CONSOLE_DATABASE_URL="$PG/${DB}_console" TRUSTED_PROXIES=127.0.0.0/8,::1
+  common=(NODE_ENV="${NODE_ENV:-development}" LOG_LEVEL="${LOG_LEVEL:-info}" CONSOLE_DATABASE_URL="$PG/${DB}_console" TRUSTED_PROXIES=127.0.0.0/8,::1
     ADMIN_API_URL="$platform/api/admin" SPORTS_API_URL="$platform/api/sports" SOCKET_URL="$platform")
-  launch console-a "${common[@]}" PORT=$((CONSOLE_PORT + 1)) node --import tsx server.ts
+  launch console-a "${common[@]}" PORT=$((CONSOLE_PORT + 1)) METRICS_PORT=$((METRICS_PORT + 1)) node --import tsx server.ts
   wait_ok "http://$HOST:$((CONSOLE_PORT + 1))/login" console-a
-  launch console-b "${common[@]}" PORT=$((CONSOLE_PORT + 2)) node --import tsx server.ts
-  for port in $((PLATFORM_PORT + 1)) $((PLATFORM_PORT + 2)); do wait_ok "http://$HOST:$port/api/health" "platform on $port"; done
+  launch console-b "${common[@]}" PORT=$((CONSOLE_PORT + 2)) METRICS_PORT=$((METRICS_PORT + 2)) node --import tsx server.ts
+  for port in $((PLATFORM_PORT + 1)) $((PLATFORM_PORT + 2)); do wait_ok "http://$HOST:$port/health/ready" "platform on $port"; done
   wait_ok "http://$HOST:$((CONSOLE_PORT + 2))/login" console-b
 
   launch haproxy CLUSTER_RUN_DIR="$RUN_DIR" \
@@ -109,9 +114,23 @@ start() {
     CLUSTER_PLATFORM_LB="$HOST:$PLATFORM_PORT" PLATFORM_A="$HOST:$((PLATFORM_PORT + 1))" PLATFORM_B="$HOST:$((PLATFORM_PORT + 2))" \
     haproxy -db -f deploy/haproxy.cfg
   # Both behind the balancer: it answers (its checks pass after `rise` successes).
-  wait_ok "http://$HOST:$PLATFORM_PORT/api/health" "the platforms' balancer"
-  wait_ok "http://$HOST:$CONSOLE_PORT/login" "the consoles' balancer"
+  wait_ok "http://$HOST:$PLATFORM_PORT/health/ready" "the platforms' balancer"
+  wait_ok "http://$HOST:$CONSOLE_PORT/health/ready" "the consoles' balancer"
+  start_prometheus
   echo "cluster: ready at http://localhost:$CONSOLE_PORT (consoles on $((CONSOLE_PORT + 1)) and $((CONSOLE_PORT + 2)); platforms behind $platform on $((PLATFORM_PORT + 1)) and $((PLATFORM_PORT + 2))); logs in $RUN_DIR"
+}
+
+# Prometheus (Debian's package) with deploy/prometheus.yml and deploy/alerts.yml, the four targets
+# written beside them; its data in RUN_DIR, so `reset` starts it afresh.
+start_prometheus() {
+  local dir="$RUN_DIR/prometheus"
+  mkdir -p "$dir/data"
+  cp deploy/prometheus.yml deploy/alerts.yml "$dir/"
+  printf '[{"targets": ["%s:%s", "%s:%s"], "labels": {"program": "console"}}]\n' $HOST $((METRICS_PORT + 1)) $HOST $((METRICS_PORT + 2)) >"$dir/targets-console.json"
+  printf '[{"targets": ["%s:%s", "%s:%s"], "labels": {"program": "platform"}}]\n' $HOST $((METRICS_PORT + 11)) $HOST $((METRICS_PORT + 12)) >"$dir/targets-platform.json"
+  launch prometheus prometheus --config.file="$dir/prometheus.yml" --storage.tsdb.path="$dir/data" \
+    --web.listen-address="$HOST:$PROMETHEUS_PORT" --log.level=warn
+  wait_ok "http://$HOST:$PROMETHEUS_PORT/-/ready" prometheus
 }
 
 stop_one() {
@@ -120,8 +139,9 @@ stop_one() {
   rm -f "$RUN_DIR/$name.pid"
   [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
   kill -TERM "$pid"
-  for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
-  echo "cluster: $name (pid $pid) did not stop in 10 s; killing it" >&2
+  # A console or platform drains for 3 s, then lets requests finish for up to SHUTDOWN_GRACE_MS (10 s).
+  for _ in $(seq 200); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  echo "cluster: $name (pid $pid) did not stop in 20 s; killing it" >&2
   kill -KILL "$pid" 2>/dev/null || true
 }
 
@@ -133,6 +153,7 @@ case "${1:-}" in
   check) check ;;
   reset)
     for name in "${NAMES[@]}"; do stop_one "$name"; done
+    rm -rf "$RUN_DIR/prometheus"
     for db in "$DB" "${DB}_console"; do psql "$PG/postgres" -qc "drop database if exists \"$db\"" >/dev/null; done ;;
-  *) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
