@@ -211,6 +211,8 @@ describe("registry", () => {
         "go.approvals",
         "request.approve-deposit",
         "request.reject-deposit",
+        // Every operator may set up their own second factor (issue 30).
+        "security.set-up",
         "palette.open",
         "help.keys",
         "alerts.mute",

@@ -37,6 +37,7 @@ import {
 import { accountItemAction, isAccountJobKind } from "./account-jobs";
 import { runApprovedAccountJob } from "./accounts.server";
 import { ROLE } from "../../protocol/wire";
+import { reauthNeeded } from "./mfa/reauth.server";
 
 
 /** Who may approve a held call: whoever may make it (the platform checks the checker's token again). */
@@ -177,6 +178,9 @@ export async function approvalsAction(request: Request, context: AppLoadContext)
   const form = Object.fromEntries(await readForm(request));
   const operator = await operatorOf(request, context);
   const store = storeOf(context);
+  // Changing the thresholds and approving a held action need a recent second factor (issue 30).
+  const asked = form.intent === "thresholds" || form.intent === "approve" ? await reauthNeeded(request, context) : null;
+  if (asked) return asked;
   if (form.intent === "thresholds") {
     if (operator.role !== ROLE.superAdmin) return refuse(PERMISSION_DENIED);
     return runForm(form, thresholdsSchema, async ({ intent: _intent, ...after }) => {

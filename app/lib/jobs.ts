@@ -5,6 +5,7 @@
 import type { BulkFailure, BulkItem, JobKind, Resumed } from "../machines/bulk.machine";
 import { UNKNOWN_OUTCOME, type BulkJob, type RecordedJob } from "../machines/bulk.machine";
 import { MESSAGES } from "./constants";
+import { askForFactor, asksForFactor } from "./second-factor-client";
 
 export const JOBS_ENDPOINT = "/resources/jobs";
 
@@ -15,6 +16,8 @@ async function post<T>(url: string, body?: unknown): Promise<T> {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+  // Starting a job needs a recent second factor: asked where the operator is, then sent again.
+  if (asksForFactor(answer) && (await askForFactor())) return post(url, body);
   if (!response.ok || !answer) throw new Error(answer?.message ?? MESSAGES.fallback);
   return answer;
 }

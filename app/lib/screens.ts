@@ -78,6 +78,8 @@ export const SCREENS = {
   admins: { path: "/admins", label: "Admin Management", letter: "a", audience: "superAdmin", keywords: ["staff", "add staff"] },
   // The operator's open console sessions, everyone's for the super admin, and the address allowlist (issue 30, ADR 0010).
   sessions: { path: "/sessions", label: "Sessions", letter: "s", scopes: ["list", "sessions"], keywords: ["sign out", "signed in", "devices", "allowlist", "addresses", "security"] },
+  // The operator's own second factor, and the super admin's policy (issue 30); reached from the palette.
+  "second-factor": { path: "/second-factor", label: "Second Factor", keywords: ["2fa", "mfa", "authenticator", "passkey", "recovery codes", "security"] },
   "change-password": { path: "/change-password", label: "Change Password", letter: "c", sidebar: 15, keywords: ["password", "account"] },
 } as const satisfies Record<string, Screen>;
 

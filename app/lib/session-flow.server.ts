@@ -11,6 +11,7 @@ import { recordSession } from "./audit.server";
 import { beginSession, callerOf, destroySession, readSession, revokeUpstream, signOutSession } from "./session.server";
 import { allowlistBeforeSignIn, allowlistRefusal } from "./sessions.server";
 import { readAllowlist } from "./store/sessions.server";
+import { holdForSecondFactor, secondStepAddress } from "./mfa/sign-in.server";
 
 /** What signIn's JSON body says. */
 export type SignInAnswer = { ok: true; redirectTo: string } | { ok: false; message: string };
@@ -38,6 +39,9 @@ export async function signIn(request: Request, context: AppLoadContext, body: un
       await revokeUpstream(token);
       return refusedHere(late);
     }
+    // A second factor to give first (issue 30): the token waits sealed in the store, the browser goes to the second step.
+    const pending = await holdForSecondFactor(context, { token, udid: admin.udid, username: admin.username, role: admin.role });
+    if (pending) return Response.json({ ok: true, redirectTo: secondStepAddress(redirectTo) } satisfies SignInAnswer, { headers: { "Set-Cookie": pending } });
     const cookie = await beginSession(request, context, { token, udid: admin.udid, username: admin.username, role: admin.role, factor: "password" });
     return Response.json({ ok: true, redirectTo: safeRedirect(redirectTo) } satisfies SignInAnswer, { headers: { "Set-Cookie": cookie } });
   } catch (error) {

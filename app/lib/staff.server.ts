@@ -9,6 +9,7 @@ import { readForm, runForm } from "./forms/run-form.server";
 import { addStaffInput, permissionsOf, staffActionSchema } from "./forms/staff";
 import { orRouteError } from "./route-errors.server";
 import { callAsOperator } from "./session.server";
+import { reauthNeeded } from "./mfa/reauth.server";
 
 export async function loadStaff(request: Request, context: AppLoadContext) {
   return { staff: await orRouteError(callAsOperator(request, context, "admins", undefined)) };
@@ -16,6 +17,9 @@ export async function loadStaff(request: Request, context: AppLoadContext) {
 
 /** Adds a member, or removes one named by username (the palette knows the name, the list the row). */
 export async function staffAction(request: Request, context: AppLoadContext) {
+  // Staff and their flags change only with a recent second factor (issue 30).
+  const asked = await reauthNeeded(request, context);
+  if (asked) return asked;
   return runForm(addStaffInput(await readForm(request)), staffActionSchema, async (form) => {
     if (form.intent === "add") {
       await callAsOperator(request, context, "addAdmin", { username: form.username, password: form.password, permissions: permissionsOf(form.flags) });

@@ -1,11 +1,16 @@
 /**
  * Lets code outside a form (palette commands) post to a route action and await its Outcome.
- * A fetcher's submit returns nothing, so the promise settles when the fetcher is idle again.
+ * A fetcher's submit returns nothing, so the promise settles when the fetcher is idle again. An
+ * answer asking for the second factor (re-authentication) opens the prompt where the operator is,
+ * and once it is given the same action is sent again.
  */
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { MESSAGES } from "./constants";
 import type { Outcome } from "./feedback";
+import { askForFactor, asksForFactor } from "./second-factor-client";
+
+const NOT_CONFIRMED: Outcome = { ok: false, message: "Not confirmed: nothing was changed" };
 
 /** `key` names the fetcher: one per caller, so two callers never wait on each other's answer. */
 export function useActionRunner(key = "command-runner"): (action: string, values: Record<string, string>) => Promise<Outcome> {
@@ -24,12 +29,20 @@ export function useActionRunner(key = "command-runner"): (action: string, values
   }, [fetcher.state, fetcher.data]);
 
   const { submit } = fetcher;
-  return useCallback(
-    (action, values) =>
+  const send = useCallback(
+    (action: string, values: Record<string, string>) =>
       new Promise<Outcome>((resolve) => {
         waiting.current = { resolve, started: false };
         submit(values, { method: "post", action });
       }),
     [submit],
+  );
+  return useCallback(
+    async (action, values) => {
+      const outcome = await send(action, values);
+      if (!asksForFactor(outcome)) return outcome;
+      return (await askForFactor()) ? send(action, values) : NOT_CONFIRMED;
+    },
+    [send],
   );
 }

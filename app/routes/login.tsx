@@ -4,8 +4,9 @@
  * the browser posts it here and the action signs in, so the password never goes in a URL.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect, useActionData, useSearchParams } from "@remix-run/react";
+import { redirect, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
+import { SecondStep } from "~/components/security/SecondStep";
 import { notifyError } from "~/lib/feedback";
 import { firstIssue } from "~/lib/forms/first-issue";
 import { loginSchema } from "~/lib/forms/login";
@@ -14,13 +15,15 @@ import { titleMeta, type PageHandle } from "~/lib/page";
 import { SessionActor } from "~/lib/session-context";
 import { signIn, type SignInAnswer } from "~/lib/session-flow.server";
 import { readSession } from "~/lib/session.server";
+import { secondStepView } from "~/lib/mfa/sign-in.server";
 
 export const handle: PageHandle = { title: "Login" };
 export const meta = titleMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await readSession(request)) throw redirect("/");
-  return null;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await readSession(request, context)) throw redirect("/");
+  // After the password, a sign-in that needs a second factor waits here for it (issue 30).
+  return { secondStep: new URL(request.url).searchParams.has("step") ? await secondStepView(request, context) : null };
 }
 
 /** The form posted without JavaScript: the same sign-in as /session, answered as a page. */
@@ -39,6 +42,7 @@ export default function Login() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const refused = useActionData<typeof action>();
+  const { secondStep } = useLoaderData<typeof loader>();
   // Until hydration the browser submits the form itself, so Login must not start disabled.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -53,8 +57,16 @@ export default function Login() {
     session.send({ type: "session.submit", credentials: form.data });
   };
 
+  if (secondStep) {
+    return (
+      <main className="login">
+        <SecondStep view={secondStep} redirectTo={params.get("redirectTo") ?? undefined} />
+      </main>
+    );
+  }
   return (
     <main className="login">
+      {params.has("step") ? <p role="alert">The sign-in waited too long for its second factor: sign in again.</p> : null}
       <form method="post" className="login-form" onSubmit={submit} aria-labelledby="login-title">
         <h1 id="login-title">
           betdesk <span className="dim">admin</span>

@@ -4,13 +4,12 @@
  * after one confirmation naming what will be performed (`y` confirms, `n` or Esc cancels). Below,
  * the super admin's thresholds, all off by default, each with one line on what it holds.
  */
-import { useFetcher, useLoaderData } from "@remix-run/react";
-import { Fragment, useState, type KeyboardEvent } from "react";
+import { useLoaderData } from "@remix-run/react";
+import { Fragment, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { ApprovalRow, ApprovalsData } from "../../lib/approvals.server";
-import { announce, type Outcome } from "../../lib/feedback";
+import { announce } from "../../lib/feedback";
 import { thresholdsSchema } from "../../lib/forms/four-eyes";
 import { useActionRunner } from "../../lib/use-action-runner";
-import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { textColumn, timeColumn } from "../ui/columns";
 import { checkBeforeSend, Switch } from "../ui/forms";
@@ -85,10 +84,21 @@ const thresholdInput = ({ name, label, hint, numeric }: ThresholdField, threshol
 );
 
 function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
-  const fetcher = useFetcher<Outcome>();
-  useAnnouncedOutcome(fetcher.data);
+  // Through the action runner, so a change that needs the second factor asks for it and is sent again.
+  const submit = useActionRunner("thresholds");
+  const [busy, setBusy] = useState(false);
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    checkBeforeSend(thresholdsSchema)(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    setBusy(true);
+    void submit("/approvals", Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>).then((outcome) => {
+      setBusy(false);
+      announce(outcome);
+    });
+  };
   return (
-    <fetcher.Form method="post" className="form narrow" aria-label="Four-eyes thresholds" onSubmit={checkBeforeSend(thresholdsSchema)}>
+    <form method="post" className="form narrow" aria-label="Four-eyes thresholds" onSubmit={save}>
       <input type="hidden" name="intent" value="thresholds" />
       {FIELDS.slice(0, 2).map((field) => thresholdInput(field, thresholds))}
       <Switch label="Every resettlement" name="resettle" defaultChecked={thresholds.resettle} />
@@ -99,10 +109,10 @@ function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
         <input name="expiryHours" inputMode="numeric" defaultValue={thresholds.expiryHours} autoComplete="off" />
       </label>
       <small className="hint">How long a held action waits for a second operator before it closes as expired.</small>
-      <button type="submit" disabled={fetcher.state !== "idle"}>
+      <button type="submit" disabled={busy}>
         Save thresholds
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
 

@@ -17,6 +17,7 @@ import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { ReadAhead, readAheadFrom, useScreenRefresh } from "../../lib/screen-cache";
 import { useRealtime } from "../../lib/use-realtime";
 import { useActionRunner } from "../../lib/use-action-runner";
+import { ReauthDialog } from "./ReauthDialog";
 import { SessionActor } from "../../lib/session-context";
 import type { BulkJob } from "../../machines/bulk.machine";
 import type { Answers } from "../../machines/palette.machine";
@@ -218,6 +219,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
             )}
             {layer === "bulk" && bulkJob && <BulkRun job={bulkJob} onClose={() => setLayer(null)} />}
           </Suspense>
+          <ReauthDialog />
         </div>
     </ShellContext.Provider>
   );

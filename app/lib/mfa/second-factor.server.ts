@@ -7,7 +7,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
 import { ROLE } from "../../../protocol/wire";
+import { NO_SUBJECT, recordAudit, type AuditActor } from "../audit.server";
 import { env } from "../env.server";
+import type { FactorAnswer } from "../forms/second-factor";
 import {
   acceptTotpStep,
   clearFailures,
@@ -22,6 +24,7 @@ import {
   unusedRecoveryCodes,
 } from "../store/second-factor.server";
 import type { ConsoleStore } from "../store/schema";
+import { checkPasskey, relyingPartyOf } from "./passkeys.server";
 import { seal, unseal } from "./seal.server";
 import { matchedStep, newTotpSecret, totpUri } from "./totp.server";
 
@@ -138,3 +141,21 @@ export async function checkRecoveryCode(store: ConsoleStore, username: string, c
   }
   return "That recovery code is not right (or was used already)";
 }
+
+// --- Any factor ----------------------------------------------------------------------------
+
+/** Checks the factor given, under the rate limit; `challenge` is the passkey ceremony's. */
+export function checkGiven(store: ConsoleStore, request: Request, who: Attempter, answer: FactorAnswer, challenge: string | null): Promise<Checked> {
+  switch (answer.method) {
+    case "totp":
+      return attempt(store, who, "totp", () => checkTotp(store, who.username, answer.code));
+    case "recovery":
+      return attempt(store, who, "recovery", () => checkRecoveryCode(store, who.username, answer.code));
+    case "passkey":
+      return attempt(store, who, "passkey", () => checkPasskey(store, relyingPartyOf(request), who.username, answer.response, challenge));
+  }
+}
+
+/** An enrolment, a reset or a policy change in the audit trail (nothing upstream: the console's own). */
+export const recordSecurity = (store: ConsoleStore, actor: AuditActor, call: string, message: string, request: unknown = null): Promise<void> =>
+  recordAudit(store, { ...actor, call, kind: "security", ...NO_SUBJECT, outcome: "ok", status: null, message, request, answer: null });
