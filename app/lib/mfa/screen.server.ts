@@ -10,9 +10,9 @@ import { readForm, refuse, runForm } from "../forms/run-form.server";
 import { policySchema, removePasskeySchema, resetSchema } from "../forms/second-factor";
 import { actorOf, endSessionsOf, requireSession } from "../session.server";
 import type { ConsoleStore } from "../store/schema";
-import { deleteFactors, listPasskeys, readPolicyRoles, removePasskey, savePolicyRoles } from "../store/second-factor.server";
+import { listPasskeys, readPolicyRoles, removePasskey, savePolicyRoles } from "../store/second-factor.server";
 import { reauthNeeded } from "./reauth.server";
-import { enrolmentOf, recordSecurity, requiredRoles } from "./second-factor.server";
+import { enrolmentOf, recordSecurity, requiredRoles, resetFactors, RESET_REASON } from "./second-factor.server";
 
 const DENIED = "Permission denied";
 
@@ -62,9 +62,7 @@ export async function secondFactorAction(request: Request, context: AppLoadConte
     });
   }
   return runForm(form, resetSchema, async ({ username }) => {
-    await deleteFactors(store, username);
-    const ended = await endSessionsOf(context, username, { reason: "second factor reset" });
-    await recordSecurity(store, await actorOf(session), "secondFactorReset", `Second factor of ${username} reset; ${ended} session(s) ended`, { username });
+    await resetFactors(store, username, await actorOf(session), () => endSessionsOf(context, username, { reason: RESET_REASON }));
     return `Second factor of ${username} reset: they enrol again at their next sign-in`;
   });
 }

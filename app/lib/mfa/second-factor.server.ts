@@ -14,6 +14,7 @@ import {
   acceptTotpStep,
   clearFailures,
   countFailure,
+  deleteFactors,
   factorsOf,
   lockedKeys,
   readPolicyRoles,
@@ -159,3 +160,15 @@ export function checkGiven(store: ConsoleStore, request: Request, who: Attempter
 /** An enrolment, a reset or a policy change in the audit trail (nothing upstream: the console's own). */
 export const recordSecurity = (store: ConsoleStore, actor: AuditActor, call: string, message: string, request: unknown = null): Promise<void> =>
   recordAudit(store, { ...actor, call, kind: "security", ...NO_SUBJECT, outcome: "ok", status: null, message, request, answer: null });
+
+export const RESET_REASON = "second factor reset";
+
+/**
+ * Forgets every factor of `username` (they enrol again at their next sign-in), ends their sessions
+ * (`endSessions`, answering how many) and audits it as `actor`'s.
+ */
+export async function resetFactors(store: ConsoleStore, username: string, actor: AuditActor, endSessions: () => Promise<number>): Promise<void> {
+  await deleteFactors(store, username);
+  const ended = await endSessions();
+  await recordSecurity(store, actor, "secondFactorReset", `Second factor of ${username} reset; ${ended} session(s) ended`, { username });
+}
