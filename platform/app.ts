@@ -4,7 +4,7 @@
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { Db } from "./db/index.js";
 import type { Env } from "./env.js";
 import accountsRoutes from "./modules/accounts/routes.js";
@@ -57,7 +57,7 @@ export function buildApp({ db, env, logger = false, uploadsDir = join(tmpdir(), 
     logger: logger && loggerOptions(env, logger),
     childLoggerFactory,
     // plugins/logging.ts writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: env.PLATFORM_BODY_LIMIT,
     // The console on this host forwards the browser's address in X-Forwarded-For;
     // nobody else may set it.

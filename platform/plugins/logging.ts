@@ -54,7 +54,7 @@ export const childLoggerFactory: FastifyServerOptions["childLoggerFactory"] = fu
   return logger.child(traceId ? { ...bindings, traceId } : bindings, options);
 };
 
-/** One line per request, when it is answered (Fastify's own two are off: disableRequestLogging). */
+/** One line per request, when it is answered (Fastify's own two are off: app.ts's LogController). */
 export default fp(async function requestLog(app: FastifyInstance) {
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(

@@ -9,6 +9,7 @@ import { createServer } from "vite";
 import { consoleApp } from "../../../app/lib/express-app.server.js";
 import { openConsoleStore } from "../../../app/lib/store/open.server.js";
 import type { ConsoleStore } from "../../../app/lib/store/schema.js";
+import type { LogTarget } from "../../../platform/plugins/logging.js";
 import { testApp, TEST_SECRET } from "./platform.js";
 
 export type TestConsole = {
@@ -27,10 +28,13 @@ export async function startConsole(
   platformEnv: Parameters<typeof testApp>[0] = {},
   /** Hooks added to the platform before it listens: an operator's API that answers otherwise. */
   prepare: (platform: FastifyInstance) => void = () => {},
-  /** A store shared with another console (closed by its opener, not here), else one in memory of its own; the console's TRUSTED_PROXIES. */
-  { store: shared, trustedProxies }: { store?: ConsoleStore; trustedProxies?: string[] } = {},
+  /**
+   * A store shared with another console (closed by its opener, not here), else one in memory of its
+   * own; the console's TRUSTED_PROXIES; where the platform logs (silent unless given).
+   */
+  { store: shared, trustedProxies, platformLog }: { store?: ConsoleStore; trustedProxies?: string[]; platformLog?: LogTarget } = {},
 ): Promise<TestConsole> {
-  const platform = await testApp(platformEnv);
+  const platform = await testApp(platformEnv, platformLog);
   prepare(platform);
   const upstream: string[] = [];
   platform.addHook("onResponse", async (request) => {

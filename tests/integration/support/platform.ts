@@ -15,6 +15,7 @@ import { migrate } from "../../../platform/db/migrate.js";
 import type { FeedStatus, Flags, MarketType } from "../../../platform/db/schema.js";
 import { seedIfEmpty } from "../../../platform/seed.js";
 import { loadEnv, type Env } from "../../../platform/env.js";
+import type { LogTarget } from "../../../platform/plugins/logging.js";
 import { recordOpenings } from "../../../platform/modules/ledger/service.js";
 import { createFeedStore } from "../../../platform/modules/sports/repository.js";
 import { createRevealer, storePassword } from "../../../platform/security/reveal.js";
@@ -39,8 +40,8 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
   return { ...loadEnv({ NODE_ENV: "test", API_SECRET: TEST_SECRET }), ...overrides };
 }
 
-export async function testApp(overrides: Partial<Env> = {}): Promise<FastifyInstance> {
-  return buildApp({ db: await testDb(), env: testEnv(overrides) });
+export async function testApp(overrides: Partial<Env> = {}, logger?: LogTarget): Promise<FastifyInstance> {
+  return buildApp({ db: await testDb(), env: testEnv(overrides), logger });
 }
 
 export type CallOptions = {
