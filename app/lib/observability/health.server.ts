@@ -37,7 +37,7 @@ export function createHealth(checks: readonly ReadinessCheck[]) {
     res.set("Cache-Control", "no-store");
     if (draining) {
       metrics.ready.set(0);
-      return void res.status(503).json({ status: "draining", failed: ["shutdown"] });
+      return void res.status(503).json({ status: "unready", failed: ["shutdown"] });
     }
     const results = await Promise.all(
       checks.map(({ name, check }) =>
