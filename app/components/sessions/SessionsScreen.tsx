@@ -85,7 +85,6 @@ export function SessionsScreen() {
   const submit = useActionRunner("sessions");
   const revalidate = useQuietRevalidate();
   const [asking, setAsking] = useState<Asking | null>(null);
-  const others = sessions.filter((row) => !row.current && sessions.some((mine) => mine.current && mine.operator === row.operator));
   const perform = ({ values }: Asking) => {
     setAsking(null);
     void submit("/sessions", values).then((outcome) => {
@@ -106,9 +105,10 @@ export function SessionsScreen() {
         const whose = row.current ? "This session signs out." : `${row.operator}, ${row.address || "unknown address"}, ${row.browser}.`;
         setAsking({ question: row.current ? "End this session?" : "End the cursor session?", detail: whose, values: { intent: "end", id: row.id } });
       },
+      // Asked whatever this list shows: a sign-in elsewhere since it loaded ends too.
       "sessions.end-others": (): false | void => {
-        if (asking || others.length === 0) return false;
-        const detail = `Your ${others.length} other ${others.length === 1 ? "session is" : "sessions are"} signed out on their next request.`;
+        if (asking) return false;
+        const detail = "Every other session of yours, on any browser, is signed out on its next request.";
         setAsking({ question: "End all your other sessions?", detail, values: { intent: "endOthers" } });
       },
     },
