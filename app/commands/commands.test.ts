@@ -3,7 +3,7 @@ import { createSequenceMatcher, describeKeys, keyToken, SEQUENCE_TIMEOUT_MS } fr
 import { rememberAccounts, cachedAccounts, ACCOUNT_CACHE_LIMIT } from "./account-cache";
 import { createIncrementalRanker, narrowChoices, prepare, rankPrepared, type Rankable } from "./rank";
 import { eventOfDetailPath, marketDetailPath } from "./markets";
-import type { Command, CommandContext } from "./types";
+import type { Command, CommandContext, Operator } from "./types";
 
 const rank = <T extends Rankable>(items: readonly T[], term: string, limit?: number) =>
   rankPrepared(prepare(items), term, limit).ranked;
@@ -250,6 +250,13 @@ describe("registry", () => {
     expect(bulk(commandsFor(admin, null).map((c) => c.id))).toEqual([]);
     expect(bulk(commandsFor(admin, selection).map((c) => c.id))).toHaveLength(4);
     expect(bulk(commandsFor({ ...admin, role: 3 as const }, selection).map((c) => c.id))).toEqual([]);
+  });
+
+  it("offers Bulk from file… without a selection to whoever uses the accounts desk (issue 34), never to staff without it", () => {
+    const offered = (operator: Operator) => commandsFor(operator, null).some((command) => command.id === "accounts.bulk-file");
+    expect(offered({ username: "admin", role: 1, flags: {} })).toBe(true);
+    expect(offered({ username: "panel1", role: 3, flags: {} })).toBe(true);
+    expect(offered({ username: "staff", role: 2, flags: { deposits: true } })).toBe(false);
   });
 });
 

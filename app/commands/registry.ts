@@ -8,6 +8,7 @@ import { ACCOUNT_COMMANDS, ACCOUNT_PICK_SOURCES } from "./accounts";
 import { APPROVAL_SCREEN_COMMANDS } from "./approvals";
 import { AUDIT_COMMANDS, AUDIT_PICK_SOURCES, AUDIT_SCREEN_COMMANDS } from "./audit";
 import { BET_PALETTE_COMMANDS, BET_PICK_SOURCES, BET_SCREEN_COMMANDS } from "./bets";
+import { BULK_FILE_COMMANDS, BULK_FILE_PICK_SOURCES } from "./bulk-file";
 import { HOME_SCREEN_COMMANDS } from "./home";
 import { JOB_SCREEN_COMMANDS } from "./jobs";
 import { LIST_COMMANDS } from "./list";
@@ -25,6 +26,7 @@ import type { Command, OfferedCommand, Operator, PickSources, ScreenCommand, Vie
 export const COMMANDS: readonly Command[] = [
   ...GO_TO_COMMANDS,
   ...ACCOUNT_COMMANDS,
+  ...BULK_FILE_COMMANDS,
   ...REQUEST_PALETTE_COMMANDS,
   ...BET_PALETTE_COMMANDS,
   ...SETTLEMENT_PALETTE_COMMANDS,
@@ -61,6 +63,7 @@ export const PICK_SOURCES: PickSources = {
   ...BET_PICK_SOURCES,
   ...MARKET_PICK_SOURCES,
   ...AUDIT_PICK_SOURCES,
+  ...BULK_FILE_PICK_SOURCES,
 };
 
 /** The id of a screen key, as a screen's `useScreenCommands` handlers name it. */

@@ -4,7 +4,7 @@
  * it after a reload or a restart. Each post carries the job's id: the server sends the item only
  * if it claims it, and records its answer.
  */
-import type { BulkItem, BulkJob, Resumed } from "../machines/bulk.machine";
+import type { BulkItem, BulkJob, BulkPreview, Resumed } from "../machines/bulk.machine";
 import type { Outcome } from "./feedback";
 import { accountActionSchema, type AccountAction } from "./forms/account-actions";
 
@@ -42,13 +42,17 @@ export function accountBulkJob(job: {
   items: ReadonlyArray<BulkItem & { payload: AccountItemPayload }>;
   submit: Submit;
   resumed?: Resumed;
+  /** A job from a file (issue 34): its lines shown with the question, and sent with the job (`file`). */
+  preview?: BulkPreview;
+  file?: unknown;
 }): BulkJob {
   const payloads = new Map(job.items.map((item) => [item.key, item.payload]));
   return {
     title: job.title,
     question: job.question,
+    preview: job.preview,
     items: job.items.map(({ key, label, requestId }) => ({ key, label, requestId })),
-    stored: { kind: job.kind, payloadOf: (item) => payloads.get(item.key) },
+    stored: { kind: job.kind, payloadOf: (item) => payloads.get(item.key), file: job.file },
     resumed: job.resumed,
     perform: async (item, jobId) => {
       const { path, form } = payloads.get(item.key)!;

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { ROLE, type BetStatus, type SettlementCode, type SportsBet } from "../../protocol/wire";
 import { UNKNOWN_OUTCOME, type JobKind } from "../machines/bulk.machine";
 import { withAuditJob } from "./audit.server";
+import { jobFileSchema } from "./bulk-file";
 import { SCAN_LIMIT } from "./list";
 import type { Operator } from "./operator";
 import { mayOpen, SCREENS } from "./screens";
@@ -33,6 +34,8 @@ export const jobSchema = z.object({
     .array(z.object({ key: z.string().min(1).max(64), label: z.string().max(200), requestId: z.string().min(1).max(64), payload: z.unknown() }))
     .min(1)
     .max(JOB_ITEM_LIMIT),
+  /** A job made from a file (issue 34): the preview's lines and seal, checked again before it is stored. */
+  file: jobFileSchema.optional(),
 });
 
 /** What an item in flight turned out to be: not applied (send it again), or its answer. */
@@ -128,11 +131,15 @@ export async function ownJob(request: Request, context: AppLoadContext, store: C
   return job;
 }
 
-/** The unfinished jobs the operator may see: their own, or everyone's for the super admin (each resumed only by its maker). */
+/** How long /jobs keeps listing a finished job made from a file, for its result CSV. */
+const FILE_RESULTS_DAYS = 7;
+
+/** The unfinished jobs the operator may see, and those from a file of the last days (their result CSV): their own, or everyone's for the super admin (each resumed only by its maker). */
 export async function loadJobs(request: Request, context: AppLoadContext) {
   await requireAccess(request, context, SCREENS.jobs);
   const { operator, everyone } = await ownerOf(request, context);
-  return { jobs: await openJobs(storeOf(context), everyone ? null : operator), everyone };
+  const resultsSince = new Date(Date.now() - FILE_RESULTS_DAYS * 24 * 60 * 60 * 1000);
+  return { jobs: await openJobs(storeOf(context), everyone ? null : operator, resultsSince), everyone };
 }
 export type JobsData = Awaited<ReturnType<typeof loadJobs>>;
 

@@ -28,9 +28,9 @@ async function post<T>(url: string, body?: unknown): Promise<T> {
  */
 export async function storeJob(job: BulkJob): Promise<RecordedJob> {
   if (!job.stored) return null;
-  const { kind, payloadOf } = job.stored;
+  const { kind, payloadOf, file } = job.stored;
   const items = job.items.map((item) => ({ ...item, payload: payloadOf(item) }));
-  const answer = await post<{ id?: string; held?: string }>(JOBS_ENDPOINT, { kind, title: job.title, items });
+  const answer = await post<{ id?: string; held?: string }>(JOBS_ENDPOINT, { kind, title: job.title, items, file });
   return answer.held !== undefined ? { held: answer.held } : (answer.id ?? null);
 }
 

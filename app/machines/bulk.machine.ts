@@ -24,16 +24,26 @@ export type RunChunk = (items: BulkItem[], jobId: string | null) => Promise<Item
 /** The kinds of stored job; each tells the server how to check an item that was in flight. */
 export type JobKind = "settle" | "deposit" | "withdraw" | "switch";
 
+/**
+ * Lines shown with the confirmation (a file's, issue 34): a summary, then one row per line with
+ * its cells and, for a line left out, its problem; `e` moves to the next problem.
+ */
+export type BulkPreview = { summary: string; columns: readonly string[]; rows: ReadonlyArray<{ key: string; cells: readonly string[]; problem?: string }> };
+
 /** What a bulk command hands the shell: its confirmation and the work. */
 export type BulkJob = {
   title: string;
   /** The one confirmation, e.g. `Deposit 100.00 to 20 accounts (total 2,000.00)?` */
   question: string;
+  preview?: BulkPreview;
   items: BulkItem[];
   /** Items sent together (one console request for many upstream calls); default 1. */
   chunkSize?: number;
-  /** Written to the store when confirmed: its kind and what each item sends, to resume it after a restart. */
-  stored?: { kind: JobKind; payloadOf: (item: BulkItem) => unknown };
+  /**
+   * Written to the store when confirmed: its kind and what each item sends, to resume it after a
+   * restart; `file`, a job from a file's preview lines and seal, which the server checks again.
+   */
+  stored?: { kind: JobKind; payloadOf: (item: BulkItem) => unknown; file?: unknown };
   /** A job resumed from the store: its id and the answers recorded there. */
   resumed?: Resumed;
 } & ({ perform: (item: BulkItem, jobId: string | null) => Promise<void> } | { performChunk: RunChunk });

@@ -23,6 +23,8 @@ export type Step =
       check?: (value: string, answers: Answers) => string | null;
     }
   | PickStep
+  /** Pasted text, or a chosen file's bytes in base64 (`<name>.encoding` says which: `text` or `base64`). */
+  | { kind: "file"; name: string; label: string }
   | { kind: "confirm"; name: string; label: (answers: Answers) => string };
 
 /**
@@ -46,7 +48,7 @@ export const REQUIRED = "A value is required";
 /** The problem with an answer to a step, or null. */
 export function problemWith(step: Step, value: string, answers: Answers): string | null {
   if (step.kind === "confirm") return null;
-  if (step.kind === "pick") return value ? null : REQUIRED;
+  if (step.kind === "pick" || step.kind === "file") return value ? null : REQUIRED;
   if (!value && !step.optional) return REQUIRED;
   return step.check?.(value, answers) ?? null;
 }

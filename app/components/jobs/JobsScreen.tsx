@@ -34,7 +34,14 @@ const COLUMNS: Column<JobRow>[] = [
   count("conflict", "Conflicts", (row) => row.conflict),
   count("in-flight", "In flight", (row) => row.inFlight),
   count("remaining", "Remaining", (row) => row.total - row.done - row.refused - row.unknown - row.conflict),
+  {
+    ...textColumn("result", "Result", (row: JobRow) => (row.hasResult ? "CSV (d)" : "")),
+    cell: (row) => (row.hasResult ? <a href={resultHref(row.id)} download>CSV (d)</a> : null),
+  },
 ];
+
+/** A job from a file's result CSV (issue 34). */
+const resultHref = (id: string) => `/resources/jobs/${encodeURIComponent(id)}/result`;
 
 export function JobsScreen() {
   const { jobs } = useLoaderData<JobsData>();
@@ -49,6 +56,11 @@ export function JobsScreen() {
     pageKey: "jobs",
     active: !running,
     keys: {
+      "jobs.result": (): boolean | void => {
+        const row = table.rows[table.cursor];
+        if (running || !row?.hasResult) return false;
+        Object.assign(document.createElement("a"), { href: resultHref(row.id), download: "" }).click();
+      },
       "jobs.resume": (): boolean | void => {
         const row = table.rows[table.cursor];
         if (running || !row) return false;
@@ -63,7 +75,7 @@ export function JobsScreen() {
     <section className="list-screen">
       <div className="toolbar">
         <span className="dim" aria-live="polite">
-          {jobs.length} unfinished {jobs.length === 1 ? "job" : "jobs"} · r resumes the cursor job (its maker only)
+          {jobs.length} {jobs.length === 1 ? "job" : "jobs"} unfinished or from a file (7 days) · r resumes the cursor job (its maker only) · d its result CSV
         </span>
       </div>
       <Table label="Jobs" columns={COLUMNS} emptyText="No unfinished jobs" {...table} />

@@ -1,12 +1,13 @@
 /**
  * A bulk command in progress (bulk.machine.ts): one confirmation showing the count and total,
  * then a progress bar with done / failed / remaining, Cancel and Resume, and every failure with
- * its reason. `y` / `n` answer the confirmation, `c` cancels, `r` resumes.
+ * its reason. `y` / `n` answer the confirmation, `c` cancels, `r` resumes. A job with a preview (a
+ * file's lines, issue 34) shows it above the question; `e` moves to the next line with a problem.
  */
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { fromPromise } from "xstate";
-import { bulkMachine, chunkRunnerOf, remainingOf, type BulkJob } from "../../machines/bulk.machine";
+import { bulkMachine, chunkRunnerOf, remainingOf, type BulkJob, type BulkPreview } from "../../machines/bulk.machine";
 import { notifySuccess } from "../../lib/feedback";
 import { storeJob } from "../../lib/jobs";
 import { Overlay } from "./Overlay";
@@ -44,7 +45,12 @@ export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onC
     if (finished) notifySuccess(`${job.title}: ${counts}`);
     onClose(!snapshot.hasTag("confirming"));
   };
+  const preview = useRef<HTMLTableSectionElement>(null);
   const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "e" && job.preview && snapshot.hasTag("confirming")) {
+      event.preventDefault();
+      return nextProblem(preview.current);
+    }
     const send = { y: "bulk.confirm", n: "bulk.decline", c: "bulk.cancel", r: "bulk.resume" } as const;
     const type = send[event.key as keyof typeof send];
     if (!type) return;
@@ -68,6 +74,7 @@ export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onC
           </>
         ) : snapshot.hasTag("confirming") ? (
           <>
+            {job.preview && <PreviewTable preview={job.preview} body={preview} />}
             <p>{job.question}</p>
             <div className="dialog-buttons">
               <button type="button" autoFocus onClick={() => actor.send({ type: "bulk.confirm" })}>
@@ -117,5 +124,50 @@ export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onC
         )}
       </div>
     </Overlay>
+  );
+}
+
+/** Focuses the first row with a problem after the focused one, from the top once past the last. */
+function nextProblem(body: HTMLTableSectionElement | null) {
+  const problems = [...(body?.querySelectorAll<HTMLTableRowElement>("tr[data-problem]") ?? [])];
+  if (problems.length === 0) return;
+  const after = problems.find((row) => document.activeElement instanceof Node && row.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_PRECEDING);
+  const next = after ?? problems[0]!;
+  next.focus();
+  next.scrollIntoView({ block: "nearest" });
+}
+
+/** The lines of the preview: each with its cells and its status, a problem in red. */
+function PreviewTable({ preview, body }: { preview: BulkPreview; body: RefObject<HTMLTableSectionElement> }) {
+  return (
+    <>
+      <p className="bulk-summary" role="status">
+        {preview.summary}
+      </p>
+      <div className="bulk-preview">
+        <table className="table" aria-label="Preview">
+          <thead>
+            <tr>
+              {preview.columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody ref={body}>
+            {preview.rows.map((row) => (
+              <tr key={row.key} tabIndex={-1} data-problem={row.problem ? "" : undefined}>
+                {row.cells.map((cell, index) => (
+                  <td key={index}>{cell}</td>
+                ))}
+                <td className={row.problem ? "loss" : "profit"}>{row.problem ?? "ok"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

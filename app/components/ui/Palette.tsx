@@ -320,6 +320,7 @@ function StepInput({
     if (!source) throw new Error(`No pick source "${step.source}"`);
     return <PickFromSource id={step.source} source={source} step={step} answers={answers} onAnswer={onAnswer} onBack={onBack} />;
   }
+  if (step.kind === "file") return <FileStep step={step} onAnswer={onAnswer} onBack={onBack} />;
   if (step.kind === "confirm") {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "y") onAnswer("yes");
@@ -407,5 +408,47 @@ function PickFromSource({
         <FoundItems term={term} idle={source.idle} lists={[{ id, source, found }]} onPick={(_, hit) => pick(hit)} />
       </Cmdk.List>
     </Cmdk>
+  );
+}
+
+/**
+ * A file step (Bulk from file…, issue 34): paste CSV into the text area and press Ctrl+Enter, or
+ * Tab to the file field and choose a file, sent as its bytes (the server decides whether they are
+ * text). Backspace in an empty text area goes back a step.
+ */
+function FileStep({ step, onAnswer, onBack }: { step: Extract<Step, { kind: "file" }>; onAnswer: (value: string, extra?: Answers) => void; onBack: () => void }) {
+  const [text, setText] = useState("");
+  const answerWith = (value: string, encoding: "text" | "base64") => onAnswer(value, { [`${step.name}.encoding`]: encoding });
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      answerWith(text, "text");
+    } else if (event.key === "Backspace" && text === "") {
+      event.preventDefault();
+      onBack();
+    }
+  };
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => answerWith(String(reader.result).replace(/^data:[^,]*,/, ""), "base64");
+    reader.readAsDataURL(file);
+  };
+  return (
+    <div className="palette-file">
+      <textarea
+        className="palette-answer"
+        autoFocus
+        rows={8}
+        aria-label={`${step.label}: paste CSV`}
+        value={text}
+        placeholder="Paste CSV, then Ctrl+Enter — or Tab to choose a file"
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <label>
+        or a file <input type="file" accept=".csv,text/csv,text/plain" aria-label={`${step.label}: choose a file`} onChange={(event) => onFile(event.target.files?.[0])} />
+      </label>
+    </div>
   );
 }

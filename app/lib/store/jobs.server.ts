@@ -9,7 +9,8 @@ import { sql } from "kysely";
 import type { ConsoleStore, JobOutcome } from "./schema";
 
 export type JobItemDraft = { key: string; label: string; requestId: string; payload?: unknown };
-export type JobDraft = { operator: string; kind: string; title: string; items: readonly JobItemDraft[] };
+/** `fileLines`: a job made from a file keeps the file's lines as previewed (issue 34). */
+export type JobDraft = { operator: string; kind: string; title: string; items: readonly JobItemDraft[]; fileLines?: unknown };
 export type ItemAnswer = { key: string; outcome: JobOutcome; message: string };
 
 export type JobItem = JobItemDraft & { sent: boolean; outcome: JobOutcome | null; message: string | null };
@@ -29,6 +30,8 @@ export type JobSummary = {
   inFlight: number;
   /** The last time an item was sent or answered (its creation before any): how home tells a job making no progress. */
   lastActivity: Date;
+  /** Made from a file: /jobs offers its result CSV (issue 34). */
+  hasResult: boolean;
 };
 
 /** Rows a single insert carries: PostgreSQL allows 65,535 parameters a statement. */
@@ -38,7 +41,10 @@ const INSERT_BATCH = 1000;
 export async function createJob(store: ConsoleStore, draft: JobDraft): Promise<string> {
   const id = randomUUID();
   await store.transaction().execute(async (trx) => {
-    await trx.insertInto("console_jobs").values({ id, operator: draft.operator, kind: draft.kind, title: draft.title }).execute();
+    await trx
+      .insertInto("console_jobs")
+      .values({ id, operator: draft.operator, kind: draft.kind, title: draft.title, file_lines: draft.fileLines === undefined ? undefined : JSON.stringify(draft.fileLines) })
+      .execute();
     for (let start = 0; start < draft.items.length; start += INSERT_BATCH) {
       const rows = draft.items.slice(start, start + INSERT_BATCH).map((item, index) => ({
         job_id: id,
@@ -142,8 +148,12 @@ export async function jobItems(store: ConsoleStore, jobId: string): Promise<JobI
 
 const count = (condition: ReturnType<typeof sql>) => sql<string>`count(*) filter (where ${condition})`;
 
-/** Jobs with an item still unanswered, newest first; one operator's, or everyone's when `operator` is null. */
-export async function openJobs(store: ConsoleStore, operator: string | null): Promise<JobSummary[]> {
+/**
+ * Jobs with an item still unanswered, newest first; one operator's, or everyone's when `operator`
+ * is null. With `resultsSince`, also the jobs made from a file since then, finished or not: /jobs
+ * offers their result CSV (issue 34).
+ */
+export async function openJobs(store: ConsoleStore, operator: string | null, resultsSince?: Date): Promise<JobSummary[]> {
   let query = store
     .selectFrom("console_jobs as j")
     .innerJoin("console_job_items as i", "i.job_id", "j.id")
@@ -160,9 +170,14 @@ export async function openJobs(store: ConsoleStore, operator: string | null): Pr
       count(sql`i.outcome = 'conflict'`).as("conflict"),
       count(sql`i.outcome is null and i.sent_at is not null`).as("in_flight"),
       sql<Date | string>`greatest(j.created_at, max(i.sent_at), max(i.answered_at))`.as("last_activity"),
+      sql<boolean>`bool_or(j.file_lines is not null)`.as("has_result"),
     ])
     .groupBy(["j.id", "j.operator", "j.kind", "j.title", "j.created_at"])
-    .having(sql<boolean>`bool_or(i.outcome is null)`)
+    .having(
+      resultsSince
+        ? sql<boolean>`bool_or(i.outcome is null) or (bool_or(j.file_lines is not null) and j.created_at >= ${resultsSince})`
+        : sql<boolean>`bool_or(i.outcome is null)`,
+    )
     .orderBy("j.created_at", "desc");
   if (operator !== null) query = query.where("j.operator", "=", operator);
   const rows = await query.execute();
@@ -179,5 +194,6 @@ export async function openJobs(store: ConsoleStore, operator: string | null): Pr
     conflict: Number(row.conflict),
     inFlight: Number(row.in_flight),
     lastActivity: new Date(row.last_activity),
+    hasResult: Boolean(row.has_result),
   }));
 }

@@ -45,7 +45,15 @@ export type ConsoleDatabase = {
     trace_id: string | null;
   };
   console_audit_head: { only_row: ColumnType<boolean, never, never>; seq: bigint; hash: string };
-  console_jobs: { id: string; operator: string; kind: string; title: string; created_at: ColumnType<Date, never, never> };
+  console_jobs: {
+    id: string;
+    operator: string;
+    kind: string;
+    title: string;
+    created_at: ColumnType<Date, never, never>;
+    /** A job made from a file (migration 012): the file's lines as previewed, for its result CSV; null otherwise. */
+    file_lines: ColumnType<unknown, string | undefined, never>;
+  };
   console_job_items: {
     job_id: string;
     position: number;
