@@ -5,7 +5,7 @@
  * the super admin's thresholds, all off by default, each with one line on what it holds.
  */
 import { useLoaderData } from "@remix-run/react";
-import { Fragment, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Fragment, useState, type FormEvent } from "react";
 import type { ApprovalRow, ApprovalsData } from "../../lib/approvals.server";
 import { announce } from "../../lib/feedback";
 import { thresholdsSchema } from "../../lib/forms/four-eyes";
@@ -13,7 +13,7 @@ import { useActionRunner } from "../../lib/use-action-runner";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { textColumn, timeColumn } from "../ui/columns";
 import { checkBeforeSend, Switch } from "../ui/forms";
-import { Overlay } from "../ui/Overlay";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Table, type Column } from "../ui/Table";
 import { useListScreen } from "../ui/use-list-screen";
 
@@ -123,32 +123,15 @@ type Asking = { intent: Intent; row: ApprovalRow };
 function ConfirmDecision({ asking, onConfirm, onCancel }: { asking: Asking; onConfirm: () => void; onCancel: () => void }) {
   const { intent, row } = asking;
   const question = intent === "approve" ? "Approve and perform this action?" : "Reject this held action?";
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "y") onConfirm();
-    else if (event.key === "n") onCancel();
-    else return;
-    event.preventDefault();
-  };
   return (
-    <Overlay label={question} onClose={onCancel} className="dialog">
-      <div onKeyDown={onKeyDown}>
-        <h2>{question}</h2>
-        <p>{row.summary}</p>
-        <p className="dim">
-          {intent === "approve"
-            ? `Performs ${row.call} once, as you, with ${row.maker}'s exact request (held: ${row.reason}).`
-            : `Closes ${row.maker}'s request unperformed (held: ${row.reason}).`}
-        </p>
-        <div className="dialog-buttons">
-          <button type="button" autoFocus onClick={onConfirm}>
-            <kbd>y</kbd> Yes
-          </button>
-          <button type="button" onClick={onCancel}>
-            <kbd>n</kbd> No
-          </button>
-        </div>
-      </div>
-    </Overlay>
+    <ConfirmDialog question={question} onConfirm={onConfirm} onCancel={onCancel}>
+      <p>{row.summary}</p>
+      <p className="dim">
+        {intent === "approve"
+          ? `Performs ${row.call} once, as you, with ${row.maker}'s exact request (held: ${row.reason}).`
+          : `Closes ${row.maker}'s request unperformed (held: ${row.reason}).`}
+      </p>
+    </ConfirmDialog>
   );
 }
 

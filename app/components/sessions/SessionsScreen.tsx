@@ -5,7 +5,7 @@
  * cancels). Below, the super admin's address allowlist.
  */
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { useState, type KeyboardEvent } from "react";
+import { useState } from "react";
 import { ROLE_LABEL } from "../../lib/constants";
 import { announce, type Outcome } from "../../lib/feedback";
 import { ALLOWLIST_ROLES, allowlistField, allowlistSchema } from "../../lib/forms/sessions";
@@ -15,7 +15,7 @@ import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { textColumn, timeColumn } from "../ui/columns";
 import { checkBeforeSend } from "../ui/forms";
-import { Overlay } from "../ui/Overlay";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Table, type Column } from "../ui/Table";
 import { useListScreen } from "../ui/use-list-screen";
 
@@ -31,31 +31,6 @@ const COLUMNS: Column<SessionRowView>[] = [
 ];
 
 type Asking = { question: string; detail: string; values: Record<string, string> };
-
-function Confirm({ asking, onConfirm, onCancel }: { asking: Asking; onConfirm: () => void; onCancel: () => void }) {
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "y") onConfirm();
-    else if (event.key === "n") onCancel();
-    else return;
-    event.preventDefault();
-  };
-  return (
-    <Overlay label={asking.question} onClose={onCancel} className="dialog">
-      <div onKeyDown={onKeyDown}>
-        <h2>{asking.question}</h2>
-        <p>{asking.detail}</p>
-        <div className="dialog-buttons">
-          <button type="button" autoFocus onClick={onConfirm}>
-            <kbd>y</kbd> Yes
-          </button>
-          <button type="button" onClick={onCancel}>
-            <kbd>n</kbd> No
-          </button>
-        </div>
-      </div>
-    </Overlay>
-  );
-}
 
 function AllowlistForm({ allowlist, address }: { allowlist: NonNullable<SessionsData["allowlist"]>; address: string }) {
   const fetcher = useFetcher<Outcome>();
@@ -123,7 +98,11 @@ export function SessionsScreen() {
       </div>
       <Table label="Sessions" columns={COLUMNS} emptyText="No open sessions" {...table} />
       {allowlist && <AllowlistForm allowlist={allowlist} address={address} />}
-      {asking && <Confirm asking={asking} onConfirm={() => perform(asking)} onCancel={() => setAsking(null)} />}
+      {asking && (
+        <ConfirmDialog question={asking.question} onConfirm={() => perform(asking)} onCancel={() => setAsking(null)}>
+          <p>{asking.detail}</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }
