@@ -3,7 +3,7 @@
  * in the console is on /audit (g A) with its maker, amount and balances, `! <username>` in the
  * palette finds it and opens the trail on that account, and L on the account's row does too.
  */
-import { DEMO, expect, runCommand, signIn, test } from "./fixtures";
+import { depositFromPalette, DEMO, expect, signIn, test } from "./fixtures";
 
 const ACCOUNT = "user0042";
 // An amount no other scenario deposits, so its row is this test's.
@@ -11,15 +11,7 @@ const AMOUNT = `${40 + (Date.now() % 50)}.37`;
 
 test("a deposit done in the console is on /audit, found by ! <username> and by L on its row", async ({ page }) => {
   await signIn(page, DEMO.admin);
-  await runCommand(page, "deposit");
-  const palette = page.getByRole("dialog", { name: "Command palette" });
-  await page.keyboard.type(ACCOUNT);
-  await expect(palette.getByRole("option", { name: new RegExp(ACCOUNT) })).toBeVisible();
-  await page.keyboard.press("Enter");
-  await page.keyboard.type(AMOUNT);
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Enter"); // no remark
-  await page.keyboard.press("y");
+  await depositFromPalette(page, ACCOUNT, AMOUNT);
   await expect(page.getByText("Deposit added successfully")).toBeVisible();
 
   await page.keyboard.press("g");
@@ -34,6 +26,7 @@ test("a deposit done in the console is on /audit, found by ! <username> and by L
 
   // `!` searches the trail for what was done to or by the account.
   await page.keyboard.press("Control+k");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
   await expect(palette.getByRole("combobox")).toBeFocused();
   await page.keyboard.type(`!${ACCOUNT}`);
   const hit = palette.getByRole("option").filter({ hasText: "userDeposit by admin" }).first();

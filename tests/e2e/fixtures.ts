@@ -81,6 +81,20 @@ export async function runCommand(page: Page, text: string) {
   await page.keyboard.press("Enter");
 }
 
+/** A deposit from the palette (`deposit`): the account picked by its username, the amount, no remark, confirmed with `y`. */
+export async function depositFromPalette(page: Page, account: string, amount: string) {
+  await runCommand(page, "deposit");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await page.keyboard.type(account);
+  await expect(palette.getByRole("option", { name: new RegExp(account) })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(amount);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter"); // no remark
+  await page.keyboard.press("y");
+  await expect(palette).toHaveCount(0);
+}
+
 /** The platform the running test's project started (playwright.config.ts), and its development envelope key. */
 const platform = () => `http://127.0.0.1:${E2E_PROJECTS[test.info().project.name as E2eProject].platformPort}`;
 const API_SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
