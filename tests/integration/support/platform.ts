@@ -189,6 +189,28 @@ export async function createUser(parent: bigint, balance = 0n): Promise<TestUser
   return { id, username, password };
 }
 
+/** `count` end users under `parent` with no balance, inserted by one statement and sharing one password (a file of hundreds of accounts). */
+export async function createUsers(parent: bigint, count: number): Promise<TestUser[]> {
+  const db = await testDb();
+  const password = `pw-${randomUUID()}`;
+  const stored = await storePassword(password, createRevealer(testEnv()));
+  const rows = await db
+    .insertInto("users")
+    .values(
+      Array.from({ length: count }, () => ({
+        username: `u_${randomUUID().slice(0, 12)}`,
+        password_hash: stored.hash,
+        password_sealed: stored.sealed,
+        parent_id: parent,
+        balance: 0n,
+        permissions: JSON.stringify({}),
+      })),
+    )
+    .returning(["id", "username"])
+    .execute();
+  return rows.map((row) => ({ ...row, password }));
+}
+
 /** An end user under `parent` holding `balance` minor units and every game flag, signed in to the end-user API: one who may bet. */
 export async function createBettor(app: FastifyInstance, parent: bigint, balance = 1_000_000n): Promise<TestUser & { token: string }> {
   const user = await createUser(parent, balance);
