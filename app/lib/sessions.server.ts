@@ -10,17 +10,11 @@ import { NO_SUBJECT, recordAudit } from "./audit.server";
 import { ROLE_LABEL } from "./constants";
 import { ALLOWLIST_ROLES, allowlistField, allowlistSchema, endOtherSessionsSchema, endSessionSchema } from "./forms/sessions";
 import { readForm, refuse, runForm } from "./forms/run-form.server";
+import { PERMISSION_DENIED, storeOf } from "./guards.server";
 import { actorOf, endSession, endSessionsOf, requireSession, SESSION_LIMITS, type Session } from "./session.server";
 import type { ConsoleStore } from "./store/schema";
-import { listOpenSessions, readAllowlist, saveAllowlist } from "./store/sessions.server";
+import { lastRoleOf, listOpenSessions, readAllowlist, saveAllowlist } from "./store/sessions.server";
 import { ApiError } from "./api.server";
-
-const DENIED = "Permission denied";
-
-function storeOf(context: AppLoadContext): ConsoleStore {
-  if (!context.store) throw new Response("The console's store is not open", { status: 503 });
-  return context.store;
-}
 
 const isSuperAdmin = (session: Session) => session.role === ROLE.superAdmin;
 
@@ -39,14 +33,8 @@ export function allowlistRefusal(allowlist: ReadonlyMap<number, readonly string[
 export async function allowlistBeforeSignIn(store: ConsoleStore, username: string, address: string): Promise<string | null> {
   const allowlist = await readAllowlist(store);
   if (allowlist.size === 0) return null;
-  const known = await store
-    .selectFrom("console_sessions")
-    .select("role")
-    .where("operator", "=", username)
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (known) return allowlistRefusal(allowlist, address, known.role);
+  const known = await lastRoleOf(store, username);
+  if (known !== null) return allowlistRefusal(allowlist, address, known);
   const refusals = ALLOWLIST_ROLES.map((role) => allowlistRefusal(allowlist, address, role));
   return refusals.every(Boolean) ? `Sign-in refused: your address ${address || "(unknown)"} is not on the allowlist` : null;
 }
@@ -90,7 +78,7 @@ export async function sessionsAction(request: Request, context: AppLoadContext) 
     });
   }
   if (form.intent === "allowlist") {
-    if (!isSuperAdmin(session)) return refuse(DENIED);
+    if (!isSuperAdmin(session)) return refuse(PERMISSION_DENIED);
     return runForm(form, allowlistSchema, async (saved) => {
       const after = new Map(ALLOWLIST_ROLES.map((role) => [role, saved[allowlistField(role)]] as const));
       const own = allowlistRefusal(after, context.clientIp ?? "", session.role);

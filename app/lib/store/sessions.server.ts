@@ -65,6 +65,12 @@ export function listOpenSessions(store: ConsoleStore, operator: string | null, l
 }
 export type OpenSession = Awaited<ReturnType<typeof listOpenSessions>>[number];
 
+/** The role `operator` last signed in with, or null for one never seen. */
+export async function lastRoleOf(store: ConsoleStore, operator: string): Promise<number | null> {
+  const row = await store.selectFrom("console_sessions").select("role").where("operator", "=", operator).orderBy("created_at", "desc").limit(1).executeTakeFirst();
+  return row?.role ?? null;
+}
+
 /** Every role's allowed ranges (a role absent: anywhere). */
 export async function readAllowlist(store: ConsoleStore): Promise<Map<number, string[]>> {
   const rows = await store.selectFrom("console_allowlist").selectAll().execute();

@@ -18,8 +18,9 @@ create table console_sessions (
   ended_at timestamptz,
   ended_reason text
 );
--- An operator's open sessions: the /sessions screen and ending them all at a password change.
-create index console_sessions_open on console_sessions (operator, created_at) where ended_at is null;
+-- An operator's sessions: the /sessions screen, ending them all at a password change, and the
+-- role they last signed in with (the allowlist's check before the password goes upstream).
+create index console_sessions_operator on console_sessions (operator, created_at);
 
 -- The address allowlist (issue 30): the CIDR ranges a role may sign in from, as a JSON array of
 -- strings. A role without a row (or with an empty array) may sign in from anywhere.
