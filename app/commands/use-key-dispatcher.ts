@@ -12,6 +12,10 @@ const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) || !!target.closest("[role=dialog]"));
 
+/** Enter and Space on a focused button or link press it, as the browser does; the screen's keys leave them alone. */
+const pressesControl = (event: KeyboardEvent): boolean =>
+  (event.key === "Enter" || event.key === " ") && event.target instanceof HTMLElement && !!event.target.closest("button, a[href], summary");
+
 type Binding = { kind: "global"; command: OfferedCommand } | { kind: "screen"; command: ScreenCommand };
 
 type DispatcherOptions = {
@@ -53,7 +57,7 @@ export function useKeyDispatcher({ commands, screenCommands, handlerOf, context,
       const token = keyToken(event);
       if (!token) return;
       const chord = token.startsWith("mod+");
-      if (!chord && (latest.current.paused || isTyping(event.target))) return;
+      if (!chord && (latest.current.paused || isTyping(event.target) || pressesControl(event))) return;
       const result = matcher.feed(token, event.timeStamp);
       setPending(result.kind === "pending" ? result.prefix : "");
       if (result.kind === "none") return;
