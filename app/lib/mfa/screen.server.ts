@@ -62,7 +62,9 @@ export async function secondFactorAction(request: Request, context: AppLoadConte
     });
   }
   return runForm(form, resetSchema, async ({ username }) => {
-    await resetFactors(store, username, await actorOf(session), () => endSessionsOf(context, username, { reason: RESET_REASON }));
+    // Their sessions end; a super admin resetting their own keeps the one they are using.
+    const except = username === session.username ? session.id : undefined;
+    await resetFactors(store, username, await actorOf(session), () => endSessionsOf(context, username, { except, reason: RESET_REASON }));
     return `Second factor of ${username} reset: they enrol again at their next sign-in`;
   });
 }
