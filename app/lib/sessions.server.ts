@@ -11,6 +11,7 @@ import { ROLE_LABEL } from "./constants";
 import { ALLOWLIST_ROLES, allowlistField, allowlistSchema, endOtherSessionsSchema, endSessionSchema } from "./forms/sessions";
 import { readForm, refuse, runForm } from "./forms/run-form.server";
 import { PERMISSION_DENIED, storeOf } from "./guards.server";
+import { reauthNeeded } from "./mfa/reauth.server";
 import { actorOf, endSession, endSessionsOf, requireSession, SESSION_LIMITS, type Session } from "./session.server";
 import type { ConsoleStore } from "./store/schema";
 import { lastRoleOf, listOpenSessions, readAllowlist, saveAllowlist } from "./store/sessions.server";
@@ -79,6 +80,8 @@ export async function sessionsAction(request: Request, context: AppLoadContext) 
   }
   if (form.intent === "allowlist") {
     if (!isSuperAdmin(session)) return refuse(PERMISSION_DENIED);
+    const asked = await reauthNeeded(request, context);
+    if (asked) return asked;
     return runForm(form, allowlistSchema, async (saved) => {
       const after = new Map(ALLOWLIST_ROLES.map((role) => [role, saved[allowlistField(role)]] as const));
       const own = allowlistRefusal(after, context.clientIp ?? "", session.role);

@@ -5,14 +5,14 @@
  * the super admin's thresholds, all off by default, each with one line on what it holds.
  */
 import { useLoaderData } from "@remix-run/react";
-import { Fragment, useState, type FormEvent } from "react";
+import { Fragment, useState } from "react";
 import type { ApprovalRow, ApprovalsData } from "../../lib/approvals.server";
 import { announce } from "../../lib/feedback";
 import { thresholdsSchema } from "../../lib/forms/four-eyes";
 import { useActionRunner } from "../../lib/use-action-runner";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { textColumn, timeColumn } from "../ui/columns";
-import { checkBeforeSend, Switch } from "../ui/forms";
+import { Switch, useRunnerForm } from "../ui/forms";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Table, type Column } from "../ui/Table";
 import { useListScreen } from "../ui/use-list-screen";
@@ -84,21 +84,9 @@ const thresholdInput = ({ name, label, hint, numeric }: ThresholdField, threshol
 );
 
 function ThresholdsForm({ thresholds }: Pick<ApprovalsData, "thresholds">) {
-  // Through the action runner, so a change that needs the second factor asks for it and is sent again.
-  const submit = useActionRunner("thresholds");
-  const [busy, setBusy] = useState(false);
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    checkBeforeSend(thresholdsSchema)(event);
-    if (event.defaultPrevented) return;
-    event.preventDefault();
-    setBusy(true);
-    void submit("/approvals", Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>).then((outcome) => {
-      setBusy(false);
-      announce(outcome);
-    });
-  };
+  const { busy, onSubmit } = useRunnerForm("thresholds", "/approvals", thresholdsSchema);
   return (
-    <form method="post" className="form narrow" aria-label="Four-eyes thresholds" onSubmit={save}>
+    <form method="post" className="form narrow" aria-label="Four-eyes thresholds" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="thresholds" />
       {FIELDS.slice(0, 2).map((field) => thresholdInput(field, thresholds))}
       <Switch label="Every resettlement" name="resettle" defaultChecked={thresholds.resettle} />

@@ -4,17 +4,16 @@
  * and `E` all the operator's others, each after one confirmation (`y` confirms, `n` or Esc
  * cancels). Below, the super admin's address allowlist.
  */
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ROLE_LABEL } from "../../lib/constants";
-import { announce, type Outcome } from "../../lib/feedback";
+import { announce } from "../../lib/feedback";
 import { ALLOWLIST_ROLES, allowlistField, allowlistSchema } from "../../lib/forms/sessions";
 import type { SessionRowView, SessionsData } from "../../lib/sessions.server";
 import { useActionRunner } from "../../lib/use-action-runner";
-import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { textColumn, timeColumn } from "../ui/columns";
-import { checkBeforeSend } from "../ui/forms";
+import { useRunnerForm } from "../ui/forms";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Table, type Column } from "../ui/Table";
 import { useListScreen } from "../ui/use-list-screen";
@@ -33,10 +32,9 @@ const COLUMNS: Column<SessionRowView>[] = [
 type Asking = { question: string; detail: string; values: Record<string, string> };
 
 function AllowlistForm({ allowlist, address }: { allowlist: NonNullable<SessionsData["allowlist"]>; address: string }) {
-  const fetcher = useFetcher<Outcome>();
-  useAnnouncedOutcome(fetcher.data);
+  const { busy, onSubmit } = useRunnerForm("allowlist", "/sessions", allowlistSchema);
   return (
-    <fetcher.Form method="post" className="form narrow" aria-label="Address allowlist" onSubmit={checkBeforeSend(allowlistSchema)}>
+    <form method="post" className="form narrow" aria-label="Address allowlist" onSubmit={onSubmit}>
       <h2>Address allowlist</h2>
       <p className="dim">
         Addresses or CIDR ranges (IPv4 or IPv6), one per line, checked before a password is sent to the API; empty: anywhere. Your address: {address || "unknown"}.
@@ -48,10 +46,10 @@ function AllowlistForm({ allowlist, address }: { allowlist: NonNullable<Sessions
           <textarea name={allowlistField(role)} defaultValue={allowlist[allowlistField(role)]} rows={3} autoComplete="off" spellCheck={false} />
         </label>
       ))}
-      <button type="submit" disabled={fetcher.state !== "idle"}>
+      <button type="submit" disabled={busy}>
         Save allowlist
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
 

@@ -7,9 +7,31 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
-import { notifyError, type Outcome } from "../../lib/feedback";
+import { announce, notifyError, type Outcome } from "../../lib/feedback";
 import { firstIssue } from "../../lib/forms/first-issue";
 import { useAnnouncedOutcome } from "../../lib/use-announced-outcome";
+import { useActionRunner } from "../../lib/use-action-runner";
+
+/**
+ * A form of its own layout posted through the action runner (checked by `schema` first), so a
+ * change that needs the second factor asks for it where the operator is and is sent again;
+ * answers the submit handler and whether the post is in flight.
+ */
+export function useRunnerForm(key: string, action: string, schema: z.ZodTypeAny) {
+  const submit = useActionRunner(key);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    checkBeforeSend(schema)(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    setBusy(true);
+    void submit(action, Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>).then((outcome) => {
+      setBusy(false);
+      announce(outcome);
+    });
+  };
+  return { busy, onSubmit };
+}
 
 /** A submit handler that stops the post and toasts the first problem when the schema refuses. */
 export const checkBeforeSend =
