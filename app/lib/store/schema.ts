@@ -106,6 +106,25 @@ export type ConsoleDatabase = {
     outcome: ColumnType<PerformedOutcome | null, never, PerformedOutcome>;
     message: ColumnType<string | null, never, string>;
   };
+  /** Migration 008: a console session per sign-in (ADR 0010). */
+  console_sessions: {
+    id: string;
+    secret_hash: string;
+    operator: string;
+    role: number;
+    factor: string;
+    factor_at: ColumnType<Date, Date | RawDate | undefined, Date | RawDate>;
+    created_at: ColumnType<Date, never, never>;
+    last_seen_at: ColumnType<Date, never, RawDate>;
+    address: string;
+    browser: string;
+    /** The upstream token and udid, sealed (session-seal.server.ts). */
+    upstream: string;
+    ended_at: ColumnType<Date | null, never, RawDate>;
+    ended_reason: ColumnType<string | null, never, string>;
+  };
+  /** Migration 008: the CIDR ranges each role may sign in from; written as JSON text, read back parsed. */
+  console_allowlist: { role: number; ranges: ColumnType<string[], string, string> };
   // The second factor (migration 009, issue 30).
   console_mfa_totp: { username: string; secret_sealed: string; confirmed: boolean; last_step: bigint | null; created_at: ColumnType<Date, never, never> };
   console_mfa_recovery: { username: string; salt: string; code_hash: string; used_at: Date | null };
@@ -133,25 +152,6 @@ export type ConsoleDatabase = {
   };
   console_mfa_challenges: { username: string; challenge: string; expires_at: Date };
   console_mfa_policy: { only_row: ColumnType<boolean, never, never>; roles: ColumnType<number[], string, string> };
-  /** Migration 008: a console session per sign-in (ADR 0010). */
-  console_sessions: {
-    id: string;
-    secret_hash: string;
-    operator: string;
-    role: number;
-    factor: string;
-    factor_at: ColumnType<Date, Date | RawDate | undefined, Date | RawDate>;
-    created_at: ColumnType<Date, never, never>;
-    last_seen_at: ColumnType<Date, never, RawDate>;
-    address: string;
-    browser: string;
-    /** The upstream token and udid, sealed (session-seal.server.ts). */
-    upstream: string;
-    ended_at: ColumnType<Date | null, never, RawDate>;
-    ended_reason: ColumnType<string | null, never, string>;
-  };
-  /** Migration 008: the CIDR ranges each role may sign in from; written as JSON text, read back parsed. */
-  console_allowlist: { role: number; ranges: ColumnType<string[], string, string> };
 };
 
 export type ConsoleStore = Kysely<ConsoleDatabase>;
