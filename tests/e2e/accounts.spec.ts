@@ -3,7 +3,7 @@
  * palette, deposit to it, switch its Bet off, find it with @, read its login logs, a partner's
  * view of its own users, and a bulk deposit.
  */
-import { bulkDepositToFirst, DEMO, endUser, expect, runCommand, signIn, SPEC_API, test } from "./fixtures";
+import { bulkDepositToFirst, DEMO, endUser, expect, openPalette, runCommand, signIn, SPEC_API, test } from "./fixtures";
 
 const NEW_USER = `e2e${Date.now().toString(36)}`;
 
@@ -57,7 +57,7 @@ test("a partner creates a user with the palette, deposits to it step by step, sw
   await expect(page.getByText("Permissions saved successfully")).toBeVisible();
 
   // Find it with @, which opens the list on it; its row shows the deposit; its panel the switch.
-  await page.keyboard.press("Control+k");
+  await openPalette(page);
   await page.keyboard.type(`@${NEW_USER}`);
   await expect(palette.getByRole("option", { name: new RegExp(NEW_USER) })).toBeVisible();
   await page.keyboard.press("Enter");

@@ -74,9 +74,15 @@ export async function signIn(page: Page, account: { username: string; password: 
 }
 
 /** Opens the palette with Ctrl+K and runs the best match for `text`. */
-export async function runCommand(page: Page, text: string) {
+/** Opens the palette with Ctrl+K and waits until its field takes the keys typed next. */
+export async function openPalette(page: Page) {
   await page.keyboard.press("Control+k");
   await expect(page.getByRole("dialog", { name: "Command palette" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Command palette" })).toBeFocused();
+}
+
+export async function runCommand(page: Page, text: string) {
+  await openPalette(page);
   await page.keyboard.type(text);
   await page.keyboard.press("Enter");
 }
