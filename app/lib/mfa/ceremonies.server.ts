@@ -16,6 +16,7 @@ import { authenticationOptions, finishRegistration, registrationOptions, relying
 import { markFactorGiven } from "./reauth.server";
 import { attempt, checkGiven, checkTotp, enrolmentOf, issueRecoveryCodes, recordSecurity, startTotpEnrolment } from "./second-factor.server";
 import { beginAfterFactor, completeSignIn, pendingOf, pendingPasskeyOptions } from "./sign-in.server";
+import { storeOf } from "../guards.server";
 
 const CEREMONY_SECONDS = 120;
 
@@ -27,11 +28,6 @@ const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter th
 const passkeyAddSchema = z.object({ name: passkeyNameSchema, response: z.object({ id: z.string() }).passthrough() });
 
 const refused = (message: string, status = 400) => Response.json({ ok: false, message }, { status });
-
-function storeOf(context: AppLoadContext): ConsoleStore {
-  if (!context.store) throw new Response("The console's store is not open", { status: 503 });
-  return context.store;
-}
 
 /** Parses `body` with `schema`, or answers the first problem as a 400. */
 function parsed<S extends z.ZodTypeAny>(schema: S, body: unknown): z.infer<S> | Response {

@@ -9,17 +9,10 @@ import { ROLE } from "../../../protocol/wire";
 import { readForm, refuse, runForm } from "../forms/run-form.server";
 import { policySchema, removePasskeySchema, resetSchema } from "../forms/second-factor";
 import { actorOf, endSessionsOf, requireSession } from "../session.server";
-import type { ConsoleStore } from "../store/schema";
 import { listPasskeys, readPolicyRoles, removePasskey, savePolicyRoles } from "../store/second-factor.server";
 import { reauthNeeded } from "./reauth.server";
 import { enrolmentOf, recordSecurity, requiredRoles, resetFactors, RESET_REASON } from "./second-factor.server";
-
-const DENIED = "Permission denied";
-
-function storeOf(context: AppLoadContext): ConsoleStore {
-  if (!context.store) throw new Response("The console's store is not open", { status: 503 });
-  return context.store;
-}
+import { PERMISSION_DENIED, storeOf } from "../guards.server";
 
 export async function loadSecondFactor(request: Request, context: AppLoadContext) {
   const session = await requireSession(request, context);
@@ -50,7 +43,7 @@ export async function secondFactorAction(request: Request, context: AppLoadConte
       return "Passkey removed";
     });
   }
-  if (session.role !== ROLE.superAdmin) return refuse(DENIED);
+  if (session.role !== ROLE.superAdmin) return refuse(PERMISSION_DENIED);
   const asked = await reauthNeeded(request, context);
   if (asked) return asked;
   if (form.intent === "policy") {

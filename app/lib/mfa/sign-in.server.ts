@@ -17,6 +17,7 @@ import type { ConsoleStore } from "../store/schema";
 import { checkGiven, enrolmentOf, requiredRoles, type Enrolment } from "./second-factor.server";
 import { authenticationOptions, relyingPartyOf } from "./passkeys.server";
 import { seal, unseal } from "./seal.server";
+import { storeOf } from "../guards.server";
 
 /** How long a sign-in waits for its second factor. */
 export const PENDING_SECONDS = 5 * 60;
@@ -32,11 +33,6 @@ const pendingCookie = createCookie("__betdesk_pending", {
 
 /** The store row's id: a hash of the cookie's value, so the store alone names no pending sign-in. */
 const rowIdOf = (value: string) => createHash("sha256").update(`betdesk-pending:${value}`).digest("hex");
-
-function storeOf(context: AppLoadContext): ConsoleStore {
-  if (!context.store) throw new Response("The console's store is not open", { status: 503 });
-  return context.store;
-}
 
 export type Upstream = { token: string; udid: string; username: string; role: number };
 
