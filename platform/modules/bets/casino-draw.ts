@@ -13,6 +13,8 @@ import type { Db } from "../../db/index.js";
 
 /** The user wins back twice the stake below this draw: a 5 % house edge. */
 export const CASINO_WIN_CHANCE = 0.475;
+/** How many times a round begins again when the seeds changed twice while it was drawn (see `seedForRound`). */
+const ROUND_BEGINNINGS = 5;
 /** How many retired seeds the fairness call lists, newest first. */
 const REVEALED_SEEDS = 20;
 
@@ -125,6 +127,19 @@ export function createCasinoSeeds(db: Db, { rotationHours }: { rotationHours: nu
     }
   }
 
+  /**
+   * Begins a round and finds the seed it draws with. A round whose seeds changed twice before its
+   * seed was read (racing rotations, CASINO_SEED_HOURS=0 under load) has drawn nothing yet, so it
+   * simply begins again; null only when that happened ROUND_BEGINNINGS times in a row.
+   */
+  async function seedForRound(): Promise<ActiveSeed | null> {
+    for (let beginning = 0; beginning < ROUND_BEGINNINGS; beginning++) {
+      const seed = await forRound(await roundStart());
+      if (seed) return seed;
+    }
+    return null;
+  }
+
   /** What a player may see: the active and the next seed's hashes, and the retired seeds. Only a draw rotates. */
   async function fairness(): Promise<Fairness> {
     let { active, next } = await current();
@@ -148,5 +163,5 @@ export function createCasinoSeeds(db: Db, { rotationHours }: { rotationHours: nu
     };
   }
 
-  return { roundStart, forRound, fairness, announceMissing };
+  return { seedForRound, fairness, announceMissing };
 }

@@ -478,8 +478,6 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
 
   /** Casino (kind 1) and game (kind 2) bets: stake to the house, and on a win twice the stake back, in one transaction. */
   async function placeCasinoBet(player: Player, input: CasinoBetInput): Promise<{ bet: CasinoBet | GameBet; balance: number; seedHash: string }> {
-    // The round draws only with a seed whose hash was published before this moment.
-    const began = await seeds.roundStart();
     const bettor = await findBettor(db, player.id);
     if (!bettor) throw notFound(BET_MESSAGE.userNotFound);
     if (!bettor.bet_enabled) throw forbidden(BET_MESSAGE.betDisabled);
@@ -487,7 +485,8 @@ export function createBetService({ db, book, casinoSeedHours }: { db: Db; book: 
     // A win pays twice the stake: refused before the draw, so the outcome never decides whether the bet stands.
     withinAmountCeiling(2n * input.amount);
     const gameCode = input.kind === 1 ? input.gameCode : input.gameId;
-    const seed = await seeds.forRound(began);
+    // The round draws only with a seed whose hash was published before the round began.
+    const seed = await seeds.seedForRound();
     if (!seed) throw conflict(BET_MESSAGE.seedsChanged);
     const won = drawOf(seed.seed, { userId: player.id, kind: input.kind, gameCode, roundId: input.roundId }) < CASINO_WIN_CHANCE;
     const { house } = await accountsOf();
