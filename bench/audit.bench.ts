@@ -35,12 +35,12 @@ async function overhead(store: ConsoleStore): Promise<number[]> {
   return samples;
 }
 
-type Run = (store: ConsoleStore, name: string) => Promise<string>;
+type Run = (store: ConsoleStore, name: string, target: DbTarget) => Promise<string>;
 
 async function measure(name: string, target: DbTarget, run: Run, cleanup: () => Promise<void>): Promise<string> {
   const store = await openConsoleStore(target);
   try {
-    return await run(store, name);
+    return await run(store, name, target);
   } finally {
     await store.destroy();
     await cleanup();
