@@ -1,10 +1,11 @@
 /**
  * Console sessions (issue 30, ADR 0010), keyboard only: /sessions lists the operator's sessions and
  * ends them (`e` the cursor one, `E` all the others), an ended session is signed out on its next
- * request, and a signed-out session's cookie replayed opens nothing.
+ * request, a signed-out session's cookie replayed opens nothing, and an address outside the
+ * allowlist is refused at sign-in.
  */
 import type { Browser, Page } from "@playwright/test";
-import { addStaff, DEMO, expect, signIn, test } from "./fixtures";
+import { addStaff, DEMO, expect, signIn, submitLogin, test } from "./fixtures";
 
 /** A staff member of its own, so the sessions listed are this scenario's alone. */
 async function freshStaff(page: Page) {
@@ -83,4 +84,39 @@ test("the replayed cookie of a signed-out session is refused", async ({ page, br
   const data = await replay.request.get("/jobs.data?_routes=routes%2F_app.jobs", { maxRedirects: 0 });
   // Single fetch answers the loader's redirect to the sign-in screen, not the jobs.
   expect(await data.text()).toContain("/login");
+});
+
+/** Types the staff ranges into the super admin's allowlist form and saves it (Tab past the partner's field to the button). */
+async function saveStaffRanges(page: Page, ranges: string) {
+  const form = page.getByRole("form", { name: "Address allowlist" });
+  const field = form.getByLabel("Ranges for staff");
+  await field.focus();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.press("Delete");
+  if (ranges) await page.keyboard.type(ranges);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(form.getByRole("button", { name: "Save allowlist" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Address allowlist saved")).toBeVisible();
+  await expect(field).toHaveValue(ranges);
+}
+
+test("an address outside the allowlist is refused at sign-in with a clear message", async ({ page, browser }) => {
+  test.slow();
+  const staff = await freshStaff(page);
+  await openSessions(page);
+  const elsewhere = await (await browser.newContext()).newPage();
+  try {
+    // The browser signs in from 127.0.0.1: outside 10.0.0.0/8.
+    await saveStaffRanges(page, "10.0.0.0/8");
+    await submitLogin(elsewhere, staff);
+    await expect(elsewhere.getByText(/^Sign-in refused: your address \S+ is not on the allowlist for staff$/)).toBeVisible();
+    await expect(elsewhere).toHaveURL(/\/login/);
+    await expect(elsewhere.getByRole("heading", { name: `Signed in as ${staff.username}` })).toHaveCount(0);
+  } finally {
+    await saveStaffRanges(page, "");
+  }
+  // Anywhere again: the same sign-in goes through.
+  await signIn(elsewhere, staff);
 });
