@@ -9,6 +9,7 @@
  *   four-eyes on A is pushed to the approver signed in on B (the count read from the shared store).
  * - A settlement job run on console A and resumed on console B at the same time settles each bet
  *   once (checked in the platform's database).
+ * - A session ended on console A is refused on console B at its next request.
  * - Console A killed mid-session: the operator, behind the balancer, stays signed in on B and
  *   nothing is lost (the decision made after the kill moves the money once and is in the trail).
  */
@@ -168,6 +169,30 @@ test("a settlement job run on console A and resumed on console B at once settles
   } finally {
     await db.end();
   }
+});
+
+test("a session ended on console A is refused on console B at its next request", async ({ browser, consoleErrors }) => {
+  // Signed in through A; the same cookie opens B (one store).
+  const ended = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
+  await signIn(ended, DEMO.staff);
+  await ended.goto(`${CLUSTER.consoleB}/`);
+  await expect(ended.getByRole("heading", { name: `Signed in as ${DEMO.staff.username}` })).toBeVisible();
+
+  // Another browser on A ends every other session of the operator's.
+  const ender = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
+  await signIn(ender, DEMO.staff);
+  await ender.keyboard.press("g");
+  await ender.keyboard.press("s");
+  await expect(ender).toHaveTitle("Sessions - Admin");
+  await ender.keyboard.press("Shift+E");
+  await expect(ender.getByRole("dialog", { name: "End all your other sessions?" })).toBeVisible();
+  await ender.keyboard.press("y");
+  await expect(ender.getByText(/^Ended \d+ other sessions?$/)).toBeVisible();
+
+  // B reads the ended record at the next request: no cache to expire.
+  await ended.keyboard.press("g");
+  await ended.keyboard.press("c");
+  await expect(ended).toHaveURL(new RegExp(`^${CLUSTER.consoleB}/login`));
 });
 
 test("console A killed mid-session: the operator stays signed in through the balancer and nothing is lost", async ({ page }) => {
