@@ -8,6 +8,8 @@
 #                                     the balancer answers through both consoles
 #   scripts/cluster.sh stop [NAME]    stop everything (or one of console-a, console-b, platform-a,
 #                                     platform-b, haproxy) with SIGTERM
+#   scripts/cluster.sh restart NAME   SIGTERM to one of console-a, console-b, platform-a, platform-b
+#                                     (it drains), then start it again and wait until it is ready
 #   scripts/cluster.sh status         which processes run
 #   scripts/cluster.sh reset          stop everything and drop both databases (the next start seeds afresh)
 #   scripts/cluster.sh check          exit 0 when PostgreSQL, Redis and haproxy answer here
@@ -77,8 +79,41 @@ wait_ok() {
 launch() {
   local name="$1"; shift
   if running "$name"; then echo "cluster: $name already runs (pid $(pid_of "$name"))"; return; fi
-  env "$@" </dev/null >"$RUN_DIR/$name.log" 2>&1 &
+  env "$@" </dev/null >>"$RUN_DIR/$name.log" 2>&1 &
   echo $! >"$RUN_DIR/$name.pid"
+}
+
+# The port offset of an instance: 1 for platform-a and console-a, 2 for the b ones.
+offset_of() { [ "${1: -1}" = a ] && echo 1 || echo 2; }
+
+# Starts one console or platform in the background with its settings (the consoles' upstream is the platforms' balancer).
+launch_instance() {
+  local name="$1" n common
+  n="$(offset_of "$name")"
+  case "$name" in
+    platform-a | platform-b)
+      common=(NODE_ENV="${NODE_ENV:-development}" LOG_LEVEL="${LOG_LEVEL:-info}" DATABASE_URL="$PG/$DB" DATA_DIR="$RUN_DIR/platform-data"
+        SCORECARD_FRAME_ANCESTORS="http://localhost:$CONSOLE_PORT http://$HOST:$CONSOLE_PORT"
+        PLATFORM_PORT=$((PLATFORM_PORT + n)) PLATFORM_METRICS_PORT=$((METRICS_PORT + 10 + n)))
+      # One simulator of each kind for the whole deployment (platform A's): they would otherwise both write the feed.
+      if [ "$name" = platform-a ]; then common+=(SIM_ACTIVITY="${SIM_ACTIVITY:-off}" SIM_FEED="${SIM_FEED:-off}"); else common+=(SIM_ACTIVITY=off SIM_FEED=off); fi
+      launch "$name" "${common[@]}" node --import tsx platform/server.ts ;;
+    console-a | console-b)
+      local platform="http://$HOST:$PLATFORM_PORT"
+      launch "$name" NODE_ENV="${NODE_ENV:-development}" LOG_LEVEL="${LOG_LEVEL:-info}" CONSOLE_DATABASE_URL="$PG/${DB}_console" TRUSTED_PROXIES=127.0.0.0/8,::1 \
+        ADMIN_API_URL="$platform/api/admin" SPORTS_API_URL="$platform/api/sports" SOCKET_URL="$platform" \
+        PORT=$((CONSOLE_PORT + n)) METRICS_PORT=$((METRICS_PORT + n)) node --import tsx server.ts ;;
+    *) echo "cluster: $name is not a console or a platform" >&2; exit 2 ;;
+  esac
+}
+
+# SIGTERM to one console or platform (it drains), then the same instance again, until it is ready.
+restart() {
+  local name="$1" port
+  stop_one "$name"
+  launch_instance "$name"
+  case "$name" in platform-*) port=$((PLATFORM_PORT + $(offset_of "$name"))) ;; *) port=$((CONSOLE_PORT + $(offset_of "$name"))) ;; esac
+  wait_ok "http://$HOST:$port/health/ready" "$name"
 }
 
 start() {
@@ -91,21 +126,12 @@ start() {
   echo "cluster: migrating and seeding $DB…"
   DATABASE_URL="$PG/$DB" node --import tsx platform/cli.ts seed >"$RUN_DIR/seed.log" 2>&1 || { cat "$RUN_DIR/seed.log" >&2; exit 1; }
 
-  local platform common
-  common=(NODE_ENV="${NODE_ENV:-development}" LOG_LEVEL="${LOG_LEVEL:-info}" DATABASE_URL="$PG/$DB" DATA_DIR="$RUN_DIR/platform-data"
-    SCORECARD_FRAME_ANCESTORS="http://localhost:$CONSOLE_PORT http://$HOST:$CONSOLE_PORT")
-  launch platform-a "${common[@]}" PLATFORM_PORT=$((PLATFORM_PORT + 1)) PLATFORM_METRICS_PORT=$((METRICS_PORT + 11)) SIM_ACTIVITY="${SIM_ACTIVITY:-off}" SIM_FEED="${SIM_FEED:-off}" \
-    node --import tsx platform/server.ts
-  # One simulator of each kind for the whole deployment: they would otherwise both write the feed.
-  launch platform-b "${common[@]}" PLATFORM_PORT=$((PLATFORM_PORT + 2)) PLATFORM_METRICS_PORT=$((METRICS_PORT + 12)) SIM_ACTIVITY=off SIM_FEED=off node --import tsx platform/server.ts
-
-  platform="http://$HOST:$PLATFORM_PORT"
+  launch_instance platform-a
+  launch_instance platform-b
   # The first console migrates the store; the second finds it migrated (both would be safe: migrations take a lock).
-  common=(NODE_ENV="${NODE_ENV:-development}" LOG_LEVEL="${LOG_LEVEL:-info}" CONSOLE_DATABASE_URL="$PG/${DB}_console" TRUSTED_PROXIES=127.0.0.0/8,::1
-    ADMIN_API_URL="$platform/api/admin" SPORTS_API_URL="$platform/api/sports" SOCKET_URL="$platform")
-  launch console-a "${common[@]}" PORT=$((CONSOLE_PORT + 1)) METRICS_PORT=$((METRICS_PORT + 1)) node --import tsx server.ts
+  launch_instance console-a
   wait_ok "http://$HOST:$((CONSOLE_PORT + 1))/login" console-a
-  launch console-b "${common[@]}" PORT=$((CONSOLE_PORT + 2)) METRICS_PORT=$((METRICS_PORT + 2)) node --import tsx server.ts
+  launch_instance console-b
   for port in $((PLATFORM_PORT + 1)) $((PLATFORM_PORT + 2)); do wait_ok "http://$HOST:$port/health/ready" "platform on $port"; done
   wait_ok "http://$HOST:$((CONSOLE_PORT + 2))/login" console-b
 
@@ -117,7 +143,7 @@ start() {
   wait_ok "http://$HOST:$PLATFORM_PORT/health/ready" "the platforms' balancer"
   wait_ok "http://$HOST:$CONSOLE_PORT/health/ready" "the consoles' balancer"
   start_prometheus
-  echo "cluster: ready at http://localhost:$CONSOLE_PORT (consoles on $((CONSOLE_PORT + 1)) and $((CONSOLE_PORT + 2)); platforms behind $platform on $((PLATFORM_PORT + 1)) and $((PLATFORM_PORT + 2))); logs in $RUN_DIR"
+  echo "cluster: ready at http://localhost:$CONSOLE_PORT (consoles on $((CONSOLE_PORT + 1)) and $((CONSOLE_PORT + 2)); platforms behind http://$HOST:$PLATFORM_PORT on $((PLATFORM_PORT + 1)) and $((PLATFORM_PORT + 2))); logs in $RUN_DIR"
 }
 
 # Prometheus (Debian's package) with deploy/prometheus.yml and deploy/alerts.yml, the four targets
@@ -147,6 +173,7 @@ stop_one() {
 
 case "${1:-}" in
   start) start ;;
+  restart) restart "${2:?which instance: console-a, console-b, platform-a or platform-b}" ;;
   stop)
     if [ -n "${2:-}" ]; then stop_one "$2"; else for name in "${NAMES[@]}"; do stop_one "$name"; done; fi ;;
   status) for name in "${NAMES[@]}"; do running "$name" && echo "$name: pid $(pid_of "$name")" || echo "$name: stopped"; done ;;
@@ -155,5 +182,5 @@ case "${1:-}" in
     for name in "${NAMES[@]}"; do stop_one "$name"; done
     rm -rf "$RUN_DIR/prometheus"
     for db in "$DB" "${DB}_console"; do psql "$PG/postgres" -qc "drop database if exists \"$db\"" >/dev/null; done ;;
-  *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

@@ -10,13 +10,17 @@
  * - A settlement job run on console A and resumed on console B at the same time settles each bet
  *   once (checked in the platform's database).
  * - A session ended on console A is refused on console B at its next request.
+ * - Prometheus's query API sums the settled-bets counter over both platforms to what they settled.
+ * - Console A and platform A get SIGTERM and start again while operators and players work through
+ *   the balancers: no request fails (readiness drains them), and a settlement job running across
+ *   the restarts settles each bet once.
  * - Console A killed mid-session: the operator, behind the balancer, stays signed in on B and
  *   nothing is lost (the decision made after the kill moves the money once and is in the trail).
  */
 import type { Browser, Page } from "@playwright/test";
 import pg from "pg";
 import { allPendingBets, betsOnOneMarket, collectErrors, DEMO, endUser, expect, openSettleMarket, pickSettleMarketJob, setFourEyesThresholds, signIn, test } from "../e2e/fixtures";
-import { CLUSTER, pidOf } from "./cluster";
+import { CLUSTER, pidOf, prometheusValue, restartInstance } from "./cluster";
 
 test.describe.configure({ mode: "serial" });
 
@@ -55,6 +59,73 @@ async function approve(page: Page, utr: string, answer = "Deposits updated succe
 /** How many deposit decisions the audit trail holds (its CSV, one entry a line, with the page's session). */
 const decisions = async (page: Page) =>
   (await (await page.request.get("/resources/audit/download?call=updateDeposit")).text()).split("\n").filter((line) => line.includes("updateDeposit")).length;
+
+/** Runs `work` with a client of the platforms' database. */
+async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: CLUSTER.databaseUrl });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
+/** How many sports bets the platform has settled, by its own rows. */
+const sportsResults = () => withDatabase(async (db) => (await db.query<{ n: number }>("select count(*)::int as n from bet_results where bet_kind = 'sports'")).rows[0]!.n);
+
+/** The settled-bets counter summed over the platforms, as Prometheus scraped it. */
+const SETTLED_SUM = 'sum(betdesk_bets_settled_total{program="platform"})';
+
+/** On the platform: none of `placed` is pending, each has one result and one settling transfer. */
+async function expectEachSettledOnce(placed: readonly string[]) {
+  expect((await allPendingBets(CLUSTER.platforms)).filter((pending) => placed.includes(pending._id))).toEqual([]);
+  await withDatabase(async (db) => {
+    const results = await db.query<{ bet: string; n: number }>(
+      "select bet_id::text as bet, count(*)::int as n from bet_results where bet_kind = 'sports' and bet_id = any($1::bigint[]) group by bet_id",
+      [placed],
+    );
+    expect(results.rows.length).toBe(placed.length);
+    expect(results.rows.filter((result) => result.n !== 1)).toEqual([]);
+    const transfers = await db.query<{ remark: string; n: number }>(
+      "select remark, count(*)::int as n from ledger_transfers where kind = 'bet-settle' and remark = any($1::text[]) group by remark",
+      [placed.map((id) => `bet ${id}`)],
+    );
+    expect(transfers.rows.length).toBe(placed.length);
+    expect(transfers.rows.filter((transfer) => transfer.n !== 1)).toEqual([]);
+  });
+}
+
+/**
+ * Requests one after another through both balancers until `stop`: an operator's account search
+ * through the consoles (each calls the API), and a player's own balance through the platforms.
+ * Answers what failed (a status other than 200, or no answer), and how many were sent.
+ */
+function steadyLoad(page: Page, depositor: Awaited<ReturnType<typeof player>>) {
+  let running = true;
+  const failures: string[] = [];
+  let sent = 0;
+  const loop = async (name: string, request: () => Promise<number>) => {
+    while (running) {
+      sent++;
+      await request().then(
+        (status) => void (status !== 200 && failures.push(`${name}: ${status}`)),
+        (error: unknown) => void failures.push(`${name}: ${String(error)}`),
+      );
+    }
+  };
+  const loops = Promise.all([
+    loop("console", async () => (await page.request.get("/resources/accounts/search?q=user00", { maxRedirects: 0 })).status()),
+    loop("platform", async () => (await depositor.me(), 200)),
+  ]);
+  return {
+    stop: async () => {
+      running = false;
+      await loops;
+      return { failures, sent };
+    },
+  };
+}
 
 const utrOf = (tag: string) => `UTR${tag}${Date.now()}`;
 
@@ -115,10 +186,11 @@ test("a decision held for four-eyes on console A is pushed to the approver on co
   await expect(held).toHaveCount(0);
 });
 
-test("a settlement job run on console A and resumed on console B at once settles each bet once", async ({ browser, consoleErrors }) => {
+test("a settlement job run on console A and resumed on console B at once settles each bet once, and Prometheus sums the settled counter to it", async ({ browser, consoleErrors }) => {
   test.setTimeout(180_000);
   const BETS = 120;
   const { offer, placed } = await betsOnOneMarket(BETS, CLUSTER.platforms);
+  const [counterBefore, resultsBefore] = [await prometheusValue(SETTLED_SUM), await sportsResults()];
 
   const onA = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
   const onB = await pageAt(browser, CLUSTER.consoleB, consoleErrors);
@@ -149,26 +221,11 @@ test("a settlement job run on console A and resumed on console B at once settles
   await expect(runOnA).toContainText("· 0 remaining");
   expect(chunksOfA).toBeGreaterThan(1);
 
-  // On the platform: none of the market's bets is pending, each has one result and one settling transfer.
-  expect((await allPendingBets(CLUSTER.platforms)).filter((pending) => placed.includes(pending._id))).toEqual([]);
-  const db = new pg.Client({ connectionString: CLUSTER.databaseUrl });
-  await db.connect();
-  try {
-    const results = await db.query<{ bet: string; n: number }>(
-      "select bet_id::text as bet, count(*)::int as n from bet_results where bet_kind = 'sports' and bet_id = any($1::bigint[]) group by bet_id",
-      [placed],
-    );
-    expect(results.rows.length).toBe(placed.length);
-    expect(results.rows.filter((result) => result.n !== 1)).toEqual([]);
-    const transfers = await db.query<{ remark: string; n: number }>(
-      "select remark, count(*)::int as n from ledger_transfers where kind = 'bet-settle' and remark = any($1::text[]) group by remark",
-      [placed.map((id) => `bet ${id}`)],
-    );
-    expect(transfers.rows.length).toBe(placed.length);
-    expect(transfers.rows.filter((transfer) => transfer.n !== 1)).toEqual([]);
-  } finally {
-    await db.end();
-  }
+  await expectEachSettledOnce(placed);
+  // Prometheus, summing the counter over both platforms, saw exactly the bets the platform settled.
+  const settled = await sportsResults();
+  await expect.poll(async () => (await prometheusValue(SETTLED_SUM)) - counterBefore, { timeout: 20_000 }).toBe(settled - resultsBefore);
+  expect(settled - resultsBefore).toBeGreaterThanOrEqual(placed.length);
 });
 
 test("a session ended on console A is refused on console B at its next request", async ({ browser, consoleErrors }) => {
@@ -193,6 +250,40 @@ test("a session ended on console A is refused on console B at its next request",
   await ended.keyboard.press("g");
   await ended.keyboard.press("c");
   await expect(ended).toHaveURL(new RegExp(`^${CLUSTER.consoleB}/login`));
+});
+
+test("one console and one platform restarted under load: no request fails, and a settlement job across the restarts settles each bet once", async ({ page }) => {
+  test.setTimeout(240_000);
+  const { offer, placed } = await betsOnOneMarket(200, CLUSTER.platforms);
+  await signIn(page, DEMO.admin);
+  const run = await openSettleMarket(page, offer);
+  const load = steadyLoad(page, await player("user0012"));
+
+  // After the first, each chunk waits until the restarts have begun, then 1.5 s more: the job spans them.
+  let restartsBegun!: () => void;
+  const begun = new Promise<void>((resolve) => (restartsBegun = resolve));
+  let chunks = 0;
+  await page.route("**/resources/bets/settle", async (route) => {
+    if (++chunks > 1) {
+      await begun;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    }
+    await route.continue();
+  });
+  const firstChunk = page.waitForResponse((response) => response.url().endsWith("/resources/bets/settle"));
+  await page.keyboard.press("y");
+  await firstChunk;
+  const restarts = Promise.all([restartInstance("console-a"), restartInstance("platform-a")]);
+  restartsBegun();
+  await restarts;
+  await expect(run).toContainText("· 0 remaining", { timeout: 60_000 });
+  expect(chunks).toBeGreaterThan(2);
+
+  // Readiness drained both before they closed: nothing the operators or players sent failed.
+  const { failures, sent } = await load.stop();
+  expect(failures).toEqual([]);
+  expect(sent).toBeGreaterThan(20);
+  await expectEachSettledOnce(placed);
 });
 
 test("console A killed mid-session: the operator stays signed in through the balancer and nothing is lost", async ({ page }) => {
