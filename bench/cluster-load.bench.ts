@@ -7,6 +7,12 @@
  * session. Every decision names a request nobody else decides, so every answer should be a 200.
  * Recorded: throughput, latency percentiles, errors (socket errors, timeouts and non-2xx answers,
  * which must be 0), decisions made (checked in the platform's database) and the load average.
+ *
+ * Issue 31: rounds with observability on (LOG_LEVEL=info, JSON lines to each instance's log,
+ * /metrics served and scraped by Prometheus every 5 s) and off (LOG_LEVEL=silent, no /metrics
+ * listener), in the order on, off, off, on, on, off: every instance is restarted with `cluster.sh restart`
+ * where the setting changes, and each round follows a warm-up that is not recorded.
+ * Budget: observability costs at most 5 % of throughput (the mean of the rounds of each).
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -17,8 +23,15 @@ import pg from "pg";
 import { percentile, record } from "./lib";
 
 const OPERATORS = 50;
-const SECONDS = 60;
-/** More pending requests than 50 operators can decide in 60 s, so none decides one twice. */
+/** Each round's length, after a warm-up that is not recorded (a restarted process compiles and connects first). */
+const SECONDS = 45;
+const WARMUP_SECONDS = 15;
+/** On, off, off, on, on, off: a drift of the machine over the run weighs on both alike. */
+const ROUNDS = ["on", "off", "off", "on", "on", "off"] as const;
+type Observability = (typeof ROUNDS)[number];
+const COST_BUDGET = 0.05;
+const INSTANCES = ["console-a", "console-b", "platform-a", "platform-b"] as const;
+/** More pending requests than 50 operators can decide in every round, so none decides one twice. */
 const PENDING = 20_000;
 const CONSOLE_PORT = Number(process.env.BENCH_CLUSTER_CONSOLE_PORT ?? 3330);
 const PLATFORM_PORT = Number(process.env.BENCH_CLUSTER_PLATFORM_PORT ?? 4330);
@@ -38,8 +51,11 @@ const clusterEnv = {
   NODE_ENV: "production" as const,
   API_SECRET: randomBytes(24).toString("hex"),
   SESSION_SECRET: randomBytes(24).toString("hex"),
+  MFA_KEY: randomBytes(24).toString("hex"),
 };
-const cluster = (...args: string[]) => execFileSync("bash", ["scripts/cluster.sh", ...args], { env: clusterEnv, stdio: ["ignore", "inherit", "inherit"] });
+const observabilityEnv = (observability: Observability) => (observability === "on" ? { LOG_LEVEL: "info", CLUSTER_METRICS: "on" } : { LOG_LEVEL: "silent", CLUSTER_METRICS: "off" });
+const cluster = (args: string[], observability: Observability = "on") =>
+  execFileSync("bash", ["scripts/cluster.sh", ...args], { env: { ...clusterEnv, ...observabilityEnv(observability) }, stdio: ["ignore", "inherit", "inherit"] });
 
 /** The pending deposit requests' ids, written straight into the platform's database. */
 async function seedPending(): Promise<string[]> {
@@ -55,6 +71,21 @@ async function seedPending(): Promise<string[]> {
       [PENDING],
     );
     return rows.map((row) => row.id);
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * In production every role must give a second factor until the super admin says otherwise: the
+ * policy row is written as /second-factor saves it (no role), so the 50 operators sign in with the
+ * password alone. Each request's session check is the same either way.
+ */
+async function noFactorPolicy(): Promise<void> {
+  const db = new pg.Client({ connectionString: `${PG}/${DB}_console` });
+  await db.connect();
+  try {
+    await db.query("insert into console_mfa_policy (roles) values ('[]') on conflict (only_row) do update set roles = excluded.roles");
   } finally {
     await db.end();
   }
@@ -84,10 +115,12 @@ async function signIn(base: string): Promise<string> {
   return cookie;
 }
 
+type Round = { observability: Observability; result: autocannon.Result; p95: number; load: number };
+
 export async function benchClusterLoad(): Promise<void> {
-  cluster("check");
-  cluster("reset");
-  cluster("start");
+  cluster(["check"]);
+  cluster(["reset"]);
+  cluster(["start"]);
   try {
     // Production refuses the demo passwords: the super admin gets one of this run's own.
     execFileSync(process.execPath, ["--import", "tsx", "platform/cli.ts", "set-password", "admin"], {
@@ -95,12 +128,13 @@ export async function benchClusterLoad(): Promise<void> {
       input: PASSWORD,
       stdio: ["pipe", "ignore", "inherit"],
     });
+    await noFactorPolicy();
     const pending = await seedPending();
     const base = `http://127.0.0.1:${CONSOLE_PORT}`;
     const cookies: string[] = [];
     for (let i = 0; i < OPERATORS; i++) cookies.push(await signIn(base));
 
-    // Each request goes out as the next operator in turn: 50 connections, 50 sessions.
+    // Each request goes out as the next operator in turn: 50 connections, 50 sessions (kept in the store across restarts).
     let turn = 0;
     const as = (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, cookie: cookies[turn++ % OPERATORS]! } });
     const decisions: string[] = [];
@@ -120,32 +154,58 @@ export async function benchClusterLoad(): Promise<void> {
       onResponse: (status) => void (status === 200 && answered++),
     };
 
-    const latencies: number[] = [];
-    const result = await new Promise<autocannon.Result>((done, fail) => {
-      const options = { url: base, connections: OPERATORS, duration: SECONDS, timeout: 30, requests: [browse[0]!, browse[1]!, decide, browse[2]!, browse[3]!] };
-      const instance = autocannon(options, (error, finished) => (error ? fail(error) : done(finished)));
-      instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-    });
-    const load = loadavg()[0]!;
+    const rounds: Round[] = [];
+    let warmupErrors = 0;
+    for (const observability of ROUNDS) {
+      if (observability !== rounds.at(-1)?.observability && rounds.length > 0) {
+        for (const instance of INSTANCES) cluster(["restart", instance], observability);
+        // The balancer takes an instance back after two passing checks, a second apart.
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+      }
+      const load = (duration: number, latencies: number[] = []) =>
+        new Promise<autocannon.Result>((done, fail) => {
+          const options = { url: base, connections: OPERATORS, duration, timeout: 30, requests: [browse[0]!, browse[1]!, decide, browse[2]!, browse[3]!] };
+          const instance = autocannon(options, (error, finished) => (error ? fail(error) : done(finished)));
+          instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+        });
+      const warmup = await load(WARMUP_SECONDS);
+      warmupErrors += warmup.errors + warmup.timeouts + warmup.non2xx;
+      const latencies: number[] = [];
+      const result = await load(SECONDS, latencies);
+      rounds.push({ observability, result, p95: percentile(latencies, 95), load: loadavg()[0]! });
+    }
     const applied = await decided(decisions);
-    const errors = result.errors + result.timeouts + result.non2xx;
-    const seconds = result.duration;
+    const errors = rounds.reduce((sum, { result }) => sum + result.errors + result.timeouts + result.non2xx, warmupErrors);
+    const throughput = ({ result }: Round) => result.requests.total / result.duration;
+    const mean = (observability: Observability) => {
+      const of = rounds.filter((round) => round.observability === observability).map(throughput);
+      return of.reduce((sum, value) => sum + value, 0) / of.length;
+    };
+    const cost = 1 - mean("on") / mean("off");
 
     record(
-      "Two consoles and two platforms behind HAProxy: 50 operators for 60 s",
-      `\`npm run bench -- cluster-load\`: scripts/cluster.sh on loopback (HAProxy ${haproxyVersion()}, PostgreSQL and Redis on this machine, fresh databases, NODE_ENV=production), then autocannon with ${OPERATORS} connections, each request as the next of ${OPERATORS} signed-in operators, for ${SECONDS} s through the consoles' balancer: the data of Deposits, Users, Withdrawals and Pending Sport Bets (\`/deposits.data\` and the like, as a screen switch fetches them) and one decision on a pending deposit request (a request nobody else decides) in every five requests. ${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores; load average ${load.toFixed(1)} at the end of the run (the clients, HAProxy, both consoles, both platforms, PostgreSQL and Redis all on these cores).
+      "Two consoles and two platforms behind HAProxy: 50 operators, observability on and off",
+      `\`npm run bench -- cluster-load\`: scripts/cluster.sh on loopback (HAProxy ${haproxyVersion()}, PostgreSQL and Redis on this machine, fresh databases, NODE_ENV=production), then autocannon with ${OPERATORS} connections, each request as the next of ${OPERATORS} signed-in operators, for ${SECONDS} s a round (after ${WARMUP_SECONDS} s of the same, not recorded) through the consoles' balancer: the data of Deposits, Users, Withdrawals and Pending Sport Bets (\`/deposits.data\` and the like, as a screen switch fetches them) and one decision on a pending deposit request (a request nobody else decides) in every five requests. ${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores (the clients, HAProxy, both consoles, both platforms, PostgreSQL, Redis and Prometheus all on these cores).
 
-| requests | throughput | p50 | p95 | p99 | max | errors | decisions |
-|---:|---:|---:|---:|---:|---:|---:|---:|
-| ${result.requests.total.toLocaleString("en")} | ${(result.requests.total / seconds).toFixed(0)} req/s | ${result.latency.p50} ms | ${percentile(latencies, 95).toFixed(0)} ms | ${result.latency.p99} ms | ${result.latency.max} ms | ${errors} (${result.errors} socket, ${result.timeouts} timeouts, ${result.non2xx} non-2xx) | ${answered.toLocaleString("en")} answered, ${applied.toLocaleString("en")} made (in the database) |
+Observability _on_: LOG_LEVEL=info (a JSON line per request and per upstream call into each instance's log), /metrics served on every instance and scraped by Prometheus every 5 s. _Off_: LOG_LEVEL=silent and no /metrics listener (the in-process counters and histograms still count: they have no switch). The rounds run on, off, off, on, on, off, so a drift of the machine weighs on both; every instance is restarted where the setting changes. Errors of the warm-ups count too.
 
-A decision counts as answered on a 200. Those made but not answered were in flight when autocannon stopped at ${SECONDS} s and
+| round | observability | requests | throughput | p50 | p95 | p99 | max | errors | load (1 min) |
+|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${rounds
+  .map(
+    (round, index) =>
+      `| ${index + 1} | ${round.observability} | ${round.result.requests.total.toLocaleString("en")} | ${throughput(round).toFixed(1)} req/s | ${round.result.latency.p50} ms | ${round.p95.toFixed(0)} ms | ${round.result.latency.p99} ms | ${round.result.latency.max} ms | ${round.result.errors + round.result.timeouts + round.result.non2xx} | ${round.load.toFixed(1)} |`,
+  )
+  .join("\n")}
+
+Mean throughput: on ${mean("on").toFixed(1)} req/s, off ${mean("off").toFixed(1)} req/s: observability costs ${(cost * 100).toFixed(1)} % (budget ${COST_BUDGET * 100} %: ${cost <= COST_BUDGET ? "within" : "OVER"}).
+Decisions: ${answered.toLocaleString("en")} answered, ${applied.toLocaleString("en")} made (in the database). A decision counts as answered on a 200. Those made but not answered were in flight when autocannon stopped a round and
 dropped their answers; the run fails if an answered decision is not in the database, or if more were made than sent.`,
     );
-    // A decision still in flight when the run stopped may or may not have been made; every answered one was.
-    if (errors > 0 || applied < answered || applied > decisions.length) process.exitCode = 1;
+    // A decision still in flight when a round stopped may or may not have been made; every answered one was.
+    if (errors > 0 || applied < answered || applied > decisions.length || cost > COST_BUDGET) process.exitCode = 1;
   } finally {
-    cluster("stop");
+    cluster(["stop"]);
   }
 }
 

@@ -22,7 +22,8 @@
 # [.cache/cluster] pids, logs, the shared uploads; SESSION_SECRET and API_SECRET shared by all
 # instances [the development values]; SIM_ACTIVITY / SIM_FEED [off] for platform A only;
 # CLUSTER_METRICS_PORT [9200] the consoles' /metrics on the next two ports, the platforms' on +11
-# and +12; CLUSTER_PROMETHEUS_PORT [9290] Prometheus (deploy/prometheus.yml), scraping all four.
+# and +12 (CLUSTER_METRICS=off: none); LOG_LEVEL [info] every instance's; CLUSTER_PROMETHEUS_PORT
+# [9290] Prometheus (deploy/prometheus.yml), scraping all four.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -83,6 +84,9 @@ launch() {
   echo $! >"$RUN_DIR/$name.pid"
 }
 
+# CLUSTER_METRICS=off starts instances without their /metrics listeners (the cluster-load benchmark's "off" rounds).
+metrics_on() { [ "${CLUSTER_METRICS:-on}" != off ]; }
+
 # The port offset of an instance: 1 for platform-a and console-a, 2 for the b ones.
 offset_of() { [ "${1: -1}" = a ] && echo 1 || echo 2; }
 
@@ -94,15 +98,17 @@ launch_instance() {
     platform-a | platform-b)
       common=(NODE_ENV="${NODE_ENV:-development}" LOG_LEVEL="${LOG_LEVEL:-info}" DATABASE_URL="$PG/$DB" DATA_DIR="$RUN_DIR/platform-data"
         SCORECARD_FRAME_ANCESTORS="http://localhost:$CONSOLE_PORT http://$HOST:$CONSOLE_PORT"
-        PLATFORM_PORT=$((PLATFORM_PORT + n)) PLATFORM_METRICS_PORT=$((METRICS_PORT + 10 + n)))
+        PLATFORM_PORT=$((PLATFORM_PORT + n)))
+      metrics_on && common+=(PLATFORM_METRICS_PORT=$((METRICS_PORT + 10 + n)))
       # One simulator of each kind for the whole deployment (platform A's): they would otherwise both write the feed.
       if [ "$name" = platform-a ]; then common+=(SIM_ACTIVITY="${SIM_ACTIVITY:-off}" SIM_FEED="${SIM_FEED:-off}"); else common+=(SIM_ACTIVITY=off SIM_FEED=off); fi
       launch "$name" "${common[@]}" node --import tsx platform/server.ts ;;
     console-a | console-b)
       local platform="http://$HOST:$PLATFORM_PORT"
-      launch "$name" NODE_ENV="${NODE_ENV:-development}" LOG_LEVEL="${LOG_LEVEL:-info}" CONSOLE_DATABASE_URL="$PG/${DB}_console" TRUSTED_PROXIES=127.0.0.0/8,::1 \
-        ADMIN_API_URL="$platform/api/admin" SPORTS_API_URL="$platform/api/sports" SOCKET_URL="$platform" \
-        PORT=$((CONSOLE_PORT + n)) METRICS_PORT=$((METRICS_PORT + n)) node --import tsx server.ts ;;
+      common=(NODE_ENV="${NODE_ENV:-development}" LOG_LEVEL="${LOG_LEVEL:-info}" CONSOLE_DATABASE_URL="$PG/${DB}_console" TRUSTED_PROXIES=127.0.0.0/8,::1
+        ADMIN_API_URL="$platform/api/admin" SPORTS_API_URL="$platform/api/sports" SOCKET_URL="$platform" PORT=$((CONSOLE_PORT + n)))
+      metrics_on && common+=(METRICS_PORT=$((METRICS_PORT + n)))
+      launch "$name" "${common[@]}" node --import tsx server.ts ;;
     *) echo "cluster: $name is not a console or a platform" >&2; exit 2 ;;
   esac
 }
@@ -182,5 +188,5 @@ case "${1:-}" in
     for name in "${NAMES[@]}"; do stop_one "$name"; done
     rm -rf "$RUN_DIR/prometheus"
     for db in "$DB" "${DB}_console"; do psql "$PG/postgres" -qc "drop database if exists \"$db\"" >/dev/null; done ;;
-  *) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
