@@ -3,7 +3,8 @@
  * bets is interrupted by killing the console process mid-run (a console of the test's own, on a
  * spare port, with its own store) and starting it again; the status line counts it, `r` on /jobs
  * resumes it, every bet is settled exactly once (on the platform) and no bet was sent twice (in
- * the audit trail).
+ * the audit trail). A deposit job from a pasted file (issue 34) survives the same: each balance
+ * moves once.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -12,7 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
-import { allPendingBets, betsOnOneMarket, DEMO, expect, openSettleMarket, pickSettleMarketJob, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { adminApi, allPendingBets, betsOnOneMarket, DEMO, expect, openSettleMarket, pickSettleMarketJob, test } from "./fixtures";
 
 const BETS = 200;
 
@@ -38,6 +40,29 @@ function startConsole(port: number, platformPort: number, dataDir: string): Prom
   });
 }
 
+/** Signs the super admin in on the console at `base` (not the project's). */
+async function signInAt(page: Page, base: string) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel("Username").focus();
+  await page.keyboard.type(DEMO.admin.username);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(DEMO.admin.password);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: `Signed in as ${DEMO.admin.username}` })).toBeVisible();
+}
+
+/** Back on a console started again: its page reloaded and hydrated, with what it reported during the outage forgotten. */
+async function backAfterRestart(page: Page, base: string, consoleErrors: string[], before: number) {
+  await page.goto(`${base}/`);
+  // A key pressed while the page still hydrates makes React start over (error 421): wait for its code.
+  await page.waitForLoadState("networkidle");
+  // Whatever the page reported while its server was gone is the outage's doing, not the console's
+  // (failed fetches, a closed socket, Remix's runtime failing a revalidation in any of its words).
+  consoleErrors.splice(before);
+  // The status line names the unfinished job on every screen.
+  await expect(page.getByLabel("Unfinished jobs")).toContainText("jobs 1");
+}
+
 async function kill(child: ChildProcess) {
   const exited = once(child, "exit");
   child.kill("SIGKILL");
@@ -57,13 +82,7 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
 
   let console_ = await startConsole(port, platformPort, dataDir);
   try {
-    await page.goto(`${base}/login`);
-    await page.getByLabel("Username").focus();
-    await page.keyboard.type(DEMO.admin.username);
-    await page.keyboard.press("Tab");
-    await page.keyboard.type(DEMO.admin.password);
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("heading", { name: `Signed in as ${DEMO.admin.username}` })).toBeVisible();
+    await signInAt(page, base);
     const run = await openSettleMarket(page, offer, base);
 
     // The second chunk on its way: the first is answered, the second in flight when the process dies.
@@ -81,14 +100,7 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
     expect(await allPendingBets().then((bets) => bets.filter((bet) => placed.includes(bet._id)).length)).toBeGreaterThan(0);
 
     console_ = await startConsole(port, platformPort, dataDir);
-    await page.goto(`${base}/`);
-    // A key pressed while the page still hydrates makes React start over (error 421): wait for its code.
-    await page.waitForLoadState("networkidle");
-    // Whatever the page reported while its server was gone is the outage's doing, not the console's
-    // (failed fetches, a closed socket, Remix's runtime failing a revalidation in any of its words).
-    consoleErrors.splice(before);
-    // The status line names the unfinished job on every screen.
-    await expect(page.getByLabel("Unfinished jobs")).toContainText("jobs 1");
+    await backAfterRestart(page, base, consoleErrors, before);
     await pickSettleMarketJob(page);
     await page.keyboard.press("r");
     const resumed = page.getByRole("dialog", { name: "Settle market" });
@@ -113,6 +125,83 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
     expect(placed.filter((id) => sent.has(id)).length).toBeGreaterThan(BETS / 2);
     expect(new Set(ours.map((entry) => entry.jobId)).size).toBe(1);
     expect(ours[0]!.jobId).toMatch(/^[0-9a-f-]{36}$/);
+  } finally {
+    await kill(console_);
+  }
+});
+
+// Seeded users no other scenario names, and an amount no other scenario deposits.
+const FILE_USERS = Array.from({ length: 40 }, (_, index) => `user${String(101 + index).padStart(4, "0")}`);
+const FILE_AMOUNT = 17.31;
+
+async function fileUserBalances(): Promise<Map<string, number>> {
+  const api = await adminApi();
+  const found = new Map<string, number>();
+  for (const username of FILE_USERS) {
+    const page = (await api.get(`/users?username=${username}`)) as { items: { username: string; balance: number }[] };
+    found.set(username, page.items.find((item) => item.username === username)!.balance);
+  }
+  return found;
+}
+
+test("a deposit job from a pasted file, its console killed mid-run and started again, is resumed with r: each balance moves once", async ({ page, consoleErrors }) => {
+  // A console started twice: no wall-clock limit on the scenario.
+  test.setTimeout(0);
+  const { platformPort, consolePort } = E2E_PROJECTS[test.info().project.name as E2eProject];
+  const port = consolePort + 101;
+  const base = `http://localhost:${port}`;
+  const dataDir = join(await mkdtemp(join(tmpdir(), "file-job-e2e-")), "console");
+  const before = await fileUserBalances();
+  const file = ["username,amount,remark", ...FILE_USERS.map((username) => `${username},${FILE_AMOUNT},file job resumed`)].join("\n");
+
+  let console_ = await startConsole(port, platformPort, dataDir);
+  try {
+    await signInAt(page, base);
+    await page.keyboard.press("Control+k");
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+    await expect(page.getByRole("combobox", { name: "Command palette" })).toBeFocused();
+    await page.keyboard.type("Bulk from file");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Deposit");
+    await expect(palette.getByRole("option", { name: /Deposit/ })).toBeVisible();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Users");
+    await expect(palette.getByRole("option", { name: /Users/ })).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(palette.getByLabel("CSV file: paste CSV")).toBeFocused();
+    await page.keyboard.insertText(file);
+    await page.keyboard.press("Control+Enter");
+    const run = page.getByRole("dialog", { name: "Deposit from file" });
+    await expect(run.getByRole("status")).toHaveText(`40 rows · 40 good · sum ${(40 * FILE_AMOUNT).toFixed(2)} · 0 problems`);
+
+    // The tenth deposit on its way when the process dies.
+    let posts = 0;
+    const tenth = new Promise<void>((resolve) =>
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().includes("/users.data") && ++posts === 10) resolve();
+      }),
+    );
+    const errorsBefore = consoleErrors.length;
+    await page.keyboard.press("y");
+    await tenth;
+    await kill(console_);
+
+    console_ = await startConsole(port, platformPort, dataDir);
+    await backAfterRestart(page, base, consoleErrors, errorsBefore);
+    await page.keyboard.press("g");
+    await page.keyboard.press("J");
+    await expect(page).toHaveTitle("Jobs - Admin");
+    const row = page.locator("[data-table-row]").filter({ hasText: "Deposit from file" });
+    await expect(row).toHaveCount(1);
+    await expect(row).toHaveAttribute("data-cursor", "");
+    await page.keyboard.press("r");
+    const resumed = page.getByRole("dialog", { name: "Deposit from file" });
+    await expect(resumed.locator(".bulk-counts")).toContainText("0 failed · 0 remaining", { timeout: 60_000 });
+    await page.keyboard.press("Escape");
+
+    // Each of the 40 balances moved by the file's amount once: none missed, none twice.
+    const after = await fileUserBalances();
+    for (const username of FILE_USERS) expect(Math.round((after.get(username)! - before.get(username)!) * 100), username).toBe(Math.round(FILE_AMOUNT * 100));
   } finally {
     await kill(console_);
   }

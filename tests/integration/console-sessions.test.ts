@@ -58,7 +58,7 @@ describe.each(targets)("console sessions on %s", (_name, target) => {
   const sessionIdOf = async (operator: string) =>
     (await store.selectFrom("console_sessions").select("id").where("operator", "=", operator).orderBy("created_at", "desc").executeTakeFirstOrThrow()).id;
 
-  it("refuses a signed-out cookie replayed to every store route: jobs, the audit trail, four-eyes (issue 29 item 6)", async () => {
+  it("refuses a signed-out cookie replayed to every store route: jobs, the audit trail, four-eyes, a file's preview and result (issues 29 item 6, 34)", async () => {
     const cookie = await signIn();
     const account = await createUser(await houseId());
     const requestId = randomUUID();
@@ -79,6 +79,8 @@ describe.each(targets)("console sessions on %s", (_name, target) => {
       ["GET /sessions.data", screenData("sessions", cookie)],
       ["GET /resources/audit/search", one.fetch("/resources/audit/search?q=admin", { headers: { Cookie: cookie } })],
       ["GET /resources/audit/download", one.fetch("/resources/audit/download", { headers: { Cookie: cookie } })],
+      ["POST /resources/bulk-file/preview", postJson("/resources/bulk-file/preview", { command: "deposit", desk: "users", content: `username,amount\n${account.username},5`, encoding: "text" }, cookie)],
+      ["GET /resources/jobs/:id/result", one.fetch(`/resources/jobs/${stored.id}/result`, { headers: { Cookie: cookie } })],
     ];
     for (const [route, replay] of replays) {
       const response = await replay;
