@@ -80,6 +80,42 @@ describe("palette ranking", () => {
     expect(rank(items, "zzz")).toEqual([]);
   });
 
+  it("orders within a class by the boost, never across classes", () => {
+    const items = [
+      { title: "Go to Deposits", keywords: ["deposits"], boost: 0.99 },
+      { title: "Deposit…", boost: 0 },
+      { title: "Deposit from file", boost: 0.5 },
+    ];
+    // Two title prefixes, ordered by use; the much-used word prefix stays below both.
+    expect(rank(items, "dep").map((i) => i.title)).toEqual(["Deposit from file", "Deposit…", "Go to Deposits"]);
+    expect(rank(items.map((item) => ({ ...item, boost: 0 })), "dep").map((i) => i.title)).toEqual(["Deposit…", "Deposit from file", "Go to Deposits"]);
+  });
+
+  it("ranks the registry's commands: a table of terms and their first result, without and with the operator's history", () => {
+    const admin = { username: "admin", role: 1 as const, flags: {} };
+    const commands = commandsFor(admin);
+    const firstFor = (term: string, used: Record<string, number> = {}) =>
+      rank(
+        commands.map((command) => ({ title: command.title, keywords: command.keywords, boost: used[command.id] ?? 0, id: command.id })),
+        term,
+      )[0]?.id;
+    const table: Array<[term: string, history: Record<string, number>, first: string]> = [
+      ["dep", {}, "account.deposit"],
+      // Going to the screen often does not lift a word prefix above the command's own title.
+      ["dep", { "go.deposits": 0.9 }, "account.deposit"],
+      ["deposit", {}, "account.deposit"],
+      ["with", {}, "account.withdraw"],
+      ["settle", {}, "bets.settle-bet"],
+      ["settle", { "bets.settle-market": 0.6 }, "bets.settle-market"],
+      ["go", { "go.users": 0.3 }, "go.users"],
+      ["go", { "go.users": 0.3, "go.deposits": 0.7 }, "go.deposits"],
+      ["users", {}, "go.users"],
+      ["pass", { "account.password": 0.5 }, "account.password"],
+      ["trail", {}, "go.audit"],
+    ];
+    expect(table.map(([term, used]) => firstFor(term, used))).toEqual(table.map(([, , first]) => first));
+  });
+
   it("ranks a keyword match a little below the same match in a title", () => {
     const ranked = rank([{ title: "Open logs", keywords: ["deposit"] }, { title: "Deposit…" }], "deposit");
     expect(ranked.map((i) => i.title)).toEqual(["Deposit…", "Open logs"]);

@@ -1,36 +1,51 @@
 /**
  * The palette's own filter and ranking (cmdk's built-in filter is off: it slows past a few
- * thousand items). Scores: whole-title prefix > word prefix > substring > subsequence.
- * Lower-cased text and word starts are computed once per item (`prepare`), so a keystroke over
- * 10,000 entries only compares strings.
+ * thousand items). A term's match falls in a class, best first: the whole title's prefix, a word
+ * of the title's prefix, a keyword's (or a keyword word's) prefix, a substring, a subsequence.
+ * Inside a class, the operator's own use (`boost`, their frecency: app/lib/frecency.ts) orders
+ * ties and near-ties, and never lifts an item into a better class. Lower-cased text and word
+ * starts are computed once per item (`prepare`), so a keystroke over 10,000 entries only
+ * compares strings.
  */
-export type Rankable = { title: string; keywords?: readonly string[] };
+export type Rankable = {
+  title: string;
+  keywords?: readonly string[];
+  /** The operator's use of this item, 0 (never) to 1: orders the item within its match class. */
+  boost?: number;
+};
 
-type Prepared<T> = { item: T; texts: Array<{ text: string; words: string[]; penalty: number }> };
+type Prepared<T> = { item: T; boost: number; texts: Array<{ text: string; words: string[]; title: boolean }> };
 
-const KEYWORD_PENALTY = 5;
+/** Each class's base score; classes are CLASS_GAP apart, more than a boost or a length can add. */
+const CLASS = { titlePrefix: 400, titleWord: 300, keyword: 200, substring: 100, subsequence: 0 } as const;
+/** What the strongest use adds inside a class. */
+const BOOST_SPAN = 60;
+/** What a title prefix gains by being short (of the rest of the title, up to 50 characters): a tie-break. */
+const LENGTH_SPAN = 0.5;
 
 export function prepare<T extends Rankable>(items: readonly T[]): Array<Prepared<T>> {
   return items.map((item) => ({
     item,
+    boost: Math.min(1, Math.max(0, item.boost ?? 0)),
     texts: [item.title, ...(item.keywords ?? [])].map((raw, index) => {
       const text = raw.toLowerCase();
-      return { text, words: text.split(/[\s\-_/]+/), penalty: index === 0 ? 0 : KEYWORD_PENALTY };
+      return { text, words: text.split(/[\s\-_/]+/), title: index === 0 };
     }),
   }));
 }
 
-function scoreText(text: string, words: string[], term: string): number {
-  if (text.startsWith(term)) return 100 - Math.min(text.length - term.length, 50) / 100;
-  for (const word of words) if (word.startsWith(term)) return 80;
-  if (text.includes(term)) return 60;
+/** The class score of `term` in one text, or -1 when it does not match. */
+function scoreText(text: string, words: string[], title: boolean, term: string): number {
+  if (text.startsWith(term)) return title ? CLASS.titlePrefix + (LENGTH_SPAN * (50 - Math.min(text.length - term.length, 50))) / 50 : CLASS.keyword;
+  for (const word of words) if (word.startsWith(term)) return title ? CLASS.titleWord : CLASS.keyword;
+  if (text.includes(term)) return CLASS.substring;
   let from = 0;
   for (let i = 0; i < term.length; i++) {
     const at = text.indexOf(term[i]!, from);
-    if (at === -1) return 0;
+    if (at === -1) return -1;
     from = at + 1;
   }
-  return 20;
+  return CLASS.subsequence;
 }
 
 export type Ranking<T> = {
@@ -56,12 +71,10 @@ export function rankPrepared<T>(
   const scored: Array<{ index: number; score: number }> = [];
   const candidates = within ?? prepared.keys();
   for (const index of candidates) {
-    let best = 0;
-    for (const { text, words, penalty } of prepared[index]!.texts) {
-      const score = scoreText(text, words, term);
-      if (score > 0) best = Math.max(best, score - penalty);
-    }
-    if (best > 0) scored.push({ index, score: best });
+    const entry = prepared[index]!;
+    let best = -1;
+    for (const { text, words, title } of entry.texts) best = Math.max(best, scoreText(text, words, title, term));
+    if (best >= 0) scored.push({ index, score: best + entry.boost * BOOST_SPAN });
   }
   const matched = scored.map((entry) => entry.index);
   scored.sort((a, b) => b.score - a.score || a.index - b.index);

@@ -1,6 +1,7 @@
 /**
  * The command palette (cmdk), a shell that knows no desk. Filtering and ranking are ours
- * (`shouldFilter={false}`), and vim bindings are off so Ctrl+K is never eaten. Plain text finds
+ * (`shouldFilter={false}`; app/commands/rank.ts, each match class ordered by the operator's own
+ * frecency, app/lib/palette-memory.ts), and vim bindings are off so Ctrl+K is never eaten. Plain text finds
  * commands and the records the pick sources recall (users and panels seen this session); `>`
  * restricts to commands, and each search mode a source declares (`@`, `#`) searches the sources
  * that declare it, opening the record's screen. A command with steps asks for its arguments one
@@ -17,6 +18,7 @@ import { Keys } from "./Keys";
 import { Overlay } from "./Overlay";
 import { announce } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
+import { noteChoice, usePaletteBoosts } from "../../lib/palette-memory";
 import { currentStep, paletteMachine, type Answers, type PickStep, type Step } from "../../machines/palette.machine";
 import { createIncrementalRanker, prepare } from "../../commands/rank";
 import type { Command, CommandContext, Found, HitRow, OfferedCommand, PickSource, PickSources } from "../../commands/types";
@@ -74,7 +76,11 @@ export function Palette({ commands, sources, context, start, onClose }: PaletteP
           commands={commands}
           sources={sources}
           error={error}
-          onChoose={(chosen) => actor.send({ type: "palette.choose", command: chosen, answers: screenAnswers(chosen, context) })}
+          operator={context.operator.username}
+          onChoose={(chosen) => {
+            noteChoice(context.operator.username, chosen.id);
+            actor.send({ type: "palette.choose", command: chosen, answers: screenAnswers(chosen, context) });
+          }}
           onLeave={onClose}
         />
       ) : (
@@ -147,12 +153,15 @@ const NO_EARLIER = () => "";
 function CommandList({
   commands,
   sources,
+  operator,
   error,
   onChoose,
   onLeave,
 }: {
   commands: readonly OfferedCommand[];
   sources: PickSources;
+  /** Whose frecency orders the commands within each match class. */
+  operator: string;
   error: string | null;
   onChoose: (command: Command) => void;
   /** Called after a search mode opened a record, so the palette closes. */
@@ -171,7 +180,8 @@ function CommandList({
   const recalling = useMemo(() => Object.entries(sources).filter(([, source]) => source.recall && source.mode), [sources]);
   // Each store's version says when its hits changed (a fixed list, so the hooks keep their order).
   const recalled = recalling.map(([, source]) => useSyncExternalStore(source.recall!.subscribe, source.recall!.version, () => 0)).join();
-  const commandEntries = useMemo(() => prepare(commands.map(commandEntry)), [commands]);
+  const boosts = usePaletteBoosts(operator);
+  const commandEntries = useMemo(() => prepare(commands.map((command) => commandEntry(command, boosts.boostOf(command.id)))), [commands, boosts.version]);
   const rankCommands = useMemo(() => createIncrementalRanker(commandEntries, RESULT_LIMIT), [commandEntries]);
   const rankAll = useMemo(
     () =>
@@ -230,10 +240,10 @@ function CommandList({
 }
 
 type Entry =
-  | { kind: "command"; title: string; keywords?: readonly string[]; command: OfferedCommand }
+  | { kind: "command"; title: string; keywords?: readonly string[]; boost: number; command: OfferedCommand }
   | { kind: "hit"; title: string; keywords: readonly string[]; value: string; row: HitRow; source: PickSource<unknown>; hit: unknown };
 
-const commandEntry = (command: OfferedCommand): Entry => ({ kind: "command", title: command.title, keywords: command.keywords, command });
+const commandEntry = (command: OfferedCommand, boost: number): Entry => ({ kind: "command", title: command.title, keywords: command.keywords, boost, command });
 /** A recalled hit ranks by its title and its group (`user`, `panel`). */
 function hitEntry(id: string, source: PickSource<unknown>, hit: unknown): Entry {
   const row = source.row(hit);

@@ -45,6 +45,8 @@ export type ConsoleDatabase = {
     trace_id: string | null;
   };
   console_audit_head: { only_row: ColumnType<boolean, never, never>; seq: bigint; hash: string };
+  /** The palette's frecency per operator and command (migration 013, issue 32). */
+  console_frecency: { operator: string; command: string; score: number; used_at: Date };
   console_jobs: {
     id: string;
     operator: string;

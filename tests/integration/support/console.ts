@@ -64,3 +64,10 @@ export async function startConsole(
     },
   };
 }
+
+/** Signs `account` in through the console's login form; its session cookie (`name=value`). */
+export async function signInTo(app: TestConsole, account: { username: string; password: string }): Promise<string> {
+  const response = await app.fetch("/login", { method: "POST", body: new URLSearchParams({ ...account, redirectTo: "/" }) });
+  if (response.status !== 302) throw new Error(`sign-in as ${account.username} answered ${response.status}`);
+  return response.headers.get("Set-Cookie")!.split(";")[0]!;
+}
