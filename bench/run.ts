@@ -5,6 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { benchAudit, benchAuditAtScale } from "./audit.bench";
+import { benchBulkFile } from "./bulk-file.bench";
 import { benchBundle } from "./bundle.bench";
 import { benchClusterLoad } from "./cluster-load.bench";
 import { benchDecisions } from "./decisions.bench";
@@ -44,6 +45,7 @@ const alone: Array<[string, () => Promise<void>]> = [
   // Start stacks of their own: on a large seed; in test mode on a seed without bets.
   ["screens", benchScreens],
   ["settlement-workspace", benchSettlementWorkspace],
+  ["bulk-file", benchBulkFile],
   // Starts scripts/cluster.sh: PostgreSQL, Redis and haproxy must answer on this machine.
   ["cluster-load", benchClusterLoad],
 ];
@@ -56,7 +58,7 @@ const wanted = (name: string) => (only.length === 0 && !postgres) || only.includ
 if (postgres) await benchPostgres();
 const stackBenches = onStack.filter(([name]) => wanted(name));
 
-if (["startup", "screens", "settlement-workspace", "cluster-load"].some(wanted) || stackBenches.length > 0) {
+if (["startup", "screens", "settlement-workspace", "bulk-file", "cluster-load"].some(wanted) || stackBenches.length > 0) {
   const build = spawnSync("npx", ["remix", "vite:build"], { stdio: "ignore" });
   if (build.status !== 0) throw new Error("the console build failed");
 }
