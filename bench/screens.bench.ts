@@ -35,6 +35,8 @@ async function measure(dataDir: string, activity: boolean): Promise<Map<string, 
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signInConsole(page, stack.consoleUrl);
+    // Keys dispatched before the page hydrates reach no handler (home reads its sources at sign-in).
+    await page.waitForLoadState("networkidle");
     const targets: Target[] = LETTERED_SCREENS.map(({ letter, path, label }) => ({ letter, path, title: documentTitle(label) }));
     const samples = new Map(targets.map(({ path }) => [path, { first: NaN, rounds: [] as Sample[] }]));
     // Round 0 warms up: every route's code loaded once, every upstream connection open.

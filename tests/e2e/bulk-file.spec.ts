@@ -5,25 +5,14 @@
  * CSV (`d`), which lists all 50 lines with their outcomes.
  */
 import { parse } from "csv-parse/sync";
-import { adminApi, DEMO, expect, SPEC_API, signIn, test } from "./fixtures";
+import { balancesOf, DEMO, expect, pasteDepositFile, SPEC_API, signIn, test } from "./fixtures";
 
 // An amount no other scenario deposits, and seeded users no other scenario touches.
 const AMOUNT = 13.57;
 const USERNAMES = Array.from({ length: 48 }, (_, index) => `user${String(151 + index).padStart(4, "0")}`);
 
-type Row = { _id: string; username: string; balance: number };
-async function balances(api: Awaited<ReturnType<typeof adminApi>>): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  for (const username of USERNAMES) {
-    const page = (await api.get(`/users?username=${username}`)) as { items: Row[] };
-    const row = page.items.find((item) => item.username === username)!;
-    found.set(username, row.balance);
-  }
-  return found;
-}
-
 test("a pasted 50-line deposit file: the preview names its 2 bad lines, y runs the 48 others once each, the result CSV lists all 50", SPEC_API, async ({ page }) => {
-  const before = await balances(await adminApi());
+  const before = await balancesOf(USERNAMES);
   const file = [
     "username;amount;remark",
     ...USERNAMES.slice(0, 24).map((username) => `${username};${AMOUNT};file cashback`),
@@ -33,21 +22,7 @@ test("a pasted 50-line deposit file: the preview names its 2 bad lines, y runs t
   ].join("\r\n");
 
   await signIn(page, DEMO.admin);
-  await page.keyboard.press("Control+k");
-  const palette = page.getByRole("dialog", { name: "Command palette" });
-  await page.keyboard.type("Bulk from file");
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("Deposit");
-  await expect(palette.getByRole("option", { name: /Deposit/ })).toBeVisible();
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("Users");
-  await expect(palette.getByRole("option", { name: /Users/ })).toBeVisible();
-  await page.keyboard.press("Enter");
-  await expect(palette.getByLabel("CSV file: paste CSV")).toBeFocused();
-  await page.keyboard.insertText(file);
-  await page.keyboard.press("Control+Enter");
-
-  const run = page.getByRole("dialog", { name: "Deposit from file" });
+  const run = await pasteDepositFile(page, file);
   await expect(run.getByRole("status")).toHaveText(`50 rows · 48 good · sum ${(48 * AMOUNT).toFixed(2)} · 2 problems (e: next problem)`);
   await page.keyboard.press("e");
   await expect(run.locator("tbody tr:focus")).toContainText("unknown user");
@@ -71,6 +46,6 @@ test("a pasted 50-line deposit file: the preview names its 2 bad lines, y runs t
   expect(Number(first[9]) - Number(first[8])).toBeCloseTo(AMOUNT, 2);
 
   // Read last: the admin API's own sign-in as the super admin may end the browser's session.
-  const after = await balances(await adminApi());
+  const after = await balancesOf(USERNAMES);
   for (const username of USERNAMES) expect(Math.round((after.get(username)! - before.get(username)!) * 100), username).toBe(Math.round(AMOUNT * 100));
 });

@@ -294,3 +294,32 @@ export async function pickSettleMarketJob(page: Page) {
   for (let i = 0; i < texts.findIndex((text) => text.includes("Settle market")); i++) await page.keyboard.press("j");
   await expect(row).toHaveAttribute("data-cursor", "");
 }
+
+/** Each seeded user's balance, read through the admin API by username. */
+export async function balancesOf(usernames: readonly string[]): Promise<Map<string, number>> {
+  const api = await adminApi();
+  const found = new Map<string, number>();
+  for (const username of usernames) {
+    const page = (await api.get(`/users?username=${username}`)) as { items: { username: string; balance: number }[] };
+    found.set(username, page.items.find((item) => item.username === username)!.balance);
+  }
+  return found;
+}
+
+/** Bulk from file… → Deposit → Users, `file` pasted and sent with Ctrl+Enter: the run dialog, showing the preview. */
+export async function pasteDepositFile(page: Page, file: string) {
+  await openPalette(page);
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await page.keyboard.type("Bulk from file");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Deposit");
+  await expect(palette.getByRole("option", { name: /Deposit/ })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Users");
+  await expect(palette.getByRole("option", { name: /Users/ })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(palette.getByLabel("CSV file: paste CSV")).toBeFocused();
+  await page.keyboard.insertText(file);
+  await page.keyboard.press("Control+Enter");
+  return page.getByRole("dialog", { name: "Deposit from file" });
+}

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
 import type { Page } from "@playwright/test";
-import { adminApi, allPendingBets, betsOnOneMarket, DEMO, expect, openSettleMarket, pickSettleMarketJob, test } from "./fixtures";
+import { allPendingBets, balancesOf, betsOnOneMarket, DEMO, expect, openSettleMarket, pasteDepositFile, pickSettleMarketJob, test } from "./fixtures";
 
 const BETS = 200;
 
@@ -38,6 +38,13 @@ function startConsole(port: number, platformPort: number, dataDir: string): Prom
       if (chunk.toString().includes("console listening")) resolve(child);
     });
   });
+}
+
+/** A console of the test's own: the project's platform, a port `offset` above the project's console, a fresh store directory. */
+async function ownConsole(offset: number) {
+  const { platformPort, consolePort } = E2E_PROJECTS[test.info().project.name as E2eProject];
+  const port = consolePort + offset;
+  return { platformPort, port, base: `http://localhost:${port}`, dataDir: join(await mkdtemp(join(tmpdir(), "jobs-e2e-")), "console") };
 }
 
 /** Signs the super admin in on the console at `base` (not the project's). */
@@ -72,10 +79,7 @@ async function kill(child: ChildProcess) {
 test("a settlement job of 200 bets, its console killed mid-run and started again, is resumed with r: each bet settled once, none sent twice", async ({ page, consoleErrors }) => {
   // 200 bets placed, a console started twice: no wall-clock limit on the scenario.
   test.setTimeout(0);
-  const { platformPort, consolePort } = E2E_PROJECTS[test.info().project.name as E2eProject];
-  const port = consolePort + 100;
-  const base = `http://localhost:${port}`;
-  const dataDir = join(await mkdtemp(join(tmpdir(), "jobs-e2e-")), "console");
+  const { platformPort, port, base, dataDir } = await ownConsole(100);
 
   // One odds market with a back price on offer; 200 more bets on it. Settle market… settles them all.
   const { offer, placed } = await betsOnOneMarket(BETS);
@@ -134,44 +138,17 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
 const FILE_USERS = Array.from({ length: 40 }, (_, index) => `user${String(101 + index).padStart(4, "0")}`);
 const FILE_AMOUNT = 17.31;
 
-async function fileUserBalances(): Promise<Map<string, number>> {
-  const api = await adminApi();
-  const found = new Map<string, number>();
-  for (const username of FILE_USERS) {
-    const page = (await api.get(`/users?username=${username}`)) as { items: { username: string; balance: number }[] };
-    found.set(username, page.items.find((item) => item.username === username)!.balance);
-  }
-  return found;
-}
-
 test("a deposit job from a pasted file, its console killed mid-run and started again, is resumed with r: each balance moves once", async ({ page, consoleErrors }) => {
   // A console started twice: no wall-clock limit on the scenario.
   test.setTimeout(0);
-  const { platformPort, consolePort } = E2E_PROJECTS[test.info().project.name as E2eProject];
-  const port = consolePort + 101;
-  const base = `http://localhost:${port}`;
-  const dataDir = join(await mkdtemp(join(tmpdir(), "file-job-e2e-")), "console");
-  const before = await fileUserBalances();
+  const { platformPort, port, base, dataDir } = await ownConsole(101);
+  const before = await balancesOf(FILE_USERS);
   const file = ["username,amount,remark", ...FILE_USERS.map((username) => `${username},${FILE_AMOUNT},file job resumed`)].join("\n");
 
   let console_ = await startConsole(port, platformPort, dataDir);
   try {
     await signInAt(page, base);
-    await page.keyboard.press("Control+k");
-    const palette = page.getByRole("dialog", { name: "Command palette" });
-    await expect(page.getByRole("combobox", { name: "Command palette" })).toBeFocused();
-    await page.keyboard.type("Bulk from file");
-    await page.keyboard.press("Enter");
-    await page.keyboard.type("Deposit");
-    await expect(palette.getByRole("option", { name: /Deposit/ })).toBeVisible();
-    await page.keyboard.press("Enter");
-    await page.keyboard.type("Users");
-    await expect(palette.getByRole("option", { name: /Users/ })).toBeVisible();
-    await page.keyboard.press("Enter");
-    await expect(palette.getByLabel("CSV file: paste CSV")).toBeFocused();
-    await page.keyboard.insertText(file);
-    await page.keyboard.press("Control+Enter");
-    const run = page.getByRole("dialog", { name: "Deposit from file" });
+    const run = await pasteDepositFile(page, file);
     await expect(run.getByRole("status")).toHaveText(`40 rows · 40 good · sum ${(40 * FILE_AMOUNT).toFixed(2)} · 0 problems`);
 
     // The tenth deposit on its way when the process dies.
@@ -200,7 +177,7 @@ test("a deposit job from a pasted file, its console killed mid-run and started a
     await page.keyboard.press("Escape");
 
     // Each of the 40 balances moved by the file's amount once: none missed, none twice.
-    const after = await fileUserBalances();
+    const after = await balancesOf(FILE_USERS);
     for (const username of FILE_USERS) expect(Math.round((after.get(username)! - before.get(username)!) * 100), username).toBe(Math.round(FILE_AMOUNT * 100));
   } finally {
     await kill(console_);
