@@ -13,6 +13,7 @@ import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-a
 import { readForm, runForm } from "./forms/run-form.server";
 import { HeldForApproval } from "./four-eyes.server";
 import { inBatches } from "../machines/in-batches";
+import type { ChunkResult } from "./bets.server";
 import { runJobChunk, type Claimed } from "./jobs.server";
 import { loadListPage } from "./list.server";
 import { orRouteError } from "./route-errors.server";
@@ -20,7 +21,7 @@ import { SEARCH_LIMIT, searchSources } from "./search.server";
 import { callAsOperator, downloadAsOperator, performApproved } from "./session.server";
 import type { CallName, RequestOf } from "./api-routes.server";
 import type { FourEyes } from "./audit.server";
-import { accountItemAction, isAccountJobKind, type AccountJobKind } from "./account-jobs";
+import { ACCOUNT_JOB_CHUNK_MAX, accountItemAction, isAccountJobKind, type AccountJobKind } from "./account-jobs";
 
 export async function loadAccountList(
   request: Request,
@@ -74,18 +75,49 @@ async function performInJob(request: Request, context: AppLoadContext, jobId: st
     if (!claimed.has(action.user)) return [];
     const stored = claimed.get(action.user);
     if (stored && !isStoredAction(stored, action)) return [{ key: action.user, error: MESSAGES.jobItemChanged }];
-    try {
-      message = await perform(request, context, action, fourEyes);
-      return [{ key: action.user }];
-    } catch (error) {
-      // Held for a second operator: answered (never sent again by the job), and said so.
-      if (error instanceof HeldForApproval) return [{ key: action.user, error: error.message }];
-      if (error instanceof ApiError) return [{ key: action.user, error: error.message, ...(error.outcomeUnknown && { unknown: true }) }];
-      throw error;
-    }
+    return [await itemResult(action.user, async () => void (message = await perform(request, context, action, fourEyes)))];
   });
   if (result?.error !== undefined) throw new ApiError(result.error, result.unknown ? null : 409);
   return message;
+}
+
+/** An item's answer once performed: done; refused, or held for a second operator (answered: the job never sends it again); unknown. */
+async function itemResult(key: string, performing: () => Promise<void>): Promise<ChunkResult> {
+  try {
+    await performing();
+    return { key };
+  } catch (error) {
+    if (error instanceof HeldForApproval) return { key, error: error.message };
+    if (error instanceof ApiError) return { key, error: error.message, ...(error.outcomeUnknown && { unknown: true }) };
+    throw error;
+  }
+}
+
+/** Items of a stored job's chunk in flight at once: each is another account's, all claimed together. */
+const JOB_CHUNK_CONCURRENCY = 4;
+const jobChunkSchema = z.object({
+  jobId: z.string().uuid(),
+  keys: z.array(z.string().regex(/^\d{1,19}$/, "An item is an account id")).min(1).max(ACCOUNT_JOB_CHUNK_MAX),
+});
+
+/**
+ * POST /resources/accounts/job-items (issue 34): a chunk of the operator's own stored bulk job,
+ * named by its items' keys. The chunk is claimed in one store round; each claimed item performs the
+ * action stored with it, never anything the browser sends, a few at a time; every key's answer
+ * comes back as JSON, and no screen is read again until the job ends.
+ */
+export async function runAccountJobChunk(request: Request, context: AppLoadContext): Promise<Response> {
+  const parsed = jobChunkSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return Response.json({ message: parsed.error.issues[0]!.message }, { status: 400 });
+  const { jobId, keys } = parsed.data;
+  const results = await runJobChunk(request, context, jobId, [...new Set(keys)], (claimed) =>
+    inBatches([...claimed], JOB_CHUNK_CONCURRENCY, async ([key, stored]) => {
+      const action = stored && isAccountJobKind(stored.kind) ? accountItemAction(stored.kind, stored.item) : null;
+      if (!action || action.user !== key) return { key, error: MESSAGES.jobItemChanged };
+      return itemResult(key, async () => void (await perform(request, context, action)));
+    }),
+  );
+  return Response.json({ results });
 }
 
 const isStoredAction = ({ kind, item }: NonNullable<Claimed>, action: AccountAction): boolean =>

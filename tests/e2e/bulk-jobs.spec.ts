@@ -3,6 +3,7 @@
  * page is reloaded mid-run; the status line counts the unfinished job, `r` on /jobs resumes it,
  * and no account was credited twice (in the audit trail).
  */
+import { ACCOUNT_JOB_CHUNK_ENDPOINT } from "../../app/lib/account-jobs";
 import { bulkDepositToFirst, DEMO, expect, signIn, test } from "./fixtures";
 
 // A stake no other scenario deposits, to find this job's entries in the trail.
@@ -14,17 +15,22 @@ test("a bulk deposit interrupted by a reload is resumed with r: each account cre
   await expect(page.locator("[data-table-row]").first()).toContainText("user0001");
   const bulk = await bulkDepositToFirst(page, 20, AMOUNT);
   await expect(bulk).toContainText(`Deposit ${AMOUNT} to each of 20 users`);
-  // A few answered, the fourth on its way: the page goes away mid-run.
-  let posts = 0;
-  const fourth = new Promise<void>((resolve) =>
-    page.on("request", (request) => {
-      if (request.method() === "POST" && request.url().includes("/users.data") && ++posts === 4) resolve();
-    }),
-  );
+  // The first chunk answered, the second on its way, the rest held: the page goes away mid-run.
+  let chunks = 0;
+  let secondSent!: () => void;
+  const second = new Promise<void>((resolve) => (secondSent = resolve));
+  await page.route(`**${ACCOUNT_JOB_CHUNK_ENDPOINT}`, async (route) => {
+    const chunk = ++chunks;
+    if (chunk === 2) secondSent();
+    // Held until the reload cancels it: never sent.
+    if (chunk > 2) return;
+    await route.continue();
+  });
   await page.keyboard.press("y");
-  await fourth;
+  await second;
   const before = consoleErrors.length;
   await page.reload();
+  await page.unrouteAll({ behavior: "ignoreErrors" });
   // What the page reported while its run was cut off is the reload's doing.
   consoleErrors.splice(before);
 

@@ -12,6 +12,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
+import { ACCOUNT_JOB_CHUNK_ENDPOINT } from "../../app/lib/account-jobs";
 import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
 import type { Page } from "@playwright/test";
 import { allPendingBets, balancesOf, betsOnOneMarket, DEMO, expect, openSettleMarket, pasteDepositFile, pickSettleMarketJob, test } from "./fixtures";
@@ -151,16 +152,16 @@ test("a deposit job from a pasted file, its console killed mid-run and started a
     const run = await pasteDepositFile(page, file);
     await expect(run.getByRole("status")).toHaveText(`40 rows · 40 good · sum ${(40 * FILE_AMOUNT).toFixed(2)} · 0 problems`);
 
-    // The tenth deposit on its way when the process dies.
-    let posts = 0;
-    const tenth = new Promise<void>((resolve) =>
+    // The second chunk of deposits on its way when the process dies.
+    let chunks = 0;
+    const second = new Promise<void>((resolve) =>
       page.on("request", (request) => {
-        if (request.method() === "POST" && request.url().includes("/users.data") && ++posts === 10) resolve();
+        if (request.method() === "POST" && request.url().endsWith(ACCOUNT_JOB_CHUNK_ENDPOINT) && ++chunks === 2) resolve();
       }),
     );
     const errorsBefore = consoleErrors.length;
     await page.keyboard.press("y");
-    await tenth;
+    await second;
     await kill(console_);
 
     console_ = await startConsole(port, platformPort, dataDir);

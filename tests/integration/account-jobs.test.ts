@@ -2,7 +2,8 @@
  * The users desk's bulk jobs over the console's HTTP (issue 19, ADR 0009; its store in memory):
  * an item of a stored job posted twice moves the money once, and a resume checks a switch that
  * was in flight by reading the account's flag: already as asked, it is answered done, else it is
- * reopened to be sent again.
+ * reopened to be sent again. The job route (issue 34) performs a chunk's stored items once each,
+ * whatever the browser names, and only for the job's maker.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,8 +11,9 @@ import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { MESSAGES } from "../../app/lib/constants";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import { claimItems } from "../../app/lib/store/jobs.server";
-import { startConsole, type TestConsole } from "./support/console.js";
-import { createUser, houseId, type TestUser } from "./support/platform.js";
+import { ACCOUNT_JOB_CHUNK_ENDPOINT, ACCOUNT_JOB_CHUNK_MAX } from "../../app/lib/account-jobs";
+import { signInTo, startConsole, type TestConsole } from "./support/console.js";
+import { createAdmin, createUser, houseId, type TestUser } from "./support/platform.js";
 
 let app: TestConsole;
 let admin: string;
@@ -31,11 +33,22 @@ const json = (path: string, body?: unknown) =>
 const desk = async (form: Record<string, string>) =>
   (await app.fetch("/users.data", { method: "POST", headers: { Cookie: admin }, body: new URLSearchParams(form) })).text();
 
-async function storeJob(kind: string, form: Record<string, string>) {
-  const item = { key: form.user!, label: user.username, requestId: form.requestId ?? randomUUID(), payload: { path: "/users", form } };
-  const answer = (await (await json("/resources/jobs", { kind, title: `Bulk ${kind}`, items: [item] })).json()) as { id: string };
+async function storeJob(kind: string, ...forms: Array<Record<string, string>>) {
+  const items = forms.map((form) => ({ key: form.user!, label: form.user!, requestId: form.requestId ?? randomUUID(), payload: { path: "/users", form } }));
+  const answer = (await (await json("/resources/jobs", { kind, title: `Bulk ${kind}`, items })).json()) as { id: string };
   return answer.id;
 }
+
+type ChunkAnswer = { results?: Array<{ key: string; error?: string; unknown?: boolean }>; message?: string };
+const chunk = async (jobId: string, keys: string[], cookie = admin) => {
+  const response = await app.fetch(ACCOUNT_JOB_CHUNK_ENDPOINT, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify({ jobId, keys }) });
+  return { status: response.status, answer: (await response.json().catch(() => null)) as ChunkAnswer | null };
+};
+const depositForm = (account: TestUser, amount: string) => ({ intent: "deposit", user: String(account.id), isPartner: "false", amount, remark: "chunk", requestId: randomUUID() });
+const balanceOf = async (account: TestUser) => {
+  const entries = (await listAudit(app.store, { call: "userDeposit" }, { limit: 500, offset: 0 })).filter((entry) => entry.accountId === String(account.id) && entry.outcome === "ok");
+  return entries.map((entry) => entry.amount);
+};
 
 describe("a bulk account job over the console's HTTP", () => {
   it("an item posted twice under its job moves the money once; the second is answered from the store", async () => {
@@ -62,5 +75,45 @@ describe("a bulk account job over the console's HTTP", () => {
     await claimItems(app.store, pending, [String(user.id)]);
     const second = (await (await json(`/resources/jobs/${pending}/resume`)).json()) as { job: { items: Array<{ sent: boolean; outcome: string | null }> } };
     expect(second.job.items).toEqual([expect.objectContaining({ sent: false, outcome: null })]);
+  });
+
+  it("a chunk sent twice at once performs each stored item once, and answers every key", async () => {
+    const accounts = [await createUser(await houseId()), await createUser(await houseId()), await createUser(await houseId())];
+    const id = await storeJob("deposit", ...accounts.map((account) => depositForm(account, "7.5")));
+    const keys = accounts.map((account) => String(account.id));
+    const [first, second] = await Promise.all([chunk(id, keys), chunk(id, [...keys, keys[0]!])]);
+    for (const { status, answer } of [first, second]) {
+      expect(status).toBe(200);
+      expect(answer!.results!.map((result) => result.key).sort()).toEqual([...keys].sort());
+    }
+    for (const account of accounts) expect(await balanceOf(account)).toEqual([7.5]);
+    const resumed = (await (await json(`/resources/jobs/${id}/resume`)).json()) as { job: { items: Array<{ outcome: string }> } };
+    expect(resumed.job.items.map((item) => item.outcome)).toEqual(["done", "done", "done"]);
+  });
+
+  it("performs only what the job stored: a key outside it is answered, never sent", async () => {
+    const [inJob, outside] = [await createUser(await houseId()), await createUser(await houseId())];
+    const id = await storeJob("deposit", depositForm(inJob, "3"));
+    const { status, answer } = await chunk(id, [String(inJob.id), String(outside.id)]);
+    expect(status).toBe(200);
+    expect(answer!.results!.find((result) => result.key === String(inJob.id))).toEqual({ key: String(inJob.id) });
+    expect(answer!.results!.find((result) => result.key === String(outside.id))?.error).toBeTruthy();
+    expect(await balanceOf(outside)).toEqual([]);
+  });
+
+  it("refuses a chunk of another operator's job, a signed-out cookie and a malformed chunk, sending nothing", async () => {
+    const account = await createUser(await houseId());
+    const id = await storeJob("deposit", depositForm(account, "4"));
+    const staff = await createAdmin({ role: 2, permissions: { users: true } });
+    const other = await signInTo(app, staff);
+    expect((await chunk(id, [String(account.id)], other)).status).toBe(403);
+    const signedOut = await signInTo(app, DEMO_ACCOUNTS.admin);
+    await app.fetch("/session", { method: "POST", headers: { Cookie: signedOut, "Content-Type": "application/json" }, body: JSON.stringify({ intent: "signOut" }) });
+    expect((await chunk(id, [String(account.id)], signedOut)).status).toBe(302);
+    for (const keys of [[], ["not-an-id"], Array.from({ length: ACCOUNT_JOB_CHUNK_MAX + 1 }, (_, n) => String(n + 1))]) {
+      expect((await chunk(id, keys)).status).toBe(400);
+    }
+    expect((await chunk("not-a-job", [String(account.id)])).status).toBe(400);
+    expect(await balanceOf(account)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
  * then a progress bar with done / failed / remaining, Cancel and Resume, and every failure with
  * its reason. `y` / `n` answer the confirmation, `c` cancels, `r` resumes. A job with a preview (a
  * file's lines, issue 34) shows it above the question; `e` moves to the next line with a problem.
+ * The screen's data is read again once, when the job ends.
  */
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
@@ -10,6 +11,7 @@ import { fromPromise } from "xstate";
 import { bulkMachine, chunkRunnerOf, remainingOf, type BulkJob, type BulkPreview } from "../../machines/bulk.machine";
 import { notifySuccess } from "../../lib/feedback";
 import { storeJob } from "../../lib/jobs";
+import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { Overlay } from "./Overlay";
 
 /**
@@ -38,6 +40,12 @@ export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onC
   const remaining = remainingOf(snapshot.context);
   const finished = snapshot.hasTag("finished");
   const running = snapshot.hasTag("running");
+  // Chunks answer JSON and read no screen again: the screen shows what the job did once it ends.
+  const revalidate = useQuietRevalidate();
+  const ended = finished || snapshot.hasTag("cancelled");
+  useEffect(() => {
+    if (ended) revalidate();
+  }, [ended, revalidate]);
 
   const close = () => {
     // Closing mid-run is a cancel: the item in flight finishes, nothing further starts.
