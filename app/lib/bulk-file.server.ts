@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
-import { PAGE_SIZE, ROLE, type UserRow } from "../../protocol/wire";
+import { ROLE, type UserRow } from "../../protocol/wire";
 import { ACCOUNT_MODES, type AccountMode } from "./account-list";
 import { listAudit } from "./store/audit-log.server";
 import { FILE_COMMAND_NAMES, FILE_COMMANDS, FILE_ROW_LIMIT, fileItemForm, movesMoney, type FileCommand, type FileLine, type FilePreview, type JobFile } from "./bulk-file";
@@ -96,8 +96,7 @@ const accountOf = (row: ListRow): Account => ({ id: row._id, username: row.usern
 /**
  * The accounts the file names, on the chosen desk and (for names not there) the other one, read
  * with the spec's list calls: a username by the list's username filter, every page, kept when it
- * is that exact username (the API's filter may match more); ids, and names when the file names
- * more accounts than the whole list has pages, by reading the whole list once.
+ * is that exact username (the API's filter may match more); ids by reading the whole list.
  */
 async function resolveAccounts(request: Request, context: AppLoadContext, desk: AccountMode, by: "username" | "id", names: readonly string[]) {
   const list = (mode: AccountMode, query: { username?: string }) => (page: number, pageSize: number) =>
@@ -108,12 +107,10 @@ async function resolveAccounts(request: Request, context: AppLoadContext, desk: 
   const find = async (mode: AccountMode, wanted: readonly string[]): Promise<Map<string, Account>> => {
     const found = new Map<string, Account>();
     if (wanted.length === 0) return found;
-    // Ids by reading the whole list; names too when that takes fewer calls than a search each.
-    const size = by === "username" ? (await list(mode, {})(1, PAGE_SIZE.max)).total : 0;
-    if (by === "id" || Math.ceil(size / PAGE_SIZE.max) <= wanted.length) {
-      const set = new Set(wanted);
-      const scan = await readAllPages(list(mode, {}), { limit: Number.POSITIVE_INFINITY, keep: (row) => set.has(keyOf(by === "id" ? row._id : row.username)) });
-      for (const row of scan.items) found.set(keyOf(by === "id" ? row._id : row.username), accountOf(row));
+    if (by === "id") {
+      const ids = new Set(wanted);
+      const scan = await readAllPages(list(mode, {}), { limit: Number.POSITIVE_INFINITY, keep: (row) => ids.has(row._id) });
+      for (const row of scan.items) found.set(row._id, accountOf(row));
       return found;
     }
     await inBatches(wanted, LOOKUPS_IN_FLIGHT, async (name) => {
