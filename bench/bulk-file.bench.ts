@@ -110,6 +110,6 @@ layout's and the screen's loaders. The preview still resolves each name with its
     );
   } finally {
     await browser.close();
-    stack.stop();
+    await stack.stop();
   }
 }

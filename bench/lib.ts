@@ -8,7 +8,8 @@ import type { FastifyInstance } from "fastify";
 import { open, seal } from "../protocol/envelope";
 import { waitForOk } from "../scripts/wait-for";
 
-export type Stack = { consoleUrl: string; platformUrl: string; stop: () => void };
+/** `stop` resolves once both processes have exited: a stack started next on the same ports meets none of this one's. */
+export type Stack = { consoleUrl: string; platformUrl: string; stop: () => Promise<void> };
 
 /** A fresh temporary PGlite directory, seeded by platform/cli.ts when `seed` is given. */
 export function benchDataDir(seed?: { users: number; bets: number }): string {
@@ -45,7 +46,15 @@ export async function startStack(
   const children = [platform.child, consoleChild];
   const consoleUrl = `http://localhost:${consolePort}`;
   await waitForOk(`${consoleUrl}/login`, "the console");
-  return { consoleUrl, platformUrl: platform.url, stop: () => children.forEach((child) => child.kill("SIGTERM")) };
+  return { consoleUrl, platformUrl: platform.url, stop: () => Promise.all(children.map(stopChild)).then(() => undefined) };
+}
+
+/** SIGTERM, then the exit: the console drains before it lets its port go. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  child.kill("SIGTERM");
+  return exited;
 }
 
 function spawnScript(script: string, env: Record<string, string>): ChildProcess {

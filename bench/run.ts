@@ -68,7 +68,7 @@ if (stackBenches.length > 0) {
   try {
     for (const [, bench] of stackBenches) await bench(stack);
   } finally {
-    stack.stop();
+    await stack.stop();
   }
 }
 for (const [name, bench] of alone) if (wanted(name)) await bench();

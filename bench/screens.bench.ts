@@ -77,7 +77,7 @@ async function measure(dataDir: string, activity: boolean): Promise<Map<string, 
     return samples;
   } finally {
     await browser.close();
-    stack.stop();
+    await stack.stop();
   }
 }
 

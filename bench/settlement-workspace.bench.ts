@@ -151,6 +151,6 @@ export async function benchSettlementWorkspace(): Promise<void> {
     );
   } finally {
     await browser.close();
-    stack.stop();
+    await stack.stop();
   }
 }

@@ -19,7 +19,7 @@ import { checkMoneyInvariants } from "../../platform/modules/ledger/invariants";
 import { DEMO_ACCOUNTS, seedUsername } from "../../platform/seed";
 import { MARKET_DETAIL_USERS, SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE, SETTLE_CONCURRENCY } from "../../app/lib/constants";
 import { settleChunkSizeFor } from "../../app/machines/settlement.machine";
-import { percentile, record, startPlatform, type Stack } from "../lib";
+import { percentile, record, startPlatform, stopChild, type Stack } from "../lib";
 import { reportQueries } from "../report.bench";
 import { adminToken, bareBulkSettlements, bareSettlements } from "../settle-market.bench";
 import { usersQuery } from "../users-list.bench";
@@ -99,7 +99,7 @@ export async function benchPostgres(): Promise<void> {
   if (!url) throw new Error("--pg needs DATABASE_URL: a database seeded at scale (docs/operations.md)");
   const port = Number(process.env.BENCH_PLATFORM_PORT ?? 4420);
   const db = await openDb({ kind: "postgres", url });
-  let stop = () => {};
+  let stop = async () => {};
   try {
     // Migrations first, here: a new index on ten million rows takes longer than the platform's start may.
     await migrate(db);
@@ -113,7 +113,7 @@ export async function benchPostgres(): Promise<void> {
     const load = loadavg()[0]!;
 
     const platform = await startPlatform(port, { DATABASE_URL: url });
-    stop = () => platform.child.kill("SIGTERM");
+    stop = () => stopChild(platform.child);
     const stack: Stack = { platformUrl: platform.url, consoleUrl: "", stop };
     const token = await adminToken(stack);
 
@@ -188,7 +188,7 @@ run is the PGlite benchmark above), load average ${loadBeforeSettling.toFixed(1)
     );
     await explainHotQueries(url, { eventId: busiest.eventId, marketId: busiest.marketId, reports });
   } finally {
-    stop();
+    await stop();
     await db.destroy();
   }
 }
