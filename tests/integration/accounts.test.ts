@@ -162,6 +162,11 @@ describe("GET /users and /partners", () => {
       const exact = await get<AccountPage<UserRow>>(`/users?username=${tag}_100`, tokens.admin);
       expect(exact.data?.total).toBe(3);
       expect(exact.data).not.toHaveProperty("totalCapped");
+      // Without a search the count is the kept one, exact however many: the whole list can be paged through.
+      const everyone = Number((await sql<{ n: string }>`select count(*) as n from users`.execute(db)).rows[0]!.n);
+      const unsearched = await get<AccountPage<UserRow>>(`/users?pageSize=50`, tokens.admin);
+      expect(unsearched.data?.total).toBe(everyone);
+      expect(unsearched.data).not.toHaveProperty("totalCapped");
     } finally {
       await db.deleteFrom("users").where("username", "like", `${tag}\_%`).execute();
     }

@@ -199,8 +199,9 @@ export function createAccountService({ db, revealer }: { db: Db; revealer: Revea
       return rows.map((row) => read.toItem(row, passwords));
     };
     const page = await pageOf(query, list, () => read.count(db, filter));
-    // A search counted past its limit (the repository stops there) says "more" rather than read every match.
-    return page.total > SEARCH_COUNT_LIMIT ? { ...page, total: SEARCH_COUNT_LIMIT, totalCapped: true } : page;
+    // A search counted past its limit (the repository stops there) says "more" rather than read every match;
+    // the whole list's count is the kept one, exact however many.
+    return filter.search && page.total > SEARCH_COUNT_LIMIT ? { ...page, total: SEARCH_COUNT_LIMIT, totalCapped: true } : page;
   }
 
   const users = (caller: AdminAccount, query: ListQuery): Promise<AccountPage<UserRow>> =>
