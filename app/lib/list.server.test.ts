@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Page } from "../../protocol/wire";
 import { partialText } from "./list";
-import { readAllPages } from "./list.server";
+import { readAllPages, readEveryPage } from "./list.server";
 
 type Row = { _id: string; group: string };
 const rows = (count: number, group = (i: number) => (i % 3 === 0 ? "a" : "b")): Row[] =>
@@ -68,5 +68,37 @@ describe("reading a whole list", () => {
     const fetchPage = api([]);
     expect(await readAllPages(fetchPage)).toMatchObject({ read: 0, total: 0, complete: true, items: [] });
     expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("reading every page at once", () => {
+  it("asks every page after the first at once (at most `inFlight`), by the size the API answered, and keeps the API's order", async () => {
+    let open = 0;
+    let most = 0;
+    const inner = api(rows(1_030), { size: 100 });
+    const fetchPage = vi.fn(async (page: number, pageSize: number) => {
+      most = Math.max(most, ++open);
+      await new Promise((done) => setTimeout(done, 1));
+      open--;
+      return inner(page, pageSize);
+    });
+    const scan = await readEveryPage(fetchPage, { inFlight: 4 });
+    expect(scan).toMatchObject({ read: 1_030, total: 1_030, complete: true, pageSize: 100, dropped: 0 });
+    expect(scan.items.map((row) => row._id)).toEqual(rows(1_030).map((row) => row._id));
+    expect(fetchPage.mock.calls.map(([page]) => page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(most).toBe(4);
+  });
+
+  it("an API that ignores `page` repeats the first page: read once, incomplete, so the caller looks up the rest", async () => {
+    const scan = await readEveryPage(api(rows(120), { size: 50, stuck: true }), { inFlight: 4 });
+    expect(scan).toMatchObject({ read: 50, total: 120, complete: false });
+  });
+
+  it("keeps what the filter keeps, and reads an empty list once", async () => {
+    const scan = await readEveryPage(api(rows(90), { size: 50 }), { inFlight: 2, keep: (row) => row.group === "a" });
+    expect(scan).toMatchObject({ read: 90, complete: true, dropped: 60 });
+    const empty = api([]);
+    expect(await readEveryPage(empty, { inFlight: 4 })).toMatchObject({ read: 0, complete: true, items: [] });
+    expect(empty).toHaveBeenCalledTimes(1);
   });
 });

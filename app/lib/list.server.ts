@@ -2,9 +2,11 @@
  * The list kit's server half: read a list screen's address with its zod schema (a hand-edited
  * address falls back to the schema's defaults, or is not found), then load that page; an upstream
  * refusal becomes the page the operator should see (Permission Denied, not found). And the one
- * reader of a whole list (`readAllPages`), for totals, choices and filters the API may ignore.
+ * reader of a whole list (`readAllPages`), for totals, choices and filters the API may ignore, and
+ * its fast twin for a large list read to the end (`readEveryPage`).
  */
 import type { z } from "zod";
+import { inBatches } from "../machines/in-batches";
 import { PAGE_SIZE, type Page } from "../../protocol/wire";
 import { SCAN_LIMIT, type Coverage } from "./list";
 import { orRouteError } from "./route-errors.server";
@@ -60,4 +62,37 @@ export async function readAllPages<T extends { _id: string }>(
     const lastPage = seen.size === before || answer.items.length < pageSize || page * pageSize >= answer.total;
     if (lastPage || read >= limit) return { ...scan, complete: false };
   }
+}
+
+/**
+ * Every page of a list, `inFlight` at a time once the first answer gave the total and the page
+ * size in effect (an API may ignore `pageSize`). Trusts the answers as readAllPages does: a repeat
+ * `_id` is read once, and the scan is complete only when it read the first answer's total. It
+ * is not when the list changed while it was read, or the API ignored `page`: the caller looks
+ * up what it missed some other way.
+ */
+export async function readEveryPage<T extends { _id: string }>(
+  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+  { inFlight, keep = () => true }: { inFlight: number; keep?: (item: T) => boolean },
+): Promise<Scan<T>> {
+  const first = await fetchPage(1, PAGE_SIZE.max);
+  const pageSize = first.items.length;
+  const pages = pageSize === 0 ? 1 : Math.ceil(first.total / pageSize);
+  const rest = await inBatches(
+    Array.from({ length: pages - 1 }, (_, index) => index + 2),
+    inFlight,
+    (page) => fetchPage(page, PAGE_SIZE.max),
+  );
+  const seen = new Set<string>();
+  const items: T[] = [];
+  let dropped = 0;
+  for (const answer of [first, ...rest]) {
+    for (const item of answer.items) {
+      if (seen.has(item._id)) continue;
+      seen.add(item._id);
+      if (keep(item)) items.push(item);
+      else dropped++;
+    }
+  }
+  return { items, dropped, pageSize, read: seen.size, total: first.total, complete: seen.size >= first.total };
 }
