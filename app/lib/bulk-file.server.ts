@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
-import { ROLE, type UserRow } from "../../protocol/wire";
+import { PAGE_SIZE, ROLE, type UserRow } from "../../protocol/wire";
 import { ACCOUNT_MODES, type AccountMode } from "./account-list";
 import { listAudit } from "./store/audit-log.server";
 import { FILE_COMMAND_NAMES, FILE_COMMANDS, FILE_ROW_LIMIT, fileItemForm, movesMoney, type FileCommand, type FileLine, type FilePreview, type JobFile } from "./bulk-file";
@@ -21,7 +21,7 @@ import { amountField, remarkField } from "./forms/account-actions";
 import { problemOf } from "./forms/first-issue";
 import { requireAccess, storeOf } from "./guards.server";
 import { ownerOf } from "./jobs.server";
-import { readAllPages } from "./list.server";
+import { readAllPages, readEveryPage } from "./list.server";
 import type { Operator } from "./operator";
 import { SCREENS } from "./screens";
 import { callAsOperator } from "./session.server";
@@ -93,10 +93,21 @@ export function classifyLines(
 type ListRow = Pick<UserRow, "_id" | "username" | "balance">;
 const accountOf = (row: ListRow): Account => ({ id: row._id, username: row.username, balance: row.balance });
 
+/** Pages of a whole list read at once for a preview: a few, so the API's other callers still get in. */
+const PAGES_IN_FLIGHT = 4;
+/**
+ * A whole page of the list costs about as much upstream as this many one-name searches (at
+ * 100,000 users on PGlite: 17–24 ms a page of 500, 6 ms a search; docs/benchmarks.md, "Bulk from file").
+ */
+const PAGE_COST_IN_SEARCHES = 4;
+
 /**
  * The accounts the file names, on the chosen desk and (for names not there) the other one, read
- * with the spec's list calls: a username by the list's username filter, every page, kept when it
- * is that exact username (the API's filter may match more); ids by reading the whole list.
+ * with the spec's list calls, whichever costs fewer: each username by the list's username filter
+ * (every page, kept when it is that exact username: the API's filter may match more), or the whole
+ * list read page by page, a few at once (ids are always read so: the list has no id filter). A
+ * whole reading that came out short of its total (the list changed meanwhile, or the API ignored
+ * `page`) searches for each name it did not find.
  */
 async function resolveAccounts(request: Request, context: AppLoadContext, desk: AccountMode, by: "username" | "id", names: readonly string[]) {
   const list = (mode: AccountMode, query: { username?: string }) => (page: number, pageSize: number) =>
@@ -104,16 +115,19 @@ async function resolveAccounts(request: Request, context: AppLoadContext, desk: 
       ? callAsOperator(request, context, "users", { ...query, page, pageSize, orderBy: "username", isAcc: true })
       : callAsOperator(request, context, "partners", { ...query, page, pageSize, orderBy: "username", isAcc: true });
   const keyOf = (named: string) => (by === "username" ? named.toLowerCase() : named);
+  const rowKey = (row: ListRow) => (by === "username" ? row.username.toLowerCase() : row._id);
   const find = async (mode: AccountMode, wanted: readonly string[]): Promise<Map<string, Account>> => {
     const found = new Map<string, Account>();
     if (wanted.length === 0) return found;
-    if (by === "id") {
-      const ids = new Set(wanted);
-      const scan = await readAllPages(list(mode, {}), { limit: Number.POSITIVE_INFINITY, keep: (row) => ids.has(row._id) });
-      for (const row of scan.items) found.set(row._id, accountOf(row));
-      return found;
+    const wholeList = by === "id" || wanted.length > Math.ceil((await list(mode, {})(1, 1)).total / PAGE_SIZE.max) * PAGE_COST_IN_SEARCHES;
+    let unsearched = wanted;
+    if (wholeList) {
+      const sought = new Set(wanted);
+      const scan = await readEveryPage(list(mode, {}), { inFlight: PAGES_IN_FLIGHT, keep: (row) => sought.has(rowKey(row)) });
+      for (const row of scan.items) found.set(rowKey(row), accountOf(row));
+      unsearched = scan.complete || by === "id" ? [] : wanted.filter((name) => !found.has(name));
     }
-    await inBatches(wanted, LOOKUPS_IN_FLIGHT, async (name) => {
+    await inBatches(unsearched, LOOKUPS_IN_FLIGHT, async (name) => {
       const scan = await readAllPages(list(mode, { username: name }), { limit: Number.POSITIVE_INFINITY, keep: (row) => row.username.toLowerCase() === name });
       if (scan.items[0]) found.set(name, accountOf(scan.items[0]));
     });
