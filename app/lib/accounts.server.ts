@@ -7,7 +7,7 @@ import { accountQuerySchema, readAccountQuery, type AccountMode } from "./accoun
 import { ApiError, moneyCall } from "./api.server";
 import { lackSentence } from "./capabilities";
 import { capabilities } from "./capabilities.server";
-import { MESSAGES } from "./constants";
+import { ACCOUNT_JOB_CHUNK_IN_FLIGHT, MESSAGES } from "./constants";
 import { accountActionInput, accountActionSchema, type AccountAction } from "./forms/account-actions";
 import { addAccountInput, addAccountSchema, addUserRequest } from "./forms/add-account";
 import { readForm, runForm } from "./forms/run-form.server";
@@ -93,8 +93,6 @@ async function itemResult(key: string, performing: () => Promise<void>): Promise
   }
 }
 
-/** Items of a stored job's chunk in flight at once: each is another account's, all claimed together. */
-const JOB_CHUNK_CONCURRENCY = 4;
 const jobChunkSchema = z.object({
   jobId: z.string().uuid(),
   keys: z.array(z.string().regex(/^\d{1,19}$/, "An item is an account id")).min(1).max(ACCOUNT_JOB_CHUNK_MAX),
@@ -111,7 +109,7 @@ export async function runAccountJobChunk(request: Request, context: AppLoadConte
   if (!parsed.success) return Response.json({ message: parsed.error.issues[0]!.message }, { status: 400 });
   const { jobId, keys } = parsed.data;
   const results = await runJobChunk(request, context, jobId, [...new Set(keys)], (claimed) =>
-    inBatches([...claimed], JOB_CHUNK_CONCURRENCY, async ([key, stored]) => {
+    inBatches([...claimed], ACCOUNT_JOB_CHUNK_IN_FLIGHT, async ([key, stored]) => {
       const action = stored && isAccountJobKind(stored.kind) ? accountItemAction(stored.kind, stored.item) : null;
       if (!action || action.user !== key) return { key, error: MESSAGES.jobItemChanged };
       return itemResult(key, async () => void (await perform(request, context, action)));

@@ -86,6 +86,9 @@ export const SETTLE_BULK_SIZE = 50;
 export const SETTLE_BULK_IN_FLIGHT = 4;
 export const SETTLE_CONCURRENCY = 24;
 
+/** Items of a stored account job's chunk performed upstream at once, each another account's (app/lib/accounts.server.ts). */
+export const ACCOUNT_JOB_CHUNK_IN_FLIGHT = 4;
+
 /** Pending deposits, withdrawals, four-eyes approvals and unfinished jobs on the status line; null where the operator may not see them. */
 export type PendingCounts = { deposits: number | null; withdraws: number | null; approvals: number | null; jobs: number | null };
 
