@@ -2,18 +2,39 @@
 # npm test: typecheck, unit + machine + platform integration tests, then end-to-end in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Each phase's wall time, printed at the end whatever the outcome, so that a slower suite shows (issue 35).
+phase_names=()
+phase_seconds=()
+phase() {
+  phase_names+=("$1")
+  phase_seconds+=("$SECONDS")
+  echo "== $1"
+}
+print_phase_times() {
+  local status=$? end=$SECONDS i
+  echo "== wall time per phase"
+  for i in "${!phase_names[@]}"; do
+    local next=${phase_seconds[$((i + 1))]:-$end}
+    printf '%-12s %5d s\n' "${phase_names[$i]}" "$((next - phase_seconds[i]))"
+  done
+  printf '%-12s %5d s\n' "total" "$end"
+  return "$status"
+}
+trap print_phase_times EXIT
+phase chromium
 bash scripts/ensure-chromium.sh
 mkdir -p .cache
-echo "== typecheck"
+phase typecheck
 npx tsc --noEmit
-echo "== vitest"
+phase vitest
 npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest.json
-echo "== build"
+phase build
 npx remix vite:build >/dev/null
 bash scripts/check-client-bundle.sh
-echo "== playwright"
+phase playwright
 PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright.json npx playwright test --reporter=list,json
-echo "== cluster"
+phase cluster
 # Two consoles and two platforms behind HAProxy (tests/cluster), when PostgreSQL, Redis, haproxy and prometheus answer here.
 rm -f .cache/playwright-cluster.json
 if bash scripts/cluster.sh check; then
@@ -21,5 +42,5 @@ if bash scripts/cluster.sh check; then
 else
   echo "cluster scenario skipped: it needs PostgreSQL, Redis, haproxy and prometheus on this machine (docs/operations.md)"
 fi
-echo "== summary"
+phase summary
 npx tsx scripts/test-summary.ts
