@@ -16,6 +16,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type Keyboa
 import { fromPromise } from "xstate";
 import { Keys } from "./Keys";
 import { Overlay } from "./Overlay";
+import { useActiveDescendant } from "./use-active-descendant";
 import { announce } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
 import { noteChoice, usePaletteBoosts } from "../../lib/palette-memory";
@@ -197,8 +198,9 @@ function CommandList({
     onLeave();
     navigate(source.mode!.address(hit));
   };
+  const activeDescendant = useActiveDescendant();
   return (
-    <Cmdk label="Command palette" shouldFilter={false} vimBindings={false} loop>
+    <Cmdk ref={activeDescendant} label="Command palette" shouldFilter={false} vimBindings={false} loop>
       <Cmdk.Input
         autoFocus
         value={query}
@@ -399,8 +401,9 @@ function PickFromSource({
     const { value, extra = {} } = source.answer(hit);
     onAnswer(value, Object.fromEntries(Object.entries(extra).map(([key, text]) => [`${step.name}.${key}`, text])));
   };
+  const activeDescendant = useActiveDescendant();
   return (
-    <Cmdk label={source.label} shouldFilter={false} vimBindings={false} loop>
+    <Cmdk ref={activeDescendant} label={source.label} shouldFilter={false} vimBindings={false} loop>
       <Cmdk.Input
         autoFocus
         value={term}
