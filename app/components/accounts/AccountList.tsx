@@ -105,6 +105,7 @@ export function AccountListScreen() {
     panels: true,
     searchBox,
     active: !adding,
+    rowAnswers: (row) => ({ user: row._id, "user.label": row.username, "user.mode": mode }),
     keys: {
       // The registry's Audit trail of account…, which only operators who may read the trail run.
       "accounts.trail": (): boolean | void => {

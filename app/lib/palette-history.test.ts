@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { PALETTE_HISTORY_KEPT } from "./constants";
+import { describeEntry, entryOf, lastTaking, stepHistory, withEntry, type HistoryEntry } from "./palette-history";
+import type { SteppedCommand } from "../machines/palette.machine";
+
+const deposit: SteppedCommand = {
+  id: "account.deposit",
+  title: "Deposit…",
+  steps: [
+    { kind: "pick", name: "user", label: "User or panel", source: "accounts" },
+    { kind: "text", name: "amount", label: "Amount" },
+    { kind: "text", name: "remark", label: "Remark", optional: true },
+    { kind: "confirm", name: "confirm", label: (a) => `Deposit ${a.amount}?` },
+  ],
+};
+const addUser: SteppedCommand = {
+  id: "account.add-user",
+  title: "Add user…",
+  steps: [
+    { kind: "text", name: "username", label: "Username" },
+    { kind: "text", name: "password", label: "Password", secret: true },
+    { kind: "confirm", name: "confirm", label: () => "Add?" },
+  ],
+};
+const toggleLogin: SteppedCommand = { id: "account.toggle-login", title: "Toggle login", steps: [deposit.steps![0]!] };
+const depositAnswers = { user: "42", "user.label": "user0042", "user.mode": "users", amount: "500", remark: "bonus", confirm: "yes" };
+
+describe("palette history", () => {
+  it("keeps a confirmed command's answers, without the confirmation itself", () => {
+    expect(entryOf(deposit, depositAnswers)).toEqual({
+      command: "account.deposit",
+      answers: { user: "42", "user.label": "user0042", "user.mode": "users", amount: "500", remark: "bonus" },
+    });
+  });
+
+  it("never keeps a command with a secret step: no entry at all, so no password or code", () => {
+    expect(entryOf(addUser, { username: "newbie", password: "hunter2", confirm: "yes" })).toBeNull();
+  });
+
+  it("keeps only commands that end with a confirmation, where re-opening lands", () => {
+    expect(entryOf(toggleLogin, { user: "42", "user.label": "user0042" })).toBeNull();
+  });
+
+  it("shows an entry as its title and answers, a pick by its label, words quoted", () => {
+    expect(describeEntry(deposit, depositAnswers)).toBe('Deposit… · user0042 · 500 · "bonus"');
+    expect(describeEntry(deposit, { ...depositAnswers, remark: "" })).toBe("Deposit… · user0042 · 500");
+  });
+
+  it("puts the newest first, drops the same entry seen earlier, and keeps at most PALETTE_HISTORY_KEPT", () => {
+    const one = entryOf(deposit, depositAnswers)!;
+    const two = entryOf(deposit, { ...depositAnswers, amount: "600" })!;
+    expect(withEntry(withEntry([one], two), one)).toEqual([one, two]);
+    let long: HistoryEntry[] = [];
+    for (let index = 0; index < PALETTE_HISTORY_KEPT + 5; index++) long = withEntry(long, entryOf(deposit, { ...depositAnswers, amount: String(index + 1) })!);
+    expect(long).toHaveLength(PALETTE_HISTORY_KEPT);
+    expect(long[0]!.answers.amount).toBe(String(PALETTE_HISTORY_KEPT + 5));
+  });
+
+  it("steps older with ↑ up to the oldest entry, and newer with ↓ back to the empty palette", () => {
+    let at = -1;
+    at = stepHistory(at, "older", 2);
+    expect(at).toBe(0);
+    at = stepHistory(at, "older", 2);
+    at = stepHistory(at, "older", 2);
+    expect(at).toBe(1);
+    at = stepHistory(at, "newer", 2);
+    expect(at).toBe(0);
+    at = stepHistory(at, "newer", 2);
+    at = stepHistory(at, "newer", 2);
+    expect(at).toBe(-1);
+    expect(stepHistory(-1, "older", 0)).toBe(-1);
+  });
+
+  it("finds the last command a row can answer (its `user`), skipping those that ask no user", () => {
+    const coupon: SteppedCommand = { id: "settings.coupon", title: "Add coupon…", steps: [{ kind: "text", name: "code", label: "Code" }, deposit.steps![3]!] };
+    const history = [{ command: "settings.coupon", answers: { code: "X" } }, entryOf(deposit, depositAnswers)!];
+    expect(lastTaking(history, [coupon, deposit], ["user"])).toEqual({ entry: history[1], command: deposit });
+    expect(lastTaking(history.slice(0, 1), [coupon, deposit], ["user"])).toBeNull();
+  });
+});
