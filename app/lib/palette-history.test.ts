@@ -71,10 +71,18 @@ describe("palette history", () => {
     expect(stepHistory(-1, "older", 0)).toBe(-1);
   });
 
-  it("finds the last command a row can answer (its `user`), skipping those that ask no user", () => {
+  it("finds the last command a row can answer (its `user` from the row's sources), skipping those that ask no such pick", () => {
     const coupon: SteppedCommand = { id: "settings.coupon", title: "Add coupon…", steps: [{ kind: "text", name: "code", label: "Code" }, deposit.steps![3]!] };
-    const history = [{ command: "settings.coupon", answers: { code: "X" } }, entryOf(deposit, depositAnswers)!];
-    expect(lastTaking(history, [coupon, deposit], ["user"])).toEqual({ entry: history[1], command: deposit });
-    expect(lastTaking(history.slice(0, 1), [coupon, deposit], ["user"])).toBeNull();
+    const makeDefault: SteppedCommand = {
+      id: "account.make-default",
+      title: "Make default admin…",
+      steps: [{ kind: "pick", name: "user", label: "Panel", source: "panels" }, deposit.steps![3]!],
+    };
+    const history = [{ command: "settings.coupon", answers: { code: "X" } }, { command: "account.make-default", answers: { user: "7" } }, entryOf(deposit, depositAnswers)!];
+    const commands = [coupon, makeDefault, deposit];
+    const userRow = { sources: ["accounts"], answers: { user: "43", "user.label": "user0043" } };
+    expect(lastTaking(history, commands, userRow)).toEqual({ entry: history[2], command: deposit });
+    expect(lastTaking(history, commands, { ...userRow, sources: ["accounts", "panels"] })).toEqual({ entry: history[1], command: makeDefault });
+    expect(lastTaking(history.slice(0, 1), commands, userRow)).toBeNull();
   });
 });

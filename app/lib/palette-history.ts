@@ -51,11 +51,20 @@ export function describeEntry(command: SteppedCommand, answers: Answers): string
   return [command.title, ...shown].join(" · ");
 }
 
-/** The newest entry whose command asks every one of these steps (a list row answers `user`), if any. */
-export function lastTaking<C extends SteppedCommand>(history: readonly HistoryEntry[], commands: readonly C[], stepNames: readonly string[]): { entry: HistoryEntry; command: C } | null {
+/**
+ * A list row as a pick step's answer: `answers` under the step's name (`user`, `user.label`), for
+ * pick steps choosing from one of `sources` (an account row answers `accounts`; a panel's `panels` too).
+ */
+export type RowPick = { sources: readonly string[]; answers: Answers };
+
+/** The newest entry whose command picks what the row answers (every step the row names), if any. */
+export function lastTaking<C extends SteppedCommand>(history: readonly HistoryEntry[], commands: readonly C[], row: RowPick): { entry: HistoryEntry; command: C } | null {
+  const names = Object.keys(row.answers).filter((key) => !key.includes("."));
+  const takes = (command: C) =>
+    names.every((name) => command.steps?.some((step) => step.name === name && step.kind === "pick" && row.sources.includes(step.source)));
   for (const entry of history) {
     const command = commands.find((one) => one.id === entry.command);
-    if (command && stepNames.every((name) => command.steps?.some((step) => step.name === name))) return { entry, command };
+    if (command && takes(command)) return { entry, command };
   }
   return null;
 }

@@ -3,7 +3,7 @@
  * the real platform: `↑` in the empty palette brings back the last deposit with its answers, Enter
  * re-opens it at its confirmation, Backspace walks back to the amount, and the changed amount moves
  * once; `.` on the users list repeats the last deposit on the cursor row, and says so when nothing
- * was run yet.
+ * was run yet; the key help lists both.
  */
 import type { Page } from "@playwright/test";
 import { balancesOf, DEMO, expect, openPalette, runCommand, signIn, test } from "./fixtures";
@@ -56,12 +56,18 @@ test("↑ brings back the last deposit; Enter lands at its confirmation, Backspa
   await expect.poll(async () => (await balancesOf([CHANGED])).get(CHANGED)).toBe(before + 5 + 7);
 });
 
-test("`.` on the users list repeats the last deposit on the cursor row, and says so when nothing was run", async ({ page }) => {
+test("`.` on the users list repeats the last deposit on the cursor row, and says so when nothing was run; `?` lists both keys", async ({ page }) => {
   const before = await balancesOf([FIRST, REPEATED]);
   await signIn(page, DEMO.admin);
   await page.goto(`/users?search=${REPEATED}`);
   const row = page.getByRole("row", { name: new RegExp(REPEATED) });
   await expect(row).toHaveAttribute("data-cursor", "");
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keys" });
+  await expect(help.getByRole("row", { name: /Repeat the last row command on the cursor row/ })).toBeVisible();
+  await expect(help.getByRole("row", { name: /in an empty palette: your last commands with their answers/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(help).toHaveCount(0);
   await page.keyboard.press(".");
   await expect(page.getByText("Nothing to repeat: no row command run yet")).toBeVisible();
 

@@ -173,13 +173,12 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
         }
         void Promise.resolve(command.run(latestContext.current, answers)).then((outcome) => outcome && announce(outcome));
       },
-      repeatOnRow: (rowAnswers) => {
+      repeatOnRow: (row) => {
         const offered = commandsFor(operator, latestContext.current.selection, lacking).filter((command) => !command.refusal);
-        const rowSteps = Object.keys(rowAnswers).filter((key) => !key.includes("."));
-        const last = lastTaking(historyOf(operator.username), offered, rowSteps);
+        const last = lastTaking(historyOf(operator.username), offered, row);
         if (!last) return notifyNote("Nothing to repeat: no row command run yet");
         startTransition(() => {
-          setStarted({ command: last.command, answers: { ...last.entry.answers, ...rowAnswers }, reopen: true });
+          setStarted({ command: last.command, answers: { ...last.entry.answers, ...row.answers }, reopen: true });
           setLayer("palette");
         });
       },

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import type { Page } from "../../../protocol/wire";
 import { pageCountOf } from "../../lib/list";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
-import type { Answers } from "../../machines/palette.machine";
+import type { RowPick } from "../../lib/palette-history";
 import { useRepeatOnRow, useScreenCommands, type ScreenHandlers } from "./shell-context";
 import { extendSelection, moveCursor, type CursorKey } from "./table-model";
 
@@ -34,8 +34,8 @@ export type ListScreenOptions<Row> = {
   active?: boolean;
   /** Reload the page this often while it shows (and the tab is visible). */
   refreshMs?: number;
-  /** What a row answers of a palette command's steps (an account row: its `user`), so `.` repeats a row command on it. */
-  rowAnswers?: (row: Row) => Answers;
+  /** The row as a pick step's answer (an account row: its `user`), so `.` repeats a row command on it. */
+  rowPick?: (row: Row) => RowPick;
 };
 
 export type Expanded = { id: string; logs: boolean };
@@ -161,12 +161,12 @@ export function useListState<Row>(options: ListScreenOptions<Row>) {
 export function useListScreen<Row>(options: ListScreenOptions<Row>) {
   const state = useListState(options);
   const repeatOnRow = useRepeatOnRow();
-  const { active = true, rowAnswers } = options;
+  const { active = true, rowPick } = options;
   useScreenCommands({
     ...state.handlers,
     "list.repeat": () => {
-      if (!active || !rowAnswers || !state.cursorRow) return false;
-      repeatOnRow(rowAnswers(state.cursorRow));
+      if (!active || !rowPick || !state.cursorRow) return false;
+      repeatOnRow(rowPick(state.cursorRow));
     },
   });
   useRefresh(options.refreshMs, options.active ?? true);
