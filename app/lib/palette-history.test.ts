@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { PALETTE_HISTORY_KEPT } from "./constants";
-import { describeEntry, entryOf, lastTaking, stepHistory, withEntry, type HistoryEntry } from "./palette-history";
+import { describeEntry, entryOf, historyOf, lastTaking, noteRun, stepHistory, withEntry, type HistoryEntry } from "./palette-history";
 import type { SteppedCommand } from "../machines/palette.machine";
 
 const deposit: SteppedCommand = {
@@ -84,5 +84,20 @@ describe("palette history", () => {
     expect(lastTaking(history, commands, userRow)).toEqual({ entry: history[2], command: deposit });
     expect(lastTaking(history, commands, { ...userRow, sources: ["accounts", "panels"] })).toEqual({ entry: history[1], command: makeDefault });
     expect(lastTaking(history.slice(0, 1), commands, userRow)).toBeNull();
+  });
+
+  describe("in the tab", () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("keeps each operator's runs apart, and a run with a password writes nothing at all", () => {
+      const stored = new Map<string, string>();
+      vi.stubGlobal("sessionStorage", { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) });
+      noteRun("admin", addUser, { username: "newbie", password: "hunter2", confirm: "yes" });
+      expect(stored.size).toBe(0);
+      noteRun("admin", deposit, depositAnswers);
+      expect(historyOf("admin")).toEqual([entryOf(deposit, depositAnswers)]);
+      expect(historyOf("staff")).toEqual([]);
+      expect([...stored.values()].join()).not.toContain("hunter2");
+    });
   });
 });
