@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { CALLS } from "../../protocol/calls";
 import { STAFF_FLAGS } from "../../protocol/wire";
 import { mayUse, SCREENS, SIDEBAR_LINKS, type Screen } from "../lib/screens";
+import { entryOf } from "../lib/palette-history";
 import { COMMANDS, commandById, commandsFor, keyConflicts, PICK_SOURCES, SCREEN_COMMANDS, screenCommandsFor } from "./registry";
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
@@ -224,6 +225,16 @@ describe("registry", () => {
       for (let attempt = 0; attempt < 2; attempt++) await commandById(id).run(context as unknown as CommandContext, answers, "run-1-key");
       expect(sent.map((values) => values.requestId)).toEqual(["run-1-key", "run-1-key"]);
     }
+  });
+
+  it("marks every step asking a password or a second-factor code secret, so the palette history never keeps it", () => {
+    const unmarked = COMMANDS.flatMap((command) =>
+      (command.steps ?? [])
+        .filter((step) => step.kind === "text" && /password|^(code|otp|totp)$/i.test(step.name) && !step.secret)
+        .map((step) => `${command.id}: ${step.name}`),
+    );
+    expect(unmarked).toEqual([]);
+    expect(entryOf(commandById("password.change"), { curPassword: "old", password: "new", confirmPassword: "new" })).toBeNull();
   });
 
   it("finds commands by id and filters by permission", () => {

@@ -10,6 +10,7 @@ const LIST_KEYS = [
   ["list.open", "Open the row's panel", ["enter"]], ["list.select", "Select or unselect the row", ["x"]],
   ["list.select-page", "Select the page", ["*"]], ["list.close", "Close the panel, then clear the selection", ["escape"]],
   ["list.previous-page", "Previous page", ["["]], ["list.next-page", "Next page", ["]"]],
+  ["list.repeat", "Repeat the last row command on the cursor row", ["."]],
 ] as const;
 
 export const LIST_COMMANDS = [

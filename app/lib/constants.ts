@@ -54,6 +54,9 @@ export const TOAST = {
   shortDurationMs: 3000,
 } as const;
 
+/** The palette's history keeps each operator's last 50 commands with their answers (docs/ux.md "Palette"). */
+export const PALETTE_HISTORY_KEPT = 50;
+
 export const ROLE_LABEL: Record<number, string> = { 1: "super admin", 2: "staff", 3: "partner" };
 
 /** Times show in the configured zone (`TIME_ZONE`) unless configured otherwise: the platform's home zone. */

@@ -6,6 +6,11 @@ export function notifySuccess(message: string, options: { short?: boolean } = {}
   toast.success(message, { duration: options.short ? TOAST.shortDurationMs : TOAST.durationMs });
 }
 
+/** A short note that is neither success nor failure (`.` with nothing to repeat). */
+export function notifyNote(message: string): void {
+  toast(message, { duration: TOAST.shortDurationMs });
+}
+
 /** A failed call or a rejected form: top-centre, docs/product.md §8. */
 export function notifyError(message: string): void {
   toast.error(message, { position: "top-center", duration: TOAST.durationMs });

@@ -251,4 +251,36 @@ describe("palette machine", () => {
     await waitFor(next, (s) => s.status === "done");
     expect(sent[2]).not.toBe(sent[0]);
   });
+
+  it("re-opens a command run before at its confirmation, its answers filled in, and runs them on y", async () => {
+    const { actor, runs } = start();
+    actor.send({ type: "palette.reopen", command: deposit, answers: { amount: "500", remark: "bonus" } });
+    expect(actor.getSnapshot().hasTag("asking")).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ stepIndex: 2, answers: { amount: "500", remark: "bonus" } });
+    actor.send(answer("yes"));
+    await waitFor(actor, (s) => s.status === "done");
+    expect(runs).toHaveBeenCalledTimes(1);
+    expect(runs.mock.calls[0]![1]).toEqual({ amount: "500", remark: "bonus", confirm: "yes" });
+  });
+
+  it("lets the operator go back from a re-opened confirmation and change an answer", async () => {
+    const { actor, runs } = start();
+    actor.send({ type: "palette.reopen", command: deposit, answers: { amount: "500", remark: "bonus", confirm: "yes" } });
+    expect(actor.getSnapshot().context.stepIndex).toBe(2);
+    actor.send({ type: "palette.back" });
+    actor.send({ type: "palette.back" });
+    expect(actor.getSnapshot().context).toMatchObject({ stepIndex: 0, answers: {} });
+    actor.send(answer("750"));
+    actor.send(answer("bonus"));
+    actor.send(answer("yes"));
+    await waitFor(actor, (s) => s.status === "done");
+    expect(runs).toHaveBeenCalledTimes(1);
+    expect(runs.mock.calls[0]![1]).toEqual({ amount: "750", remark: "bonus", confirm: "yes" });
+  });
+
+  it("asks a missing earlier answer of a re-opened command first", () => {
+    const { actor } = start();
+    actor.send({ type: "palette.reopen", command: deposit, answers: { remark: "bonus" } });
+    expect(actor.getSnapshot().context.stepIndex).toBe(0);
+  });
 });

@@ -8,6 +8,9 @@
  * unknown outcome (a money call whose answer never arrived) `y` sends the same key again, so an
  * API honouring it moves the money once, and a changed amount is refused (docs/protocol.md,
  * Idempotency). The platform keeps only what moved, so a refused attempt leaves the key free.
+ *
+ * `palette.reopen` (history, `.` repeat; docs/ux.md "Palette") opens a command at its last step,
+ * the confirmation, with the earlier answers filled in; Backspace still walks back through them.
  */
 import { assign, fromPromise, setup } from "xstate";
 import { messageOf } from "./error-message";
@@ -63,6 +66,8 @@ export const paletteMachine = setup({
     events: {} as
       /** `answers` already known (a row's button knows its row) skip their steps. */
       | { type: "palette.choose"; command: SteppedCommand; answers?: Answers }
+      /** A command run before, at its last step with these answers (a missing earlier one is asked first). */
+      | { type: "palette.reopen"; command: SteppedCommand; answers: Answers }
       | { type: "palette.answer"; value: string; extra?: Answers }
       /** Backspace on an empty answer. */
       | { type: "palette.back" },
@@ -121,6 +126,16 @@ export const paletteMachine = setup({
             }),
           },
         ],
+        "palette.reopen": {
+          target: "asking",
+          actions: assign({
+            command: ({ event }) => event.command,
+            stepIndex: ({ event }) => firstOpenStep(event.command, beforeLastStep(event.command, event.answers)),
+            answers: ({ event }) => beforeLastStep(event.command, event.answers),
+            error: null,
+            requestId: () => crypto.randomUUID(),
+          }),
+        },
       },
     },
     asking: {
@@ -178,6 +193,12 @@ function firstOpenStep(command: SteppedCommand, answers: Answers = {}): number {
   const steps = command.steps ?? [];
   const index = steps.findIndex((step) => !(step.name in answers));
   return index < 0 ? steps.length : index;
+}
+
+/** The answers without the last step's, so a re-opened command asks that step (its confirmation) again. */
+function beforeLastStep(command: SteppedCommand, answers: Answers): Answers {
+  const last = command.steps?.at(-1);
+  return last ? withoutStep(answers, last) : answers;
 }
 
 export function currentStep(context: Context): Step | undefined {

@@ -105,6 +105,8 @@ export function AccountListScreen() {
     panels: true,
     searchBox,
     active: !adding,
+    // A row answers the account pick sources (app/commands/accounts.ts); a panel's row Make default admin… too.
+    rowPick: (row) => ({ sources: mode === "partners" ? ["accounts", "panels"] : ["accounts"], answers: { user: row._id, "user.label": row.username, "user.mode": mode } }),
     keys: {
       // The registry's Audit trail of account…, which only operators who may read the trail run.
       "accounts.trail": (): boolean | void => {

@@ -7,7 +7,9 @@
  * that declare it, opening the record's screen. A command with steps asks for its arguments one
  * at a time (palette.machine.ts), less those the showing screen already answers (an event's
  * screen, its event); a pick step asks its source, which may read an earlier answer (an event's
- * markets). Backspace on an empty answer goes back a step, Esc closes.
+ * markets). Backspace on an empty answer goes back a step, Esc closes. `↑`/`↓` in the empty input
+ * step through the operator's history (app/lib/palette-history.ts); Enter re-opens an entry at its
+ * confirmation.
  */
 import { useActorRef, useSelector } from "@xstate/react";
 import { useNavigate } from "@remix-run/react";
@@ -19,6 +21,7 @@ import { Overlay } from "./Overlay";
 import { useActiveDescendant } from "./use-active-descendant";
 import { announce } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
+import { describeEntry, historyOf, noteRun, stepHistory, type HistoryEntry } from "../../lib/palette-history";
 import { noteChoice, usePaletteBoosts } from "../../lib/palette-memory";
 import { currentStep, paletteMachine, type Answers, type PickStep, type Step } from "../../machines/palette.machine";
 import { createIncrementalRanker, prepare } from "../../commands/rank";
@@ -27,6 +30,9 @@ import type { Command, CommandContext, Found, HitRow, OfferedCommand, PickSource
 /** About the rows the palette shows at once, and some to scroll: rendering more costs keystrokes. */
 const RESULT_LIMIT = 30;
 
+/** A command a button started with what it knows, or `.` re-opened at its confirmation (`reopen`). */
+export type PaletteStart = { command: Command; answers: Answers; reopen?: boolean };
+
 type PaletteProps = {
   /** A command with a `refusal` (an extension the operator's API lacks) shows disabled, saying why. */
   commands: readonly OfferedCommand[];
@@ -34,7 +40,7 @@ type PaletteProps = {
   sources: PickSources;
   context: CommandContext;
   /** A command a button started, with the answers it already knows; the palette asks the rest. */
-  start?: { command: Command; answers: Answers } | null;
+  start?: PaletteStart | null;
   /** Called once the chosen command has run (or the operator pressed Esc). */
   onClose: () => void;
 };
@@ -48,9 +54,9 @@ export function Palette({ commands, sources, context, start, onClose }: PaletteP
         runCommand: fromPromise(async ({ input }) => {
           const command = start?.command ?? latest.current.commands.find((c) => c.id === input.command.id)!;
           const outcome = await command.run(latest.current.context, input.answers, input.requestId);
-          if (!outcome) return;
-          announce(outcome);
-          if (!outcome.ok) throw new Error(outcome.message);
+          if (outcome) announce(outcome);
+          if (outcome && !outcome.ok) throw new Error(outcome.message);
+          noteRun(latest.current.context.operator.username, command, input.answers);
         }),
       },
     }),
@@ -58,7 +64,7 @@ export function Palette({ commands, sources, context, start, onClose }: PaletteP
   useEffect(() => {
     if (!start) return;
     const answers = { ...screenAnswers(start.command, latest.current.context), ...start.answers };
-    actor.send({ type: "palette.choose", command: start.command, answers });
+    actor.send({ type: start.reopen ? "palette.reopen" : "palette.choose", command: start.command, answers });
   }, [actor, start]);
   const snapshot = useSelector(actor, (s) => s);
   // Done, or a button's command declined (No, or Backspace past its first open step): close.
@@ -82,6 +88,7 @@ export function Palette({ commands, sources, context, start, onClose }: PaletteP
             noteChoice(context.operator.username, chosen.id);
             actor.send({ type: "palette.choose", command: chosen, answers: screenAnswers(chosen, context) });
           }}
+          onReopen={(chosen, answers) => actor.send({ type: "palette.reopen", command: chosen, answers })}
           onLeave={onClose}
         />
       ) : (
@@ -157,6 +164,7 @@ function CommandList({
   operator,
   error,
   onChoose,
+  onReopen,
   onLeave,
 }: {
   commands: readonly OfferedCommand[];
@@ -165,11 +173,26 @@ function CommandList({
   operator: string;
   error: string | null;
   onChoose: (command: Command) => void;
+  /** A history entry chosen: its command at its confirmation, with its answers. */
+  onReopen: (command: Command, answers: Answers) => void;
   /** Called after a search mode opened a record, so the palette closes. */
   onLeave: () => void;
 }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
+  // The operator's history as this palette opened, less what they may not run now; -1 shows none.
+  const history = useMemo(() => historyOf(operator).flatMap((entry) => offeredEntry(entry, commands)), [operator, commands]);
+  const [historyAt, setHistoryAt] = useState(-1);
+  const shown = history[historyAt];
+  const onHistoryKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (query !== "") return;
+    if (event.key === "Enter" && shown) onReopen(shown.command, shown.entry.answers);
+    else if (event.key === "ArrowUp" && history.length > 0) setHistoryAt(stepHistory(historyAt, "older", history.length));
+    else if (event.key === "ArrowDown" && shown) setHistoryAt(stepHistory(historyAt, "newer", history.length));
+    else return;
+    // cmdk leaves a key whose default is prevented alone (its list cursor, its Enter).
+    event.preventDefault();
+  };
   const modes = useMemo(() => searchModes(sources), [sources]);
   const mode = modes.find((each) => query.startsWith(each.prefix));
   const commandsOnly = !mode && query.startsWith(">");
@@ -204,7 +227,11 @@ function CommandList({
       <Cmdk.Input
         autoFocus
         value={query}
-        onValueChange={setQuery}
+        onValueChange={(typed) => {
+          setQuery(typed);
+          setHistoryAt(-1);
+        }}
+        onKeyDown={onHistoryKey}
         placeholder={["Type a command…", "> commands", ...modes.map(modeHint)].join("   ")}
         aria-label="Command"
       />
@@ -214,7 +241,14 @@ function CommandList({
         </p>
       )}
       <Cmdk.List>
-        {mode ? (
+        {shown ? (
+          <Cmdk.Item value={`history-${historyAt}`} onSelect={() => onReopen(shown.command, shown.entry.answers)}>
+            <span className="palette-title">{describeEntry(shown.command, shown.entry.answers)}</span>
+            <span className="palette-group">
+              history {historyAt + 1}/{history.length}
+            </span>
+          </Cmdk.Item>
+        ) : mode ? (
           <FoundItems term={term} idle={mode.sources[0]!.source.idle} lists={found[modes.indexOf(mode)]!} onPick={open} />
         ) : (
           <>
@@ -239,6 +273,12 @@ function CommandList({
       </Cmdk.List>
     </Cmdk>
   );
+}
+
+/** A history entry with its command, if the operator may run that command now. */
+function offeredEntry(entry: HistoryEntry, commands: readonly OfferedCommand[]): Array<{ entry: HistoryEntry; command: OfferedCommand }> {
+  const command = commands.find((one) => one.id === entry.command && !one.refusal);
+  return command ? [{ entry, command }] : [];
 }
 
 type Entry =

@@ -5,9 +5,10 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { commandById, commandsFor, mayRun, PICK_SOURCES, screenCommandsFor } from "../../commands/registry";
-import type { Command, CommandContext, Operator, ViewSelection } from "../../commands/types";
+import type { CommandContext, Operator, ViewSelection } from "../../commands/types";
 import { useKeyDispatcher } from "../../commands/use-key-dispatcher";
-import { announce, notifyError } from "../../lib/feedback";
+import { announce, notifyError, notifyNote } from "../../lib/feedback";
+import { historyOf, lastTaking } from "../../lib/palette-history";
 import type { PendingCounts } from "../../lib/constants";
 import { documentTitle, usePageTitle } from "../../lib/page";
 import { lackOf, type Lacking } from "../../lib/capabilities";
@@ -20,7 +21,7 @@ import { useActionRunner } from "../../lib/use-action-runner";
 import { ReauthDialog } from "./ReauthDialog";
 import { SessionActor } from "../../lib/session-context";
 import type { BulkJob } from "../../machines/bulk.machine";
-import type { Answers } from "../../machines/palette.machine";
+import type { PaletteStart } from "./Palette";
 import { PermissionDenied } from "./RouteError";
 import { ShellContext, type ScreenHandlers, type ShellApi } from "./shell-context";
 import { Sidebar } from "./Sidebar";
@@ -55,8 +56,8 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   const session = SessionActor.useActorRef();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [layer, setLayer] = useState<Layer>(null);
-  /** A command a button started whose remaining steps the palette asks. */
-  const [started, setStarted] = useState<{ command: Command; answers: Answers } | null>(null);
+  /** A command a button started whose remaining steps the palette asks (or `.` re-opened at its confirmation). */
+  const [started, setStarted] = useState<PaletteStart | null>(null);
   const location = useLocation();
   const screen = screenAt(location.pathname);
   const [selection, setSelection] = useState<ViewSelection | null>(null);
@@ -171,6 +172,15 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
           return;
         }
         void Promise.resolve(command.run(latestContext.current, answers)).then((outcome) => outcome && announce(outcome));
+      },
+      repeatOnRow: (row) => {
+        const offered = commandsFor(operator, latestContext.current.selection, lacking).filter((command) => !command.refusal);
+        const last = lastTaking(historyOf(operator.username), offered, row);
+        if (!last) return notifyNote("Nothing to repeat: no row command run yet");
+        startTransition(() => {
+          setStarted({ command: last.command, answers: { ...last.entry.answers, ...row.answers }, reopen: true });
+          setLayer("palette");
+        });
       },
     }),
     [operator, lacking],

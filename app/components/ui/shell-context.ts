@@ -7,11 +7,17 @@ import type { ScreenCommandId } from "../../commands/registry";
 import type { Operator, ScreenHandler, ViewSelection } from "../../commands/types";
 import type { CallName } from "../../../protocol/calls";
 import type { Lacking } from "../../lib/capabilities";
+import type { RowPick } from "../../lib/palette-history";
 import type { Answers } from "../../machines/palette.machine";
 
 export type ShellApi = {
   /** Runs a command; answers given here skip their palette steps (a row's button knows its row). */
   runCommand: (id: string, answers?: Answers) => void;
+  /**
+   * `.` on a list: the operator's last palette command picking what the row answers (`user`),
+   * re-opened at its confirmation with the row's answers instead; says so when there is none.
+   */
+  repeatOnRow: (row: RowPick) => void;
   /** Adds a screen's handlers; returns their removal. */
   registerHandlers: (handlers: () => ScreenHandlers) => () => void;
   reportSelection: (selection: ViewSelection | null) => void;
@@ -35,6 +41,9 @@ export function useCommand(id: string): (answers?: Answers) => void {
   const { runCommand } = useShell();
   return useCallback((answers?: Answers) => runCommand(id, answers), [runCommand, id]);
 }
+
+/** A list's way to repeat the last row command on its cursor row (`.`). */
+export const useRepeatOnRow = () => useShell().repeatOnRow;
 
 /**
  * The showing screen answers its scopes' keys (app/commands/<desk>.ts) with these handlers. They

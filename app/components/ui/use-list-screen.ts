@@ -8,7 +8,8 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import type { Page } from "../../../protocol/wire";
 import { pageCountOf } from "../../lib/list";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
-import { useScreenCommands, type ScreenHandlers } from "./shell-context";
+import type { RowPick } from "../../lib/palette-history";
+import { useRepeatOnRow, useScreenCommands, type ScreenHandlers } from "./shell-context";
 import { extendSelection, moveCursor, type CursorKey } from "./table-model";
 
 type ListPage<Row> = Omit<Page<Row>, "items"> & { items: readonly Row[] };
@@ -33,6 +34,8 @@ export type ListScreenOptions<Row> = {
   active?: boolean;
   /** Reload the page this often while it shows (and the tab is visible). */
   refreshMs?: number;
+  /** The row as a pick step's answer (an account row: its `user`), so `.` repeats a row command on it. */
+  rowPick?: (row: Row) => RowPick;
 };
 
 export type Expanded = { id: string; logs: boolean };
@@ -157,7 +160,15 @@ export function useListState<Row>(options: ListScreenOptions<Row>) {
 /** A list screen: its state, with its keys answering and its refresh running while it shows. */
 export function useListScreen<Row>(options: ListScreenOptions<Row>) {
   const state = useListState(options);
-  useScreenCommands(state.handlers);
+  const repeatOnRow = useRepeatOnRow();
+  const { active = true, rowPick } = options;
+  useScreenCommands({
+    ...state.handlers,
+    "list.repeat": () => {
+      if (!active || !rowPick || !state.cursorRow) return false;
+      repeatOnRow(rowPick(state.cursorRow));
+    },
+  });
   useRefresh(options.refreshMs, options.active ?? true);
   return state;
 }
