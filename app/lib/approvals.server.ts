@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { RequestOf } from "./api-routes.server";
 import { ApiError, moneyCall } from "./api.server";
 import { NO_SUBJECT, recordAudit, type FourEyes } from "./audit.server";
+import type { ConsoleCall } from "./audit-labels";
 import { sendSettlements } from "./bets.server";
 import { auditKindOfJob, recordedRequest, type HeldJob } from "./four-eyes.server";
 import { createJob } from "./store/jobs.server";
@@ -33,6 +34,7 @@ import {
   type Approval,
   FOUR_EYES_OFF,
   type FourEyesThresholds,
+  type HeldCall,
 } from "./store/four-eyes.server";
 import { accountItemAction, isAccountJobKind } from "./account-jobs";
 import { runApprovedAccountJob } from "./accounts.server";
@@ -162,7 +164,7 @@ async function runApprovedSettlements(request: Request, context: AppLoadContext,
 async function recordConsoleAction(
   request: Request,
   context: AppLoadContext,
-  entry: Pick<AuditDraft, "call" | "kind" | "message" | "request" | "answer">,
+  entry: Pick<AuditDraft, "kind" | "message" | "request" | "answer"> & { call: ConsoleCall | HeldCall },
 ): Promise<void> {
   const session = await requireSession(request);
   await recordAudit(context.store, {
