@@ -30,10 +30,10 @@ const COLUMNS: Column<AuditRow>[] = [
   textColumn("operator", "Operator", (row) => row.operator),
   textColumn("action", "Action", (row) => row.label),
   textColumn("account", "Account", (row) => row.accountName ?? row.accountId ?? ""),
-  textColumn("subject", "On", (row) => row.subject ?? ""),
   moneyOrBlank("amount", "Amount", (row) => row.amount),
   moneyOrBlank("before", "Before", (row) => row.balanceBefore),
   moneyOrBlank("after", "After", (row) => row.balanceAfter),
+  textColumn("subject", "On", (row) => row.subject ?? ""),
   {
     id: "outcome",
     header: "Outcome",
