@@ -116,12 +116,14 @@ async function approve(request: Request, context: AppLoadContext, approval: Appr
   const fourEyes = { maker: approval.maker, checker };
   if (isJobCall(approval.call)) return runApprovedJob(request, context, approval, fourEyes);
   try {
-    // Only the holdable calls reach here (HOLDABLE_CALLS); each body is the maker's as sent.
+    // Only the holdable calls reach here (HOLDABLE_CALLS); each body is the maker's as sent, its
+    // account named in the trail as the maker's form named it.
     const { call } = approval;
-    if (call === "resettleBet") await performApproved(request, context, call, approval.request as RequestOf<"resettleBet">, fourEyes);
-    else if (call === "updateDeposit") await moneyCall(performApproved(request, context, call, approval.request as RequestOf<"updateDeposit">, fourEyes));
-    else if (call === "updateWithdraw") await moneyCall(performApproved(request, context, call, approval.request as RequestOf<"updateWithdraw">, fourEyes));
-    else await moneyCall(performApproved(request, context, call as "userDeposit", approval.request as RequestOf<"userDeposit">, fourEyes));
+    const label = { accountName: approval.accountName ?? undefined };
+    if (call === "resettleBet") await performApproved(request, context, call, approval.request as RequestOf<"resettleBet">, fourEyes, label);
+    else if (call === "updateDeposit") await moneyCall(performApproved(request, context, call, approval.request as RequestOf<"updateDeposit">, fourEyes, label));
+    else if (call === "updateWithdraw") await moneyCall(performApproved(request, context, call, approval.request as RequestOf<"updateWithdraw">, fourEyes, label));
+    else await moneyCall(performApproved(request, context, call as "userDeposit", approval.request as RequestOf<"userDeposit">, fourEyes, label));
   } catch (error) {
     if (error instanceof ApiError) await recordPerformed(store, approval.id, error.outcomeUnknown ? "unknown" : "refused", error.message);
     throw error;

@@ -189,7 +189,7 @@ async function hold(
   expiryHours: number,
   entry: { kind: string; accountId?: string | null; accountName?: string | null; amount?: number | null },
 ): Promise<string> {
-  const approval = await createApproval(store, { ...held, maker: maker.operator }, expiryHours);
+  const approval = await createApproval(store, { ...held, maker: maker.operator, accountName: entry.accountName }, expiryHours);
   await recordAudit(store, {
     ...maker,
     call: held.call,
