@@ -37,6 +37,11 @@ test("a deposit done in the console is on /audit, found by ! <username> and by L
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/audit\\?account=${ACCOUNT}$`));
   await expect(deposit).toHaveCount(1);
+  // The newest entry of the account is the deposit: Enter opens its panel, which names the API's call.
+  await expect(table.getByRole("row").nth(1)).toContainText(AMOUNT);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/^userDeposit · account \d+$/)).toBeVisible();
+  await page.keyboard.press("Escape");
 
   // L on the account's row of the users list opens the same trail.
   await page.keyboard.press("g");
