@@ -11,7 +11,7 @@ import { todayIn } from "../../app/lib/bets.server";
 import { DEFAULT_TIME_ZONE } from "../../app/lib/constants";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import { startConsole, type TestConsole } from "./support/console.js";
-import { createAdmin, createUser, houseId, type TestUser } from "./support/platform.js";
+import { call, createAdmin, createPlayer, createUser, houseId, type TestUser } from "./support/platform.js";
 
 let app: TestConsole;
 let admin: string;
@@ -120,6 +120,19 @@ describe("the audit trail through the console", () => {
     const [header, line] = (await csv.text()).trim().split("\n");
     expect(header).toContain("label,call,kind,accountId,accountName,subject,amount");
     expect(line).toContain(`Deposit,userDeposit,money,${named.id},${named.username},,12.34`);
+  });
+
+  it("a decision names the request's account, as the approval dialog posts it (issue 32)", async () => {
+    const player = await createPlayer(app.platform, await houseId());
+    const reply = await call<{ _id: string }>(app.platform, "POST", "/api/user/deposit-request", { token: player.token, body: { utr: "UTR-AUDIT", amount: 250, type: 0 } });
+    const id = reply.data!._id;
+    const decision = { intent: "decide", id, username: player.username, decision: "1", usdt: "false", mainInrBonus: "", mainPrnBonus: "", inrBonus: "", prnBonus: "", inr: "", remark: "" };
+    expect((await post("/deposits", admin, decision)).status).toBe(200);
+    const [entry] = await listAudit(app.store, { call: "updateDeposit", account: { name: player.username, ids: [] } }, { limit: 10, offset: 0 });
+    expect(entry).toMatchObject({ kind: "decision", accountName: player.username, outcome: "ok", request: { _id: id, status: 1 } });
+    const search = await app.fetch(`/resources/audit/search?q=${player.username}`, { headers: { Cookie: admin } });
+    const { hits } = (await search.json()) as { hits: Array<{ label: string; subject: string | null }> };
+    expect(hits).toEqual([expect.objectContaining({ label: "Approve deposit request", subject: `Request ${id}` })]);
   });
 
   it("a label that is not a short single line is dropped, never refusing the action", async () => {
