@@ -70,8 +70,7 @@ const transfer = (intent: "deposit" | "withdraw", title: string, verb: string, k
   run: ({ submitAction }, answers, requestId = newRequestId()) =>
     submitAction(`/${answers["user.mode"]}`, {
       intent,
-      user: answers.user!,
-      isPartner: isPartnerField(answers["user.mode"] as AccountMode),
+      ...pickedAccount(answers),
       amount: answers.amount!,
       remark: answers.remark ?? "",
       requestId,
@@ -79,6 +78,13 @@ const transfer = (intent: "deposit" | "withdraw", title: string, verb: string, k
 });
 
 const accountPick = { kind: "pick", name: "user", label: "User or panel", source: "accounts" } as const;
+
+/** The picked account as the desk's forms name it: its id, its desk, and its username for the audit trail (issue 32). */
+const pickedAccount = (answers: Record<string, string | undefined>) => ({
+  user: answers.user!,
+  username: answers["user.label"]!,
+  isPartner: isPartnerField(answers["user.mode"] as AccountMode),
+});
 const amountStep = { kind: "text", name: "amount", label: "Amount", check: (value: string) => problemOf(amountField, value) } as const;
 const remarkStep = {
   kind: "text",
@@ -99,8 +105,7 @@ const toggle = (name: "login" | "bet", title: string): Command => ({
   run: ({ submitAction }, answers) =>
     submitAction(`/${answers["user.mode"]}`, {
       intent: "switch",
-      user: answers.user!,
-      isPartner: isPartnerField(answers["user.mode"] as AccountMode),
+      ...pickedAccount(answers),
       switch: name,
       on: "toggle",
     }),
@@ -152,7 +157,7 @@ const bulkTransfer = (intent: "deposit" | "withdraw", verb: string): Command => 
           ...item,
           payload: {
             path: `/${mode}`,
-            form: { intent, user: item.key, isPartner: isPartnerField(mode), amount: answers.amount!, remark: answers.remark ?? "", requestId: item.requestId },
+            form: { intent, user: item.key, username: item.label, isPartner: isPartnerField(mode), amount: answers.amount!, remark: answers.remark ?? "", requestId: item.requestId },
           },
         })),
         submit: submitAction,
@@ -186,7 +191,7 @@ const bulkSwitch = (name: "login" | "bet"): Command => ({
           ...item,
           payload: {
             path: `/${mode}`,
-            form: { intent: "switch", user: item.key, isPartner: isPartnerField(mode), switch: name, on: String(answers.state === "on") },
+            form: { intent: "switch", user: item.key, username: item.label, isPartner: isPartnerField(mode), switch: name, on: String(answers.state === "on") },
           },
         })),
         submit: submitAction,
@@ -229,8 +234,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
     run: ({ submitAction }, answers) =>
       submitAction(`/${answers["user.mode"]}`, {
         intent: "password",
-        user: answers.user!,
-        isPartner: isPartnerField(answers["user.mode"] as AccountMode),
+        ...pickedAccount(answers),
         password: answers.password!,
         confirmPassword: answers.confirmPassword!,
       }),
@@ -248,7 +252,7 @@ export const ACCOUNT_COMMANDS: readonly Command[] = [
       { kind: "confirm", name: "confirm", label: (answers) => `Make ${answers["user.label"]} the default admin?` },
     ],
     run: ({ submitAction }, answers) =>
-      submitAction("/partners", { intent: "makeDefault", user: answers.user!, isPartner: "true" }),
+      submitAction("/partners", { intent: "makeDefault", user: answers.user!, username: answers["user.label"]!, isPartner: "true" }),
   },
   {
     id: "account.download",

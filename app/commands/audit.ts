@@ -22,8 +22,8 @@ export const AUDIT_PICK_SOURCES: PickSources = {
     useFound: (term) => useServerSearch<AuditHit>("/resources/audit/search", term),
     row: (hit) => ({
       key: `audit-${hit.seq}`,
-      title: `${hit.call} by ${hit.operator}`,
-      detail: [hit.accountName ?? hit.accountId, formatDateTime(hit.at, true)].filter(Boolean).join(" · "),
+      title: `${hit.label} by ${hit.operator}`,
+      detail: [hit.accountName ?? hit.accountId, hit.subject, formatDateTime(hit.at, true)].filter(Boolean).join(" · "),
       group: hit.outcome,
       amount: hit.amount ?? undefined,
     }),

@@ -162,9 +162,11 @@ export type NewAccountForm = Awaited<ReturnType<typeof loadNewAccountForm>>;
 
 async function perform(request: Request, context: AppLoadContext, action: AccountAction, fourEyes?: FourEyes): Promise<string> {
   const { user, isPartner } = action;
+  // The trail names the account by the username the form carried (a label only, issue 32).
+  const label = { accountName: action.username };
   // An approved action goes as its checker's, with the approval named in the trail (never held again).
   const send = <K extends CallName>(name: K, body: RequestOf<K>) =>
-    fourEyes ? performApproved(request, context, name, body, fourEyes) : callAsOperator(request, context, name, body);
+    fourEyes ? performApproved(request, context, name, body, fourEyes, label) : callAsOperator(request, context, name, body, label);
   switch (action.intent) {
     case "deposit":
     case "withdraw": {

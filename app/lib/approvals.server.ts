@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { RequestOf } from "./api-routes.server";
 import { ApiError, moneyCall } from "./api.server";
 import { NO_SUBJECT, recordAudit, type FourEyes } from "./audit.server";
+import type { ConsoleCall } from "./audit-labels";
 import { sendSettlements } from "./bets.server";
 import { auditKindOfJob, recordedRequest, type HeldJob } from "./four-eyes.server";
 import { createJob } from "./store/jobs.server";
@@ -33,6 +34,7 @@ import {
   type Approval,
   FOUR_EYES_OFF,
   type FourEyesThresholds,
+  type HeldCall,
 } from "./store/four-eyes.server";
 import { accountItemAction, isAccountJobKind } from "./account-jobs";
 import { runApprovedAccountJob } from "./accounts.server";
@@ -114,12 +116,14 @@ async function approve(request: Request, context: AppLoadContext, approval: Appr
   const fourEyes = { maker: approval.maker, checker };
   if (isJobCall(approval.call)) return runApprovedJob(request, context, approval, fourEyes);
   try {
-    // Only the holdable calls reach here (HOLDABLE_CALLS); each body is the maker's as sent.
+    // Only the holdable calls reach here (HOLDABLE_CALLS); each body is the maker's as sent, its
+    // account named in the trail as the maker's form named it.
     const { call } = approval;
-    if (call === "resettleBet") await performApproved(request, context, call, approval.request as RequestOf<"resettleBet">, fourEyes);
-    else if (call === "updateDeposit") await moneyCall(performApproved(request, context, call, approval.request as RequestOf<"updateDeposit">, fourEyes));
-    else if (call === "updateWithdraw") await moneyCall(performApproved(request, context, call, approval.request as RequestOf<"updateWithdraw">, fourEyes));
-    else await moneyCall(performApproved(request, context, call as "userDeposit", approval.request as RequestOf<"userDeposit">, fourEyes));
+    const label = { accountName: approval.accountName ?? undefined };
+    if (call === "resettleBet") await performApproved(request, context, call, approval.request as RequestOf<"resettleBet">, fourEyes, label);
+    else if (call === "updateDeposit") await moneyCall(performApproved(request, context, call, approval.request as RequestOf<"updateDeposit">, fourEyes, label));
+    else if (call === "updateWithdraw") await moneyCall(performApproved(request, context, call, approval.request as RequestOf<"updateWithdraw">, fourEyes, label));
+    else await moneyCall(performApproved(request, context, call as "userDeposit", approval.request as RequestOf<"userDeposit">, fourEyes, label));
   } catch (error) {
     if (error instanceof ApiError) await recordPerformed(store, approval.id, error.outcomeUnknown ? "unknown" : "refused", error.message);
     throw error;
@@ -162,7 +166,7 @@ async function runApprovedSettlements(request: Request, context: AppLoadContext,
 async function recordConsoleAction(
   request: Request,
   context: AppLoadContext,
-  entry: Pick<AuditDraft, "call" | "kind" | "message" | "request" | "answer">,
+  entry: Pick<AuditDraft, "kind" | "message" | "request" | "answer"> & { call: ConsoleCall | HeldCall },
 ): Promise<void> {
   const session = await requireSession(request);
   await recordAudit(context.store, {

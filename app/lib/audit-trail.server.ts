@@ -8,6 +8,7 @@ import { z } from "zod";
 import { csvText } from "../../protocol/csv";
 import { PAGE_SIZE, type Page } from "../../protocol/wire";
 import { searchAccounts } from "./accounts.server";
+import { callLabel, entrySubject } from "./audit-labels";
 import { auditFailures } from "./audit.server";
 import { env } from "./env.server";
 import { wallTimeAt } from "./late-window";
@@ -35,10 +36,16 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-/** An entry as the browser gets it. */
-export type AuditRow = Omit<AuditEntry, "seq" | "at" | "prevHash"> & { seq: string; at: string };
+/** An entry as the browser gets it, with its call as the desks name it and what it acted on besides the account. */
+export type AuditRow = Omit<AuditEntry, "seq" | "at" | "prevHash"> & { seq: string; at: string; label: string; subject: string | null };
 
-const rowOf = ({ seq, at, prevHash: _prevHash, ...entry }: AuditEntry): AuditRow => ({ ...entry, seq: String(seq), at: at.toISOString() });
+const rowOf = ({ seq, at, prevHash: _prevHash, ...entry }: AuditEntry): AuditRow => ({
+  ...entry,
+  seq: String(seq),
+  at: at.toISOString(),
+  label: callLabel(entry.call),
+  subject: entrySubject(entry.call, entry.request),
+});
 
 /** The trail is the house's: the same rule as the screen's row, checked on the server; null when refused. */
 async function storeFor(request: Request, context: AppLoadContext) {
@@ -98,7 +105,7 @@ export type AuditPageData = Awaited<ReturnType<typeof loadAuditPage>>;
 /** The most rows one CSV holds; narrow the filters for more. */
 const CSV_LIMIT = 100_000;
 const CSV_COLUMNS = [
-  "seq", "at", "operator", "operatorRole", "session", "call", "kind", "accountId", "accountName", "amount",
+  "seq", "at", "operator", "operatorRole", "session", "label", "call", "kind", "accountId", "accountName", "subject", "amount",
   "balanceBefore", "balanceAfter", "outcome", "status", "message", "request", "answer", "jobId", "hash",
 ] as const;
 
@@ -119,7 +126,7 @@ export async function downloadAudit(request: Request, context: AppLoadContext): 
 }
 
 /** `!` in the palette: the newest entries done to or by the account named (or the operator). */
-export type AuditHit = Pick<AuditRow, "seq" | "at" | "operator" | "call" | "outcome" | "accountId" | "accountName" | "amount"> & {
+export type AuditHit = Pick<AuditRow, "seq" | "at" | "operator" | "label" | "outcome" | "accountId" | "accountName" | "subject" | "amount"> & {
   /** The name searched, so choosing a hit opens /audit on that account. */
   searched: string;
 };
@@ -129,8 +136,8 @@ export async function searchAudit(request: Request, context: AppLoadContext, ter
   if (!store) return { hits: [], message: PERMISSION_DENIED };
   const entries = await listAudit(store, { account: { name: term, ids: await accountIdsOf(request, context, term) } }, { limit: SEARCH_LIMIT, offset: 0 });
   return {
-    hits: entries.map(({ seq, at, operator, call, outcome, accountId, accountName, amount }) => ({
-      seq: String(seq), at: at.toISOString(), operator, call, outcome, accountId, accountName, amount, searched: term,
+    hits: entries.map(rowOf).map(({ seq, at, operator, label, outcome, accountId, accountName, subject, amount }) => ({
+      seq, at, operator, label, outcome, accountId, accountName, subject, amount, searched: term,
     })),
     message: null,
   };

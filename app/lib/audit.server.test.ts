@@ -1,6 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CALL_LIST } from "../../protocol/calls";
-import { AUDITED_CALLS, ITEMIZED_CALLS, UNAUDITED_POSTS, answerSummary, redact } from "./audit.server";
+import type { SportsBet } from "../../protocol/wire";
+import { AUDITED_CALLS, ITEMIZED_CALLS, UNAUDITED_POSTS, answerSummary, auditedCall, redact } from "./audit.server";
+import { createConsoleLogger, installRootLogger } from "./observability/context.server";
+import { listAudit, verifyAudit } from "./store/audit-log.server";
+import { openConsoleStore } from "./store/open.server";
+import type { ConsoleStore } from "./store/schema";
 
 describe("what the audit trail records", () => {
   it("every POST is audited, itemized or named as changing nothing to audit; the audited GETs are the three that change state", () => {
@@ -20,5 +25,40 @@ describe("what the audit trail records", () => {
     expect(answerSummary({ balance: 150, actorBalance: "unlimited", _id: "9", bet: { deep: true }, token: "t" })).toEqual({ balance: 150, actorBalance: "unlimited", _id: "9" });
     expect(answerSummary([1, 2, 3])).toEqual({ items: 3 });
     expect(answerSummary(undefined)).toBeNull();
+  });
+});
+
+describe("what an entry records of its account (issue 32)", () => {
+  let store: ConsoleStore;
+  const actor = async () => ({ operator: "admin", operatorRole: 1, session: "0123456789abcdef" });
+  const transfer = { user: "42", isPartner: false, amount: 10, requestId: "request-1" };
+  const newest = async () => (await listAudit(store, {}, { limit: 1, offset: 0 }))[0]!;
+
+  beforeAll(async () => {
+    installRootLogger(createConsoleLogger({ level: "silent" }));
+    store = await openConsoleStore({ kind: "pglite", dataDir: null });
+  });
+
+  it("names the account by the label the form carried, beside the id the call carries", async () => {
+    const answered = { data: { balance: 110 } as never, httpStatus: 200, message: "Deposit added" };
+    await auditedCall(store, actor, "userDeposit", transfer, async () => answered, { label: { accountName: "user0042" } });
+    expect(await newest()).toMatchObject({ call: "userDeposit", accountId: "42", accountName: "user0042", amount: 10, balanceBefore: 100, balanceAfter: 110 });
+  });
+
+  it("names no account the console was not told of", async () => {
+    await auditedCall(store, actor, "userWithdraw", transfer, async () => ({ data: { balance: 100 } as never, httpStatus: 200, message: "ok" }));
+    expect(await newest()).toMatchObject({ call: "userWithdraw", accountId: "42", accountName: null });
+  });
+
+  it("keeps the name a call carries itself over the label", async () => {
+    const bet = { _id: "9", userId: "42", username: "user0042", amount: 5, event: "A v B", market: "Match Odds", runner: "A" } as SportsBet;
+    await auditedCall(store, actor, "settleBet", { bet, status: 1 } as never, async () => ({ data: bet, httpStatus: 200, message: "ok" }), {
+      label: { accountName: "someone else" },
+    });
+    expect(await newest()).toMatchObject({ call: "settleBet", accountId: "42", accountName: "user0042" });
+  });
+
+  it("chains entries with and without a name alike", async () => {
+    expect(await verifyAudit(store)).toMatchObject({ ok: true, entries: 3n });
   });
 });

@@ -174,9 +174,22 @@ export const NO_SUBJECT: Required<Subject> = { accountId: null, accountName: nul
 export type FourEyes = { maker: string; checker: string };
 
 /**
+ * What the console knows of the account a call acts on that the call does not carry (issue 32):
+ * its username, from the pick, the row or the job item, so the trail names it and `!` finds it.
+ * Only a label: the browser sends it, so nothing is authorised by it.
+ */
+export type AuditLabel = { accountName?: string };
+
+/** The entry's subject: the call's own, its account named by the label where the call names none. */
+export const subjectOf = (subject: Subject, label: AuditLabel | undefined): Subject => ({
+  ...subject,
+  ...(!subject.accountName && label?.accountName && { accountName: label.accountName }),
+});
+
+/**
  * Performs `work` (the upstream exchange) and, for an audited call, records its outcome: `ok`,
  * `refused` (a 4xx: nothing was done) or `unknown` (no answer, a 5xx: it may have been done).
- * An approved four-eyes action's message names its maker and checker.
+ * An approved four-eyes action's message names its maker and checker; `label` names its account.
  */
 export async function auditedCall<K extends CallName>(
   store: ConsoleStore | undefined,
@@ -184,7 +197,7 @@ export async function auditedCall<K extends CallName>(
   name: K,
   request: RequestOf<K>,
   work: () => Promise<Answered<K>>,
-  fourEyes?: FourEyes,
+  { fourEyes, label }: { fourEyes?: FourEyes; label?: AuditLabel } = {},
 ): Promise<AnswerOf<K>> {
   const rule = AUDITED_CALLS[name] as Rule<K> | undefined;
   if (!rule) return (await work()).data;
@@ -194,7 +207,7 @@ export async function auditedCall<K extends CallName>(
       call: name,
       kind: rule.kind,
       ...NO_SUBJECT,
-      ...rule.subject?.(request, answer),
+      ...subjectOf(rule.subject?.(request, answer) ?? {}, label),
       ...outcome,
       message: fourEyes ? `${outcome.message} (four-eyes: made by ${fourEyes.maker}, approved by ${fourEyes.checker})` : outcome.message,
       request: redact(request),

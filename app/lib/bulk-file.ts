@@ -58,7 +58,7 @@ export const totalsOf = (preview: Pick<FilePreview, "lines" | "total">): Totals 
 /** A job item's form for a good line (its requestId fixed now): the exact form the desk's action reads. */
 export function fileItemForm(command: FileCommand, desk: AccountMode, line: FileLine, requestId: string): AccountItemPayload {
   const spec = FILE_COMMANDS[command];
-  const account = { user: line.account!.id, isPartner: isPartnerField(desk) };
+  const account = { user: line.account!.id, username: line.account!.username, isPartner: isPartnerField(desk) };
   const form =
     spec.kind === "switch"
       ? { intent: "switch", ...account, switch: spec.switch, on: String(spec.on) }

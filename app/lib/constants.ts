@@ -48,6 +48,9 @@ export const SETTINGS_MESSAGES = {
 /** docs/product.md §5, §9: a deposit or withdrawal remark holds at most 100 characters. */
 export const REMARK_MAX = 100;
 
+/** The longest account username a form may carry as the audit trail's label of its account (issue 32). */
+export const ACCOUNT_LABEL_MAX = 64;
+
 /** docs/product.md §9: general toasts top-right for 5 s; call errors top-centre. */
 export const TOAST = {
   durationMs: 5000,

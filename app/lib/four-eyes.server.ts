@@ -9,7 +9,7 @@
 import { REQUEST_STATUS, type DepositRow, type WithdrawRow } from "../../protocol/wire";
 import type { RequestOf, CallName } from "./api-routes.server";
 import { ApiError, callApi, type Caller } from "./api.server";
-import { AUDITED_CALLS, NO_SUBJECT, recordAudit, redact, type AuditActor, type AuditKind } from "./audit.server";
+import { AUDITED_CALLS, NO_SUBJECT, recordAudit, redact, subjectOf, type AuditActor, type AuditKind, type AuditLabel } from "./audit.server";
 import type { JobKind } from "../machines/bulk.machine";
 import { accountItemAction } from "./account-jobs";
 import { depositCredit } from "./deposit-credit";
@@ -140,6 +140,7 @@ export async function performUnlessHeld<K extends CallName, T>(
   caller: Caller,
   name: K,
   body: RequestOf<K>,
+  label: AuditLabel | undefined,
   perform: () => Promise<T>,
 ): Promise<T> {
   if (!store || !HOLDABLE_CALLS.has(name)) return perform();
@@ -163,7 +164,7 @@ export async function performUnlessHeld<K extends CallName, T>(
     throw new HeldForApproval(
       await hold(store, await actor(), { call: name, request: body, summary, reason }, thresholds.expiryHours, {
         kind: rule.kind,
-        ...rule.subject?.(body as never, null),
+        ...subjectOf(rule.subject?.(body as never, null) ?? {}, label),
         ...(decided?.moved != null && { amount: decided.moved }),
       }),
     );
@@ -188,7 +189,7 @@ async function hold(
   expiryHours: number,
   entry: { kind: string; accountId?: string | null; accountName?: string | null; amount?: number | null },
 ): Promise<string> {
-  const approval = await createApproval(store, { ...held, maker: maker.operator }, expiryHours);
+  const approval = await createApproval(store, { ...held, maker: maker.operator, accountName: entry.accountName }, expiryHours);
   await recordAudit(store, {
     ...maker,
     call: held.call,

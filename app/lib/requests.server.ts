@@ -36,12 +36,13 @@ export type RequestsData = Awaited<ReturnType<typeof loadRequests>>;
 /** docs/product.md §2.11: success or fail a pending request; the list reloads after. */
 export async function decideRequest(request: Request, context: AppLoadContext, kind: RequestKind) {
   return runForm(Object.fromEntries(await readForm(request)), decisionSchema, async (form) => {
-    const { id: _id, decision: status, remark, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus } = form;
+    const { id: _id, username, decision: status, remark, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus } = form;
+    const label = { accountName: username };
     if (kind === "deposit") {
-      await moneyCall(callAsOperator(request, context, "updateDeposit", { _id, status, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus }));
+      await moneyCall(callAsOperator(request, context, "updateDeposit", { _id, status, inr, mainInrBonus, mainPrnBonus, inrBonus, prnBonus }, label));
       return MESSAGES.depositsUpdated;
     }
-    await moneyCall(callAsOperator(request, context, "updateWithdraw", { _id, status, remark: remark || undefined }));
+    await moneyCall(callAsOperator(request, context, "updateWithdraw", { _id, status, remark: remark || undefined }, label));
     return MESSAGES.withdrawsUpdated;
   });
 }

@@ -11,7 +11,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { AnswerOf, CallName, RequestOf } from "./api-routes.server";
 import { ApiError, callApi, downloadFromApi, exchangeApi, type Caller } from "./api.server";
-import { auditedCall, auditedItems, ITEMIZED_CALLS, recordSession, type AuditActor, type FourEyes, type ItemOutcome } from "./audit.server";
+import { auditedCall, auditedItems, ITEMIZED_CALLS, recordSession, type AuditActor, type AuditLabel, type FourEyes, type ItemOutcome } from "./audit.server";
 import { env } from "./env.server";
 import { performUnlessHeld } from "./four-eyes.server";
 import { orRouteError } from "./route-errors.server";
@@ -216,16 +216,18 @@ export const callAsOperator = <K extends CallName>(
   context: AppLoadContext,
   name: K,
   body: RequestOf<K>,
+  label?: AuditLabel,
 ): Promise<AnswerOf<K>> =>
   // An extension call's bare 404 teaches what this API lacks, and a call known missing is refused
   // at once, saying so (capabilities.server.ts); a spec call is simply made.
   // Above a four-eyes threshold the call waits for a second operator instead (four-eyes.server.ts).
-  // A state-changing call is recorded in the audit trail with its answer (audit.server.ts).
+  // A state-changing call is recorded in the audit trail with its answer, its account named by
+  // `label` where the call carries only its id (audit.server.ts).
   asOperator(request, context, (caller, session) =>
     capabilities.withExtension(name, async () => {
       const actor = () => actorOf(session, caller);
-      return performUnlessHeld(context.store, actor, caller, name, body, () =>
-        auditedCall(context.store, actor, name, body, () => exchangeApi(name, body, caller)),
+      return performUnlessHeld(context.store, actor, caller, name, body, label, () =>
+        auditedCall(context.store, actor, name, body, () => exchangeApi(name, body, caller), { label }),
       );
     }),
   );
@@ -268,10 +270,11 @@ export const performApproved = <K extends CallName>(
   name: K,
   body: RequestOf<K>,
   fourEyes: FourEyes,
+  label?: AuditLabel,
 ): Promise<AnswerOf<K>> =>
   asOperator(request, context, (caller, session) =>
     capabilities.withExtension(name, () =>
-      auditedCall(context.store, () => actorOf(session, caller), name, body, () => exchangeApi(name, body, caller), fourEyes),
+      auditedCall(context.store, () => actorOf(session, caller), name, body, () => exchangeApi(name, body, caller), { fourEyes, label }),
     ),
   );
 

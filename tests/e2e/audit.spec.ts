@@ -1,7 +1,8 @@
 /**
  * The audit trail (issue 19, ADR 0009), keyboard only, against the real platform: a deposit made
- * in the console is on /audit (g A) with its maker, amount and balances, `! <username>` in the
- * palette finds it and opens the trail on that account, and L on the account's row does too.
+ * from the palette is on /audit (g A) as the desk names it (Deposit, issue 32) with its maker, the
+ * account's username, amount and balances; `! <username>` in the palette finds it and opens the
+ * trail on that account, and L on the account's row does too.
  */
 import { depositFromPalette, DEMO, expect, signIn, test } from "./fixtures";
 
@@ -18,23 +19,29 @@ test("a deposit done in the console is on /audit, found by ! <username> and by L
   await page.keyboard.press("Shift+A");
   await expect(page).toHaveURL(/\/audit$/);
   const table = page.getByRole("grid", { name: "Audit Trail" });
-  const deposit = table.getByRole("row").filter({ hasText: "userDeposit" }).filter({ hasText: AMOUNT });
+  const deposit = table.getByRole("row").filter({ has: page.getByRole("gridcell", { name: "Deposit", exact: true }) }).filter({ hasText: AMOUNT });
   await expect(deposit).toHaveCount(1);
-  await expect(deposit).toContainText("admin");
-  await expect(deposit).toContainText("ok");
-  await expect(table.getByRole("row").filter({ hasText: "signIn" }).first()).toContainText("admin");
+  await expect(deposit.getByRole("gridcell", { name: ACCOUNT, exact: true })).toBeVisible();
+  await expect(deposit.getByRole("gridcell", { name: "admin", exact: true })).toBeVisible();
+  await expect(deposit.getByRole("gridcell", { name: "ok", exact: true })).toBeVisible();
+  await expect(table.getByRole("row").filter({ has: page.getByRole("gridcell", { name: "Sign in", exact: true }) }).first()).toContainText("admin");
 
   // `!` searches the trail for what was done to or by the account.
   await page.keyboard.press("Control+k");
   const palette = page.getByRole("dialog", { name: "Command palette" });
   await expect(palette.getByRole("combobox")).toBeFocused();
   await page.keyboard.type(`!${ACCOUNT}`);
-  const hit = palette.getByRole("option").filter({ hasText: "userDeposit by admin" }).first();
-  await expect(hit).toBeVisible();
-  await expect(hit).toContainText(AMOUNT);
+  const hit = palette.getByRole("option").filter({ hasText: "Deposit by admin" }).filter({ hasText: AMOUNT });
+  await expect(hit).toHaveCount(1);
+  await expect(hit).toContainText(ACCOUNT);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/audit\\?account=${ACCOUNT}$`));
   await expect(deposit).toHaveCount(1);
+  // The newest entry of the account is the deposit: Enter opens its panel, which names the API's call.
+  await expect(table.getByRole("row").nth(1)).toContainText(AMOUNT);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/^userDeposit · account \d+$/)).toBeVisible();
+  await page.keyboard.press("Escape");
 
   // L on the account's row of the users list opens the same trail.
   await page.keyboard.press("g");

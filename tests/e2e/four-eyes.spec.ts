@@ -90,12 +90,12 @@ test("a credit above the threshold waits for a second operator, who performs it 
   await page.keyboard.press("Shift+A");
   const deposit = page.getByRole("grid", { name: "Audit Trail" }).getByRole("row").filter({ hasText: `made by ${MAKER.username}` });
   await expect(deposit).toHaveCount(1);
-  await expect(deposit).toContainText("userDeposit");
+  await expect(deposit.getByRole("gridcell", { name: "Deposit", exact: true })).toBeVisible();
   await expect(deposit.getByRole("gridcell", { name: "ok", exact: true })).toBeVisible();
   await expect(deposit).toContainText(`four-eyes: made by ${MAKER.username}, approved by admin`);
   await expect(deposit).toContainText(formatMoney(Number(AMOUNT)));
   const money = async (cell: number) => Number(((await deposit.getByRole("gridcell").nth(cell).textContent()) ?? "").replace(/,/g, ""));
-  // The columns: #, Time, Operator, Call, Account, Amount, Before, After.
+  // The columns: #, Time, Operator, Action, Account, Amount, Before, After.
   expect((await money(7)) - (await money(6))).toBeCloseTo(Number(AMOUNT), 2);
 
   // `! <username>` in the palette finds it among what was done to the account.
@@ -103,7 +103,7 @@ test("a credit above the threshold waits for a second operator, who performs it 
   const trail = page.getByRole("dialog", { name: "Command palette" });
   await expect(trail.getByRole("combobox")).toBeFocused();
   await page.keyboard.type(`!${ACCOUNT}`);
-  await expect(trail.getByRole("option").filter({ hasText: "userDeposit by admin" }).filter({ hasText: formatMoney(Number(AMOUNT)) })).toHaveCount(1);
+  await expect(trail.getByRole("option").filter({ hasText: "Deposit by admin" }).filter({ hasText: formatMoney(Number(AMOUNT)) })).toHaveCount(1);
 });
 
 test("approving a deposit is measured by what it credits: the dialog shows it, and the bonus takes it above the threshold", SPEC_API, async ({ page }) => {

@@ -11,7 +11,7 @@ import { todayIn } from "../../app/lib/bets.server";
 import { DEFAULT_TIME_ZONE } from "../../app/lib/constants";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import { startConsole, type TestConsole } from "./support/console.js";
-import { createAdmin, createUser, houseId, type TestUser } from "./support/platform.js";
+import { call, createAdmin, createPlayer, createUser, houseId, type TestUser } from "./support/platform.js";
 
 let app: TestConsole;
 let admin: string;
@@ -83,10 +83,10 @@ describe("the audit trail through the console", () => {
   it("finds an account's entries by its username on /audit, in the palette and in the CSV", async () => {
     const page = await app.fetch(`/audit?${new URLSearchParams({ account: user.username })}`, { headers: { Cookie: admin } });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("userDeposit");
+    expect(await page.text()).toContain("Deposit");
     const search = await app.fetch(`/resources/audit/search?q=${user.username}`, { headers: { Cookie: admin } });
-    const { hits } = (await search.json()) as { hits: Array<{ call: string }> };
-    expect(hits.map((hit) => hit.call).sort()).toEqual(["changeUserPassword", "userDeposit", "userWithdraw"]);
+    const { hits } = (await search.json()) as { hits: Array<{ label: string }> };
+    expect(hits.map((hit) => hit.label).sort()).toEqual(["Change user password", "Deposit", "Withdraw"]);
     const csv = await app.fetch(`/resources/audit/download?${new URLSearchParams({ account: user.username, call: "userDeposit" })}`, { headers: { Cookie: admin } });
     const lines = (await csv.text()).trim().split("\n");
     expect(lines).toHaveLength(2);
@@ -103,6 +103,44 @@ describe("the audit trail through the console", () => {
     expect(await count({ from: today, to: today })).toBe(1);
     expect(await count({ to: yesterday })).toBe(0);
     expect(await count({ from: yesterday })).toBe(1);
+  });
+
+  it("records the username a deposit's form carries beside the id, and finds the deposit by it (issue 32)", async () => {
+    const named = await createUser(await houseId());
+    const form = { intent: "deposit", user: String(named.id), username: named.username, isPartner: "false", amount: "12.34", requestId: randomUUID() };
+    expect((await post("/users", admin, form)).status).toBe(200);
+    const [entry] = await listAudit(app.store, { call: "userDeposit", account: { name: named.username, ids: [] } }, { limit: 10, offset: 0 });
+    expect(entry).toMatchObject({ accountId: String(named.id), accountName: named.username, amount: 12.34, outcome: "ok" });
+
+    const search = await app.fetch(`/resources/audit/search?q=${named.username}`, { headers: { Cookie: admin } });
+    const { hits } = (await search.json()) as { hits: Array<{ label: string; accountName: string | null; amount: number | null }> };
+    expect(hits).toEqual([expect.objectContaining({ label: "Deposit", accountName: named.username, amount: 12.34 })]);
+
+    const csv = await app.fetch(`/resources/audit/download?${new URLSearchParams({ account: named.username })}`, { headers: { Cookie: admin } });
+    const [header, line] = (await csv.text()).trim().split("\n");
+    expect(header).toContain("label,call,kind,accountId,accountName,subject,amount");
+    expect(line).toContain(`Deposit,userDeposit,money,${named.id},${named.username},,12.34`);
+  });
+
+  it("a decision names the request's account, as the approval dialog posts it (issue 32)", async () => {
+    const player = await createPlayer(app.platform, await houseId());
+    const reply = await call<{ _id: string }>(app.platform, "POST", "/api/user/deposit-request", { token: player.token, body: { utr: "UTR-AUDIT", amount: 250, type: 0 } });
+    const id = reply.data!._id;
+    const decision = { intent: "decide", id, username: player.username, decision: "1", usdt: "false", mainInrBonus: "", mainPrnBonus: "", inrBonus: "", prnBonus: "", inr: "", remark: "" };
+    expect((await post("/deposits", admin, decision)).status).toBe(200);
+    const [entry] = await listAudit(app.store, { call: "updateDeposit", account: { name: player.username, ids: [] } }, { limit: 10, offset: 0 });
+    expect(entry).toMatchObject({ kind: "decision", accountName: player.username, outcome: "ok", request: { _id: id, status: 1 } });
+    const search = await app.fetch(`/resources/audit/search?q=${player.username}`, { headers: { Cookie: admin } });
+    const { hits } = (await search.json()) as { hits: Array<{ label: string; subject: string | null }> };
+    expect(hits).toEqual([expect.objectContaining({ label: "Approve deposit request", subject: `Request ${id}` })]);
+  });
+
+  it("a label that is not a short single line is dropped, never refusing the action", async () => {
+    const named = await createUser(await houseId());
+    const form = { intent: "deposit", user: String(named.id), username: "x".repeat(65), isPartner: "false", amount: "1", requestId: randomUUID() };
+    expect((await post("/users", admin, form)).status).toBe(200);
+    const [entry] = await listAudit(app.store, { call: "userDeposit", account: { name: String(named.id), ids: [] } }, { limit: 10, offset: 0 });
+    expect(entry).toMatchObject({ accountId: String(named.id), accountName: null, outcome: "ok" });
   });
 
   it("is refused to staff without report", async () => {

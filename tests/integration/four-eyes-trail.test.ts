@@ -82,6 +82,20 @@ describe("four-eyes in the audit trail", () => {
     expect(trail[1]!.message).toContain(`four-eyes: made by ${maker.username}, approved by ${DEMO_ACCOUNTS.admin.username}`);
   });
 
+  it("held and approved, both entries name the account by the username the maker's form carried (issue 32)", async () => {
+    const requestId = randomUUID();
+    const form = { intent: "deposit", user: String(user.id), username: user.username, isPartner: "false", amount: "2500", remark: "", requestId };
+    expect(await post("/users", maker.cookie, form)).toContain("Sent for approval (four-eyes): above 1000");
+    const approval = (await listPending(app.store)).find((pending) => JSON.stringify(pending.request).includes(requestId))!;
+    expect(approval.accountName).toBe(user.username);
+    expect(await post("/approvals", admin, { intent: "approve", id: approval.id })).toContain("Approved and performed: Deposit 2500");
+    const trail = await trailOf(requestId);
+    expect(trail.map((entry) => [entry.outcome, entry.accountId, entry.accountName])).toEqual([
+      ["held", String(user.id), user.username],
+      ["ok", String(user.id), user.username],
+    ]);
+  });
+
   it("rejected: held, then rejected by the checker, never performed", async () => {
     const { requestId, approval } = await hold("3000");
     expect(await post("/approvals", admin, { intent: "reject", id: approval.id })).toContain("Rejected: Deposit 3000");

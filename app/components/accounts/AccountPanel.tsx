@@ -28,7 +28,8 @@ type PanelProps = {
 
 export function AccountPanel({ row, mode, operatorFlags, logs = false, onClose }: PanelProps) {
   const [showLogs, setShowLogs] = useState(logs);
-  const hidden = { user: row._id, isPartner: isPartnerField(mode) };
+  // The username goes along as the audit trail's label of the account (issue 32).
+  const hidden = { user: row._id, username: row.username, isPartner: isPartnerField(mode) };
   return (
     <div
       className="account-panel"

@@ -28,11 +28,12 @@ const COLUMNS: Column<AuditRow>[] = [
   textColumn("seq", "#", (row) => row.seq),
   timeColumn("at", "Time", (row) => row.at, { seconds: true }),
   textColumn("operator", "Operator", (row) => row.operator),
-  textColumn("call", "Call", (row) => row.call),
+  textColumn("action", "Action", (row) => row.label),
   textColumn("account", "Account", (row) => row.accountName ?? row.accountId ?? ""),
   moneyOrBlank("amount", "Amount", (row) => row.amount),
   moneyOrBlank("before", "Before", (row) => row.balanceBefore),
   moneyOrBlank("after", "After", (row) => row.balanceAfter),
+  textColumn("subject", "On", (row) => row.subject ?? ""),
   {
     id: "outcome",
     header: "Outcome",
@@ -46,6 +47,11 @@ const COLUMNS: Column<AuditRow>[] = [
 function EntryPanel({ row }: { row: AuditRow }) {
   return (
     <dl className="audit-entry">
+      <dt>Call</dt>
+      <dd>
+        {row.call}
+        {row.accountId && ` · account ${row.accountId}`}
+      </dd>
       <dt>Session</dt>
       <dd>{row.session ?? "none"} · role {row.operatorRole ?? "?"} · {row.kind}</dd>
       {row.jobId && (

@@ -6,10 +6,25 @@
 import { z } from "zod";
 import { accountPasswordField } from "./account-rules";
 import { CONTROL_CHARACTER } from "../../../protocol/rules";
-import { MESSAGES, REMARK_MAX } from "../constants";
+import { ACCOUNT_LABEL_MAX, MESSAGES, REMARK_MAX } from "../constants";
+
+/**
+ * The account's username as the form knows it (the pick, the row, the job item), for the audit
+ * trail only (issue 32): never used to authorise. One that is not a short single-line string is
+ * dropped rather than refusing the action.
+ */
+export const accountLabelField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(ACCOUNT_LABEL_MAX)
+  .refine((name) => !CONTROL_CHARACTER.test(name))
+  .optional()
+  .catch(undefined);
 
 const accountRef = {
   user: z.string().min(1),
+  username: accountLabelField,
   isPartner: z
     .enum(["true", "false"])
     .transform((value) => value === "true")

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { DEPOSIT_TYPE } from "../../../protocol/wire";
 import type { DecisionInput } from "../../machines/approval.machine";
 import { depositCredit } from "../deposit-credit";
-import { remarkField } from "./account-actions";
+import { accountLabelField, remarkField } from "./account-actions";
 import { firstIssue } from "./first-issue";
 
 const amountOrEmpty = z
@@ -19,6 +19,8 @@ export const decisionSchema = z
   .object({
     intent: z.literal("decide"),
     id: z.string().min(1),
+    /** The request's account, for the audit trail only. */
+    username: accountLabelField,
     decision: z.enum(["1", "2"]).transform((value) => (value === "1" ? 1 : 2) as 1 | 2),
     usdt: z.enum(["true", "false"]).transform((value) => value === "true"),
     mainInrBonus: amountOrEmpty,
@@ -43,6 +45,7 @@ export function decisionFields({ request, decision, form }: DecisionInput): Reco
   return {
     intent: "decide",
     id: request.id,
+    username: request.username,
     decision: String(decision),
     usdt: String(request.kind === "deposit" && request.type === DEPOSIT_TYPE.usdt),
     ...form,

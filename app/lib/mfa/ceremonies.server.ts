@@ -7,6 +7,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { readJson } from "../forms/run-form.server";
+import type { ConsoleCall } from "../audit-labels";
 import { factorAnswerSchema, passkeyNameSchema } from "../forms/second-factor";
 import { firstIssue } from "../forms/first-issue";
 import { actorOf, requireSession, type Session } from "../session.server";
@@ -101,7 +102,7 @@ export async function secondFactorCeremony(request: Request, context: AppLoadCon
 }
 
 /** Audits an enrolment; the operator's first factor comes with ten recovery codes, shown once. */
-async function enrolled(store: ConsoleStore, session: Session, hadFactor: boolean, message: string, call: string): Promise<Response> {
+async function enrolled(store: ConsoleStore, session: Session, hadFactor: boolean, message: string, call: ConsoleCall): Promise<Response> {
   await recordSecurity(store, await actorOf(session), call, message);
   const recoveryCodes = hadFactor ? undefined : await issueRecoveryCodes(store, session.username);
   return Response.json({ ok: true, message, recoveryCodes });

@@ -8,6 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import QRCode from "qrcode";
 import { ROLE } from "../../../protocol/wire";
 import { NO_SUBJECT, recordAudit, type AuditActor } from "../audit.server";
+import type { ConsoleCall } from "../audit-labels";
 import { env } from "../env.server";
 import type { FactorAnswer } from "../forms/second-factor";
 import {
@@ -158,7 +159,7 @@ export function checkGiven(store: ConsoleStore, request: Request, who: Attempter
 }
 
 /** An enrolment, a reset or a policy change in the audit trail (nothing upstream: the console's own). */
-export const recordSecurity = (store: ConsoleStore, actor: AuditActor, call: string, message: string, request: unknown = null): Promise<void> =>
+export const recordSecurity = (store: ConsoleStore, actor: AuditActor, call: ConsoleCall, message: string, request: unknown = null): Promise<void> =>
   recordAudit(store, { ...actor, call, kind: "security", ...NO_SUBJECT, outcome: "ok", status: null, message, request, answer: null });
 
 export const RESET_REASON = "second factor reset";

@@ -223,6 +223,8 @@ export type Approval = {
   checker: string | null;
   outcome: PerformedOutcome | null;
   message: string | null;
+  /** The account's username as the maker's form named it: a label for the audit trail only. */
+  accountName: string | null;
 };
 
 type Row = Selectable<ConsoleDatabase["console_approvals"]>;
@@ -241,9 +243,10 @@ const approvalOf = (row: Row, now = new Date()): Approval => ({
   checker: row.checker,
   outcome: row.outcome,
   message: row.message,
+  accountName: row.account_name,
 });
 
-export type ApprovalDraft = Pick<Approval, "call" | "request" | "summary" | "reason" | "maker">;
+export type ApprovalDraft = Pick<Approval, "call" | "request" | "summary" | "reason" | "maker"> & Partial<Pick<Approval, "accountName">>;
 
 export async function createApproval(store: ConsoleStore, draft: ApprovalDraft, expiryHours: number): Promise<Approval> {
   const row = await store
@@ -255,6 +258,7 @@ export async function createApproval(store: ConsoleStore, draft: ApprovalDraft, 
       summary: draft.summary,
       reason: draft.reason,
       maker: draft.maker,
+      account_name: draft.accountName ?? null,
       expires_at: sql<Date>`now() + make_interval(hours => ${expiryHours})`,
     })
     .returningAll()

@@ -107,6 +107,8 @@ export type ConsoleDatabase = {
     decided_at: ColumnType<Date | null, never, Date | RawDate>;
     outcome: ColumnType<PerformedOutcome | null, never, PerformedOutcome>;
     message: ColumnType<string | null, never, string>;
+    /** Migration 014: the account's username, the audit trail's label of it (issue 32). */
+    account_name: ColumnType<string | null, string | null | undefined, never>;
   };
   /** Migration 008: a console session per sign-in (ADR 0010). */
   console_sessions: {
