@@ -77,7 +77,8 @@ export function withLayout(params: URLSearchParams, layout: Layout): URLSearchPa
 }
 
 /** Whether two layouts draw the same table. */
-export const sameLayout = (a: Layout, b: Layout) => withLayout(new URLSearchParams(), a).toString() === withLayout(new URLSearchParams(), b).toString();
+export const sameLayout = (a: Layout, b: Layout) =>
+  withLayout(new URLSearchParams(), a).toString() === withLayout(new URLSearchParams(), b).toString();
 
 /**
  * The columns to draw, in order, and the ids the layout names that the screen no longer has (a
@@ -100,7 +101,10 @@ export type ChooserLine = { id: string; shown: boolean };
 export function chooserLines(columns: readonly { id: string }[], layout: Layout): ChooserLine[] {
   const { shown } = applyLayout(columns, layout);
   const shownIds = new Set(shown.map((column) => column.id));
-  return [...shown.map(({ id }) => ({ id, shown: true })), ...columns.filter(({ id }) => !shownIds.has(id)).map(({ id }) => ({ id, shown: false }))];
+  return [
+    ...shown.map(({ id }) => ({ id, shown: true })),
+    ...columns.filter(({ id }) => !shownIds.has(id)).map(({ id }) => ({ id, shown: false })),
+  ];
 }
 
 /** The layout the chooser's lines say, keeping the widths of columns the screen still has. */

@@ -25,7 +25,8 @@ export async function changeView(request: Request, context: AppLoadContext): Pro
   const change = parsed.data;
   const store = storeOf(context);
   if (change.intent === "save") {
-    if (!(await saveView(store, session.username, change.screen, change.view))) return refused(`At most ${VIEWS_PER_SCREEN} views a screen: delete one first`, 409);
+    if (!(await saveView(store, session.username, change.screen, change.view)))
+      return refused(`At most ${VIEWS_PER_SCREEN} views a screen: delete one first`, 409);
     return Response.json({ ok: true, message: `View “${change.view.name}” saved` });
   }
   if (!(await deleteView(store, session.username, change.screen, change.name))) return refused(`No view “${change.name}”`, 404);

@@ -25,12 +25,19 @@ export async function saveView(store: ConsoleStore, operator: string, screen: st
     const names = (await mine.select("name").forUpdate().execute()).map((row) => row.name);
     if (!names.includes(view.name) && names.length >= VIEWS_PER_SCREEN) return false;
     if (view.isDefault) {
-      await trx.updateTable("console_views").set({ is_default: false }).where("operator", "=", operator).where("screen", "=", screen).execute();
+      await trx
+        .updateTable("console_views")
+        .set({ is_default: false })
+        .where("operator", "=", operator)
+        .where("screen", "=", screen)
+        .execute();
     }
     await trx
       .insertInto("console_views")
       .values({ operator, screen, name: view.name, query: view.query, is_default: view.isDefault })
-      .onConflict((conflict) => conflict.columns(["operator", "screen", "name"]).doUpdateSet({ query: view.query, is_default: view.isDefault }))
+      .onConflict((conflict) =>
+        conflict.columns(["operator", "screen", "name"]).doUpdateSet({ query: view.query, is_default: view.isDefault }),
+      )
       .execute();
     return true;
   });
