@@ -39,7 +39,9 @@ describe("a view in the address", () => {
   });
 
   it("keeps filters, sort and layout in a saved view, not the page or an open row", () => {
-    expect(viewQueryOf(new URLSearchParams("search=ab&page=3&open=12&logs=1&new=1&orderBy=balance&cols=id"))).toBe("search=ab&orderBy=balance&cols=id");
+    expect(viewQueryOf(new URLSearchParams("search=ab&page=3&open=12&logs=1&new=1&orderBy=balance&cols=id"))).toBe(
+      "search=ab&orderBy=balance&cols=id",
+    );
   });
 });
 
@@ -76,6 +78,16 @@ describe("the column chooser", () => {
     expect(layoutOfLines(lines, layout.widths)).toEqual({ order: ["balance", "username", "id"], widths: { id: 12 } });
   });
 
+  it("never hides the last column shown", () => {
+    const lines = chooserLines(columns, { order: ["id"], widths: {} });
+    expect(toggleLine(lines, 0)).toEqual(lines);
+    expect(
+      toggleLine(toggleLine(lines, 1), 0)
+        .filter((line) => line.shown)
+        .map((line) => line.id),
+    ).toEqual(["username"]);
+  });
+
   it("resizes by a step within the bounds", () => {
     expect(resized({}, "id", 10, 1)).toEqual({ id: 12 });
     expect(resized({ id: 80 }, "id", 80, 1)).toEqual({ id: 80 });
@@ -94,7 +106,9 @@ describe("a stored view", () => {
   it("refuses a long or empty name, an unknown screen, a missing field", () => {
     const view = { name: "x", query: "", isDefault: false };
     expect(viewChangeSchema.safeParse({ intent: "save", screen: "users", view }).success).toBe(true);
-    expect(viewChangeSchema.safeParse({ intent: "save", screen: "users", view: { ...view, name: "x".repeat(VIEW_NAME_MAX + 1) } }).success).toBe(false);
+    expect(
+      viewChangeSchema.safeParse({ intent: "save", screen: "users", view: { ...view, name: "x".repeat(VIEW_NAME_MAX + 1) } }).success,
+    ).toBe(false);
     expect(viewChangeSchema.safeParse({ intent: "save", screen: "users", view: { ...view, name: "  " } }).success).toBe(false);
     expect(viewChangeSchema.safeParse({ intent: "save", screen: "bank-details", view }).success).toBe(false);
     expect(viewChangeSchema.safeParse({ intent: "save", screen: "users", view: { name: "x" } }).success).toBe(false);

@@ -116,9 +116,11 @@ export function layoutOfLines(lines: readonly ChooserLine[], widths: Layout["wid
   };
 }
 
-/** Space: the line at `index` shown or hidden. */
-export const toggleLine = (lines: readonly ChooserLine[], index: number): ChooserLine[] =>
-  lines.map((line, i) => (i === index ? { ...line, shown: !line.shown } : line));
+/** Space: the line at `index` shown or hidden; the last one shown stays, so the table keeps a column. */
+export function toggleLine(lines: readonly ChooserLine[], index: number): ChooserLine[] {
+  const next = lines.map((line, i) => (i === index ? { ...line, shown: !line.shown } : line));
+  return next.some((line) => line.shown) ? next : [...lines];
+}
 
 /** `J`/`K`: the line at `index` one place down (+1) or up (-1); the same lines at an end. */
 export function moveLine(lines: readonly ChooserLine[], index: number, by: 1 | -1): ChooserLine[] {

@@ -8,7 +8,9 @@ import type { Page } from "@playwright/test";
 import { DEMO, expect, openPalette, signIn, test } from "./fixtures";
 
 const headers = async (page: Page) =>
-  (await page.getByRole("grid", { name: "Users" }).getByRole("columnheader").allInnerTexts()).map((text) => text.replace(/[▲▼]/g, "").trim());
+  (await page.getByRole("grid", { name: "Users" }).getByRole("columnheader").allInnerTexts()).map((text) =>
+    text.replace(/[▲▼]/g, "").trim(),
+  );
 
 const press = async (page: Page, key: string, times: number) => {
   for (let i = 0; i < times; i++) await page.keyboard.press(key);
@@ -67,7 +69,7 @@ test("a default view hides, orders and follows the operator to a new browser @sp
   await openPalette(elsewhere);
   await elsewhere.keyboard.type("Columns…");
   await elsewhere.keyboard.press("Enter");
-  await expect(elsewhere.getByRole("dialog", { name: "Columns" })).toBeVisible();
+  await expect(elsewhere.getByRole("dialog", { name: "Columns" }).getByRole("listbox", { name: "Columns" })).toBeFocused();
   await elsewhere.keyboard.press("Escape");
   await elsewhere.keyboard.press("?");
   const help = elsewhere.getByRole("dialog", { name: "Keys" });

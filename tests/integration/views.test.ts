@@ -28,7 +28,11 @@ describe.each(targets)("saved views on %s", (_name, target) => {
   });
 
   const change = (app: TestConsole, cookie: string, body: unknown) =>
-    app.fetch("/resources/views", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    app.fetch("/resources/views", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   const save = (app: TestConsole, cookie: string, screen: string, view: SavedView) => change(app, cookie, { intent: "save", screen, view });
   const viewsOn = async (app: TestConsole, cookie: string, screen: string) => {
     const response = await app.fetch(`/resources/views?screen=${screen}`, { headers: { Cookie: cookie, Accept: "application/json" } });
@@ -50,7 +54,10 @@ describe.each(targets)("saved views on %s", (_name, target) => {
 
     // A new default takes the mark from the other.
     expect((await save(two, onTwo, "users", { name: "Plain", query: "", isDefault: true })).status).toBe(200);
-    expect((await viewsOn(one, onOne, "users")).map((v) => [v.name, v.isDefault])).toEqual([["Big balances", false], ["Plain", true]]);
+    expect((await viewsOn(one, onOne, "users")).map((v) => [v.name, v.isDefault])).toEqual([
+      ["Big balances", false],
+      ["Plain", true],
+    ]);
 
     // Another operator's view: neither theirs to delete nor changed by their own of that name.
     expect((await change(two, staff, { intent: "delete", screen: "users", name: "Plain" })).status).toBe(404);
@@ -88,7 +95,9 @@ describe.each(targets)("saved views on %s", (_name, target) => {
   it("keeps at most VIEWS_PER_SCREEN views a screen and operator", async () => {
     const cookie = await signInTo(one, DEMO_ACCOUNTS.staff);
     for (let i = 0; i < VIEWS_PER_SCREEN; i++) await save(one, cookie, "withdraws", { name: `view ${i}`, query: "", isDefault: false });
-    expect((await save(two, await signInTo(two, DEMO_ACCOUNTS.staff), "withdraws", { name: "one more", query: "", isDefault: false })).status).toBe(409);
+    expect(
+      (await save(two, await signInTo(two, DEMO_ACCOUNTS.staff), "withdraws", { name: "one more", query: "", isDefault: false })).status,
+    ).toBe(409);
     // Replacing one of them still works.
     expect((await save(one, cookie, "withdraws", { name: "view 0", query: "search=a", isDefault: true })).status).toBe(200);
     expect((await viewsOn(one, cookie, "withdraws")).length).toBe(VIEWS_PER_SCREEN);
@@ -96,13 +105,18 @@ describe.each(targets)("saved views on %s", (_name, target) => {
 
   it("reads and writes nothing for a signed-out cookie", async () => {
     const cookie = await signInTo(one, DEMO_ACCOUNTS.admin);
-    const out = await one.fetch("/session", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify({ intent: "signOut" }) });
+    const out = await one.fetch("/session", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "signOut" }),
+    });
     expect(out.status).toBe(200);
     const rows = await store.selectFrom("console_views").selectAll().execute();
     const read = await one.fetch("/resources/views?screen=users", { headers: { Cookie: cookie, Accept: "application/json" } });
     const written = await save(one, cookie, "users", { name: "Sneaky", query: "", isDefault: true });
     const deleted = await change(one, cookie, { intent: "delete", screen: "users", name: "Big balances" });
-    for (const response of [read, written, deleted]) expect([response.status, response.headers.get("Location")]).toEqual([302, expect.stringMatching(/^\/login/)]);
+    for (const response of [read, written, deleted])
+      expect([response.status, response.headers.get("Location")]).toEqual([302, expect.stringMatching(/^\/login/)]);
     expect(await store.selectFrom("console_views").selectAll().execute()).toEqual(rows);
   });
 });
