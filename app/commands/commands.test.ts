@@ -260,6 +260,9 @@ describe("registry", () => {
         "request.reject-deposit",
         // Every operator may set up their own second factor (issue 30).
         "security.set-up",
+        // Every list screen's views and columns (issue 32).
+        "list.save-view",
+        "list.choose-columns",
         "palette.open",
         "help.keys",
         "alerts.mute",

@@ -1,5 +1,9 @@
-/** The list kit's keys (docs/ux.md "Keys"), on every screen with the `list` scope; `/` where there is a search. */
-import type { ScreenCommand } from "./types";
+/**
+ * The list kit's keys (docs/ux.md "Keys"), on every screen with the `list` scope; `/` where there
+ * is a search. `V` and `C` open the table's views and column chooser (docs/ux.md "Views and
+ * columns"), which the palette also reaches as Save view… and Columns….
+ */
+import type { Command, ScreenCommand } from "./types";
 
 /** [id, title, keys] of each list key; the table reads like the key help it becomes. */
 const LIST_KEYS = [
@@ -11,9 +15,25 @@ const LIST_KEYS = [
   ["list.select-page", "Select the page", ["*"]], ["list.close", "Close the panel, then clear the selection", ["escape"]],
   ["list.previous-page", "Previous page", ["["]], ["list.next-page", "Next page", ["]"]],
   ["list.repeat", "Repeat the last row command on the cursor row", ["."]],
+  ["list.views", "Views: apply, save, delete; the default opens with the screen", ["V"]],
+  ["list.columns", "Columns: show or hide, order, widths", ["C"]],
 ] as const;
 
 export const LIST_COMMANDS = [
   ...LIST_KEYS.map(([id, title, keys]) => ({ id, title, group: "List", scope: "list", keys }) as const),
   { id: "list.search", title: "Search", group: "List", scope: "search", keys: ["/"] },
 ] as const satisfies readonly ScreenCommand[];
+
+/** The palette's way to the showing table's views and columns: the same handlers as `V` and `C`. */
+const tableCommand = (id: string, title: string, screenKey: "list.views" | "list.columns", keywords: readonly string[]): Command => ({
+  id,
+  title,
+  group: "List",
+  keywords,
+  run: async ({ screenKey: run }) => (run(screenKey) ? undefined : { ok: false, message: "This screen has no table" }),
+});
+
+export const LIST_PALETTE_COMMANDS: readonly Command[] = [
+  tableCommand("list.save-view", "Save view…", "list.views", ["views", "filters", "layout", "default view"]),
+  tableCommand("list.choose-columns", "Columns…", "list.columns", ["hide", "show", "order", "width", "layout"]),
+];

@@ -11,7 +11,7 @@ import { BET_PALETTE_COMMANDS, BET_PICK_SOURCES, BET_SCREEN_COMMANDS } from "./b
 import { BULK_FILE_COMMANDS, BULK_FILE_PICK_SOURCES } from "./bulk-file";
 import { HOME_SCREEN_COMMANDS } from "./home";
 import { JOB_SCREEN_COMMANDS } from "./jobs";
-import { LIST_COMMANDS } from "./list";
+import { LIST_COMMANDS, LIST_PALETTE_COMMANDS } from "./list";
 import { MARKET_PALETTE_COMMANDS, MARKET_PICK_SOURCES, MARKET_SCREEN_COMMANDS } from "./markets";
 import { REPORT_PALETTE_COMMANDS, REPORT_SCREEN_COMMANDS } from "./reports";
 import { REQUEST_PALETTE_COMMANDS, REQUEST_PICK_SOURCES, REQUEST_SCREEN_COMMANDS } from "./requests";
@@ -36,6 +36,7 @@ export const COMMANDS: readonly Command[] = [
   ...SECURITY_COMMANDS,
   ...REPORT_PALETTE_COMMANDS,
   ...AUDIT_COMMANDS,
+  ...LIST_PALETTE_COMMANDS,
   ...SHELL_COMMANDS,
 ];
 

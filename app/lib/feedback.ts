@@ -16,6 +16,11 @@ export function notifyError(message: string): void {
   toast.error(message, { position: "top-center", duration: TOAST.durationMs });
 }
 
+/** Something the operator should know that is neither a success nor a failure (a view's column gone). */
+export function notifyNotice(message: string): void {
+  toast(message, { icon: "!", duration: TOAST.durationMs });
+}
+
 /** What a form action answers: the toast to show, and whether it worked. */
 export type Outcome = { ok: boolean; message: string; /** The form field a refusal is about. */ field?: string };
 

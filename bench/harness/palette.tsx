@@ -29,6 +29,7 @@ const context: CommandContext = {
   logout: noop,
   startBulk: noop,
   download: noop,
+  screenKey: () => false,
   submitAction: async () => ({ ok: true, message: "" }),
 };
 

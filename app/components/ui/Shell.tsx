@@ -65,6 +65,15 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   const submitAction = useActionRunner();
   const revalidate = useQuietRevalidate();
   useScreenRefresh(revalidate);
+  const handlers = useRef(new Set<() => ScreenHandlers>());
+  /** The showing screen's handler of a screen key, read when the key arrives. */
+  const handlerOf = useCallback((id: string) => {
+    for (const current of handlers.current) {
+      const handler = current()[id as keyof ScreenHandlers];
+      if (handler) return handler;
+    }
+    return undefined;
+  }, []);
   const [muted, setMuted] = useState(false);
   useEffect(() => setMuted(localStorage.getItem(MUTE_KEY) === "1"), []);
   const toggleMute = useCallback(() => {
@@ -115,6 +124,10 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
           setBulkJob(job);
           setLayer("bulk");
         }),
+      screenKey: (id) => {
+        const handler = handlerOf(id);
+        return handler !== undefined && handler() !== false;
+      },
     }),
     [operator, navigate, session, submitAction, selection, toggleMute, location.pathname, location.search],
   );
@@ -122,17 +135,10 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   // A screen showing Permission Denied has no keys.
   const allowed = screen !== undefined && mayOpen(screen, operator);
   const screenCommands = useMemo(() => screenCommandsFor(allowed ? screen.scopes : []), [screen, allowed]);
-  const handlers = useRef(new Set<() => ScreenHandlers>());
   const keyPrefix = useKeyDispatcher({
     commands,
     screenCommands,
-    handlerOf: (id) => {
-      for (const current of handlers.current) {
-        const handler = current()[id as keyof ScreenHandlers];
-        if (handler) return handler;
-      }
-      return undefined;
-    },
+    handlerOf,
     context,
     paused: layer !== null,
     onFirstKey: () => void loadLayers(),

@@ -2,10 +2,14 @@
  * The dense keyboard table every list screen uses. Only the rows in view are rendered (fixed row
  * height), so thousands of rows stay smooth. It draws the cursor, selection and open panel that
  * `useListScreen` owns; the keys that move them are the list commands (app/commands/list.ts).
- * Test hooks: `[data-table-row]`, `[data-cursor]`, `aria-selected`.
+ * Which columns show, in which order and width, is the operator's view (use-table-view.ts): `C`
+ * chooses them, `V` saves and applies views. Test hooks: `[data-table-row]`, `[data-cursor]`, `aria-selected`.
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { ColumnChooser } from "./ColumnChooser";
 import { columnTrack, scrollToReveal, visibleRange } from "./table-model";
+import { useTableView } from "./use-table-view";
+import { ViewMenu } from "./ViewMenu";
 
 export type Column<Row> = {
   id: string;
@@ -55,7 +59,10 @@ export type TableProps<Row> = {
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 export function Table<Row>(props: TableProps<Row>) {
-  const { rows, columns, rowKey, cursor, selected, expandedKey, rowHeight = 23 } = props;
+  const { rows, rowKey, cursor, selected, expandedKey, rowHeight = 23 } = props;
+  const view = useTableView(props.columns);
+  const columns = view.shown;
+  const table = useRef<HTMLDivElement>(null);
   const ownViewport = useRef<HTMLDivElement>(null);
   const viewport = props.viewportRef ?? ownViewport;
   const [scroll, setScroll] = useState({ top: 0, height: 600 });
@@ -98,10 +105,11 @@ export function Table<Row>(props: TableProps<Row>) {
             ...column,
             sortable: Boolean(column.sortKey),
             texts: column.fit === "content" && column.text ? rows.map(column.text) : [],
+            chars: view.layout.widths[column.id],
           }),
         )
         .join(" "),
-    [columns, rows],
+    [columns, rows, view.layout.widths],
   );
   const freeTexts = columns.filter((column) => column.fit !== "content" && column.text);
   // The open panel's row must be rendered even when scrolled away, so the panel keeps its height.
@@ -109,64 +117,73 @@ export function Table<Row>(props: TableProps<Row>) {
   if (expandedIndex >= 0 && (expandedIndex < start || expandedIndex >= end)) indexes.push(expandedIndex);
 
   return (
-    <div
-      className="table"
-      role="grid"
-      aria-label={props.label}
-      aria-rowcount={rows.length + 1}
-      aria-multiselectable="true"
-      style={{ ["--columns" as string]: template }}
-    >
-      <div className="table-head" role="row" aria-rowindex={1}>
-        {columns.map((column) => (
-          <HeaderCell key={column.id} column={column} sort={props.sort} onSort={props.onSort} />
-        ))}
-      </div>
+    <>
       <div
-        ref={viewport}
-        className="table-body"
-        onScroll={(event) => setScroll({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight })}
+        ref={table}
+        className="table"
+        role="grid"
+        aria-label={props.label}
+        aria-rowcount={rows.length + 1}
+        aria-multiselectable="true"
+        style={{ ["--columns" as string]: template }}
       >
-        {rows.length === 0 ? (
-          <p className="table-empty dim">{props.emptyText ?? "No rows"}</p>
-        ) : (
-          <div style={{ height: totalHeight, position: "relative" }}>
-            {indexes.map((index) => {
-              const row = rows[index]!;
-              const key = rowKey(row);
-              const open = index === expandedIndex;
-              return (
-                <div key={key} style={{ position: "absolute", top: offsetOf(index), left: 0, right: 0 }}>
-                  <TableRow
-                    row={row}
-                    index={index}
-                    columns={columns}
-                    isCursor={index === cursor}
-                    isSelected={selected.has(key)}
-                    onPick={props.onCursorChange}
-                  />
-                  {open && props.renderPanel && (
-                    <Panel onHeight={setPanelHeight}>
-                      {freeTexts.length > 0 && (
-                        <dl className="row-values">
-                          {freeTexts.map((column) => (
-                            <div key={column.id}>
-                              <dt>{column.header}</dt>
-                              <dd>{column.text!(row)}</dd>
-                            </div>
-                          ))}
-                        </dl>
-                      )}
-                      {props.renderPanel(row)}
-                    </Panel>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        )}
+        <div className="table-head" role="row" aria-rowindex={1}>
+          {columns.map((column) => (
+            <HeaderCell key={column.id} column={column} sort={props.sort} onSort={props.onSort} />
+          ))}
+        </div>
+        <div
+          ref={viewport}
+          className="table-body"
+          onScroll={(event) => setScroll({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight })}
+        >
+          {rows.length === 0 ? (
+            <p className="table-empty dim">{props.emptyText ?? "No rows"}</p>
+          ) : (
+            <div style={{ height: totalHeight, position: "relative" }}>
+              {indexes.map((index) => {
+                const row = rows[index]!;
+                const key = rowKey(row);
+                const open = index === expandedIndex;
+                return (
+                  <div key={key} style={{ position: "absolute", top: offsetOf(index), left: 0, right: 0 }}>
+                    <TableRow
+                      row={row}
+                      index={index}
+                      columns={columns}
+                      isCursor={index === cursor}
+                      isSelected={selected.has(key)}
+                      onPick={props.onCursorChange}
+                    />
+                    {open && props.renderPanel && (
+                      <Panel onHeight={setPanelHeight}>
+                        {freeTexts.length > 0 && (
+                          <dl className="row-values">
+                            {freeTexts.map((column) => (
+                              <div key={column.id}>
+                                <dt>{column.header}</dt>
+                                <dd>{column.text!(row)}</dd>
+                              </div>
+                            ))}
+                          </dl>
+                        )}
+                        {props.renderPanel(row)}
+                      </Panel>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
       </div>
-    </div>
+      {view.layer === "columns" && (
+        <ColumnChooser columns={props.columns} layout={view.layout} onLayout={view.setLayout} table={table} onClose={view.closeLayer} />
+      )}
+      {view.layer === "views" && (
+        <ViewMenu views={view.views} onApply={view.applyView} onSave={view.saveView} onDelete={view.deleteView} onClose={view.closeLayer} />
+      )}
+    </>
   );
 }
 
@@ -174,7 +191,7 @@ function HeaderCell<Row>({ column, sort, onSort }: { column: Column<Row>; sort?:
   const sorted = column.sortKey && sort?.key === column.sortKey;
   const ariaSort = sorted ? (sort!.ascending ? "ascending" : "descending") : column.sortKey ? "none" : undefined;
   return (
-    <div role="columnheader" aria-sort={ariaSort} className={column.numeric ? "num" : undefined}>
+    <div role="columnheader" aria-sort={ariaSort} className={column.numeric ? "num" : undefined} data-column={column.id}>
       {column.sortKey && onSort ? (
         <button type="button" className="sort" onClick={() => onSort(column.sortKey!)}>
           {column.header}

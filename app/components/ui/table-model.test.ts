@@ -84,4 +84,9 @@ describe("column widths", () => {
     expect(columnTrack({ header: "Bank", sortable: false })).toBe("minmax(calc(8ch + 16px), 1fr)");
     expect(columnTrack({ header: "Event", sortable: false, width: "2fr" })).toBe("2fr");
   });
+
+  it("take the operator's own width (a view's widths) over every other rule", () => {
+    expect(columnTrack({ header: "Username", sortable: true, chars: 30 })).toBe("calc(30ch + 16px)");
+    expect(columnTrack({ header: "Actions", sortable: false, fit: "content", chrome: 24, width: "90px", texts: ["Success Fail"], chars: 6 })).toBe("calc(6ch + 40px)");
+  });
 });

@@ -4,7 +4,16 @@
  */
 
 /** What a column's width depends on; `texts` are its cells' text on this page (content columns). */
-export type TrackSpec = { header: string; sortable: boolean; fit?: "content"; chrome?: number; width?: string; texts?: readonly string[] };
+export type TrackSpec = {
+  header: string;
+  sortable: boolean;
+  fit?: "content";
+  chrome?: number;
+  width?: string;
+  texts?: readonly string[];
+  /** The operator's width from a view (app/lib/list-view.ts `widths`), in characters: it wins. */
+  chars?: number;
+};
 
 /** A cell's left and right padding together, in pixels (app.css). */
 const CELL_PADDING_PX = 16;
@@ -19,9 +28,11 @@ const headerChars = (header: string, sortable: boolean) =>
  * A column's grid track. The console's one font is monospace, so `ch` is every character's real
  * width: a content column (times, money, ids, links, buttons) is exactly as wide as its widest text
  * or header word, so it is never cut; a free column shares what is left, at least its header, and
- * cuts its text with an ellipsis. A `width` is a free column's track, and the least a content column takes.
+ * cuts its text with an ellipsis. A `width` is a free column's track, and the least a content column
+ * takes; `chars`, the operator's own width, overrides them all.
  */
-export function columnTrack({ header, sortable, fit, chrome = 0, width, texts = [] }: TrackSpec): string {
+export function columnTrack({ header, sortable, fit, chrome = 0, width, texts = [], chars }: TrackSpec): string {
+  if (chars !== undefined) return `calc(${chars}ch + ${CELL_PADDING_PX + chrome}px)`;
   const headerWidth = headerChars(header, sortable);
   if (fit === "content") {
     const chars = Math.max(headerWidth, ...texts.map((text) => [...text].length));

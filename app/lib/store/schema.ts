@@ -47,6 +47,8 @@ export type ConsoleDatabase = {
   console_audit_head: { only_row: ColumnType<boolean, never, never>; seq: bigint; hash: string };
   /** The palette's frecency per operator and command (migration 013, issue 32). */
   console_frecency: { operator: string; command: string; score: number; used_at: Date };
+  /** Saved views of the list screens per operator and screen (migration 015, issue 32). */
+  console_views: { operator: string; screen: string; name: string; query: string; is_default: boolean; saved_at: ColumnType<Date, never, never> };
   console_jobs: {
     id: string;
     operator: string;
