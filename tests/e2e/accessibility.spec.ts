@@ -1,6 +1,6 @@
 /**
- * Issue 32: an axe-core scan (WCAG 2 A and AA) of every lettered screen, the sign-in page, and the
- * command palette open, with results, and in a step, finds no violation.
+ * Issue 32: an axe-core scan (WCAG 2 A and AA) of every lettered screen, the sign-in page, the
+ * command palette (open, with results, in a step), the column chooser and the views list finds no violation.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -50,5 +50,21 @@ test("the command palette has no WCAG 2 A/AA violation: open, with results, in a
   await page.keyboard.type("user");
   await expect(page.getByRole("dialog", { name: "Command palette" }).getByRole("option").first()).toBeVisible();
   found.push(...(await violations(page)).map((violation) => `step: ${violation}`));
+  expect(found).toEqual([]);
+});
+
+test("the column chooser and the views list have no WCAG 2 A/AA violation @spec", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.keyboard.press("g");
+  await page.keyboard.press("u");
+  await expect(page.getByRole("grid", { name: "Users" })).toBeVisible();
+  await page.keyboard.press("C");
+  await expect(page.getByRole("dialog", { name: "Columns" }).getByRole("listbox", { name: "Columns" })).toBeFocused();
+  const found = (await violations(page)).map((violation) => `columns: ${violation}`);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Columns" })).toHaveCount(0);
+  await page.keyboard.press("V");
+  await expect(page.getByRole("dialog", { name: "Views" }).getByRole("combobox", { name: "View name" })).toBeFocused();
+  found.push(...(await violations(page)).map((violation) => `views: ${violation}`));
   expect(found).toEqual([]);
 });
