@@ -10,7 +10,7 @@ const ACCOUNT = "user0042";
 // An amount no other scenario deposits, so its row is this test's.
 const AMOUNT = `${40 + (Date.now() % 50)}.37`;
 
-test("a deposit done in the console is on /audit, found by ! <username> and by L on its row", async ({ page }) => {
+test("a deposit done in the console is on /audit, found by ! <username> and by L on its row @spec", async ({ page }) => {
   await signIn(page, DEMO.admin);
   await depositFromPalette(page, ACCOUNT, AMOUNT);
   await expect(page.getByText("Deposit added successfully")).toBeVisible();

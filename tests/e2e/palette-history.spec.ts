@@ -29,7 +29,7 @@ async function deposit(page: Page, account: string, amount: string, remark: stri
   await expect(palette).toHaveCount(0);
 }
 
-test("↑ brings back the last deposit; Enter lands at its confirmation, Backspace reaches the amount, the new amount moves once", async ({ page }) => {
+test("↑ brings back the last deposit; Enter lands at its confirmation, Backspace reaches the amount, the new amount moves once @spec", async ({ page }) => {
   const before = (await balancesOf([CHANGED])).get(CHANGED)!;
   await signIn(page, DEMO.admin);
   await deposit(page, CHANGED, "5", "history");
@@ -56,7 +56,7 @@ test("↑ brings back the last deposit; Enter lands at its confirmation, Backspa
   await expect.poll(async () => (await balancesOf([CHANGED])).get(CHANGED)).toBe(before + 5 + 7);
 });
 
-test("`.` on the users list repeats the last deposit on the cursor row, and says so when nothing was run; `?` lists both keys", async ({ page }) => {
+test("`.` on the users list repeats the last deposit on the cursor row, and says so when nothing was run; `?` lists both keys @spec", async ({ page }) => {
   const before = await balancesOf([FIRST, REPEATED]);
   await signIn(page, DEMO.admin);
   await page.goto(`/users?search=${REPEATED}`);
