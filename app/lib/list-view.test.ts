@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   applyLayout,
   chooserLines,
+  filtersOf,
   layoutOf,
   layoutOfLines,
   moveLine,
@@ -20,6 +21,13 @@ const columns = ["id", "username", "balance", "createdAt"].map((id) => ({ id }))
 const ids = (list: readonly { id: string }[]) => list.map((column) => column.id);
 
 describe("a view in the address", () => {
+  it("tells a view of columns alone from one that changes the data: its filters, in any order, without cols and widths", () => {
+    const now = new URLSearchParams("orderBy=balance&search=ab");
+    expect(filtersOf(new URLSearchParams("search=ab&cols=username,id&orderBy=balance&widths=id:6"))).toBe(filtersOf(now));
+    expect(filtersOf(new URLSearchParams("cols=username,id"))).not.toBe(filtersOf(now));
+    expect(filtersOf(new URLSearchParams("cols=username"))).toBe("");
+  });
+
   it("reads cols and widths, and writes them back as read", () => {
     const params = new URLSearchParams("search=ab&orderBy=balance&cols=username,id&widths=username:20");
     const layout = layoutOf(params);

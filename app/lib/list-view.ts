@@ -47,6 +47,13 @@ export const SCREEN_LAYOUT: Layout = { order: null, widths: {} };
 
 const clampCh = (ch: number) => Math.max(COLUMN_CH.min, Math.min(COLUMN_CH.max, Math.round(ch)));
 
+/** The address's filters alone (its layout params left out), in a stable order: two views of the same data compare equal. */
+export function filtersOf(params: URLSearchParams): string {
+  const filters = new URLSearchParams([...params].filter(([key]) => key !== COLS_PARAM && key !== WIDTHS_PARAM));
+  filters.sort();
+  return filters.toString();
+}
+
 /** A view as stored: the address's params without the transient ones. */
 export function viewQueryOf(params: URLSearchParams): string {
   const kept = new URLSearchParams(params);

@@ -10,6 +10,7 @@ import { announce, notifyNotice } from "../../lib/feedback";
 import {
   applyLayout,
   COLS_PARAM,
+  filtersOf,
   layoutOf,
   sameLayout,
   viewQueryOf,
@@ -18,7 +19,7 @@ import {
   type Layout,
   type SavedView,
 } from "../../lib/list-view";
-import { changeViews, fetchViews } from "../../lib/saved-views";
+import { changeViews, fetchViews, knownViews } from "../../lib/saved-views";
 import { screenAt } from "../../lib/screens";
 import { useScreenCommands } from "./shell-context";
 
@@ -28,7 +29,10 @@ export function useTableView<C extends { id: string }>(columns: readonly C[]) {
   const location = useLocation();
   const navigate = useNavigate();
   const screen = screenAt(location.pathname)?.id;
-  const [layout, setLayout] = useState<Layout>(() => layoutOf(new URLSearchParams(location.search)));
+  // A screen opened with nothing in its address starts in its default view's layout when this page knows it.
+  const [layout, setLayout] = useState<Layout>(() =>
+    layoutOf(new URLSearchParams((!location.search && screen && knownViews(screen)?.find((view) => view.isDefault)?.query) || location.search)),
+  );
   const [layer, setLayer] = useState<TableLayer>(null);
   const [views, setViews] = useState<SavedView[]>([]);
 
@@ -63,17 +67,21 @@ export function useTableView<C extends { id: string }>(columns: readonly C[]) {
     if (opened.current || !screen) return;
     opened.current = true;
     if (location.search) return;
-    void fetchViews(screen).then((found) => {
-      setViews(found);
+    const take = (found: readonly SavedView[]) => {
+      setViews([...found]);
       const chosen = found.find((view) => view.isDefault);
       if (chosen && window.location.pathname === location.pathname && !window.location.search) apply(chosen);
-    });
+    };
+    const known = knownViews(screen);
+    if (known) take(known);
+    else void fetchViews(screen).then(take);
   }, [screen]);
 
   const apply = (view: SavedView) => {
     const params = new URLSearchParams(view.query);
     setLayout(layoutOf(params));
-    navigate(`${location.pathname}?${params}`, { replace: true });
+    // Columns alone need no new data (the layout effect writes them into the address); other filters do.
+    if (filtersOf(params) !== filtersOf(new URLSearchParams(window.location.search))) navigate(`${location.pathname}?${params}`, { replace: true });
   };
   const open = (next: Exclude<TableLayer, null>) => {
     if (!screen || layer) return false;
