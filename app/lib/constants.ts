@@ -54,6 +54,9 @@ export const TOAST = {
   shortDurationMs: 3000,
 } as const;
 
+/** The app's holds on keys give up after this long (a palette chunk that never loads): what they held is refused (app/lib/key-buffer.ts). */
+export const KEY_HOLD_LIMIT_MS = 10_000;
+
 export const ROLE_LABEL: Record<number, string> = { 1: "super admin", 2: "staff", 3: "partner" };
 
 /** Times show in the configured zone (`TIME_ZONE`) unless configured otherwise: the platform's home zone. */
