@@ -2,7 +2,7 @@
  * No keystroke lost (issue 32; docs/ux.md "Keys typed early"). An inline script in the document's
  * head (app/root.tsx) installs one keydown listener before anything else, so from the page's first
  * byte it can hold the keys the page cannot answer yet in `window.betdeskKeys.queue`: while the
- * page hydrates, while the palette's code loads, while a pick step's search has not answered its
+ * page and the shell's layers hydrate, while the palette's code loads, while a pick step's search has not answered its
  * Enter. Each reason to wait is a named hold; once none is left the queue is replayed in order,
  * one key per task so React commits what each key did before the next, to the element focused then,
  * as if typed now. A replayed key that nothing takes is refused on the status line.

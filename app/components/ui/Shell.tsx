@@ -77,7 +77,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   const [muted, setMuted] = useState(false);
   useEffect(() => setMuted(localStorage.getItem(MUTE_KEY) === "1"), []);
   // The layers' Suspense boundary hydrates after the rest of the page, and a key answered before
-  // that would make React render it anew (error 421): keys wait until it has (ReleaseKeys below).
+  // that would make React render it anew (error 421): keys wait until it has (Ready below).
   // (Mounted without hydration, the boundary's effect runs first: then there is nothing to wait for.)
   const layersReady = useRef(false);
   useEffect(() => {
