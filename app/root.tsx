@@ -3,10 +3,12 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRout
 import { useEffect, type ReactNode } from "react";
 import { Toaster } from "react-hot-toast";
 import { UnexpectedError } from "./components/ui/RouteError";
+import { keyBufferScript } from "./commands/keymap";
 import { TOAST } from "./lib/constants";
 import { useScriptNonce } from "./lib/content-security";
 import { env } from "./lib/env.server";
 import { setDisplayTimeZone } from "./lib/format";
+import { HOLD, releaseKeys } from "./lib/key-buffer";
 import { documentTitle } from "./lib/page";
 import { SessionProvider } from "./lib/session-context";
 import styles from "./styles/app.css?url";
@@ -22,11 +24,17 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+const KEY_BUFFER_SCRIPT = keyBufferScript();
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useScriptNonce();
+  // Hydrated: the keys held since the first byte replay to the page's own listeners (app/lib/key-buffer.ts).
+  useEffect(() => releaseKeys(HOLD.hydrating), []);
   return (
     <html lang="en">
       <head>
+        {/* First of all, so no key typed while the page loads is lost (docs/ux.md "Keys typed early"). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: KEY_BUFFER_SCRIPT }} />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />

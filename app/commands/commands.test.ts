@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSequenceMatcher, describeKeys, keyToken, SEQUENCE_TIMEOUT_MS } from "./keymap";
+import { CHORDS, createSequenceMatcher, describeKeys, keyToken, SEQUENCE_TIMEOUT_MS } from "./keymap";
 import { rememberAccounts, cachedAccounts, ACCOUNT_CACHE_LIMIT } from "./account-cache";
 import { createIncrementalRanker, narrowChoices, prepare, rankPrepared, type Rankable } from "./rank";
 import { eventOfDetailPath, marketDetailPath } from "./markets";
@@ -34,6 +34,11 @@ describe("keymap", () => {
     expect(keyToken(key("?", { shiftKey: true }))).toBe("?");
     expect(keyToken(key("Escape"))).toBe("escape");
     expect(keyToken(key("Shift"))).toBeNull();
+  });
+
+  it("holds in the head script exactly the chords the registry binds", () => {
+    const bound = [...COMMANDS, ...SCREEN_COMMANDS].flatMap((command) => command.keys ?? []).flatMap((sequence) => sequence.split(" ").filter((token) => token.startsWith("mod+")));
+    expect([...new Set(bound)].sort()).toEqual([...CHORDS].sort());
   });
 
   it("describes sequences for people", () => {

@@ -2,6 +2,7 @@
  * Key sequences (`"g h"`, `"?"`, `"mod+k"`) matched against keyboard events. Pure: the hook that
  * listens lives in use-key-dispatcher.ts.
  */
+import { installKeyBuffer, shouldBuffer } from "../lib/key-buffer";
 
 /** How long `g` waits for its letter. */
 export const SEQUENCE_TIMEOUT_MS = 1200;
@@ -101,3 +102,10 @@ export function createSequenceMatcher<T>(initial: ReadonlyArray<readonly [string
     },
   };
 }
+
+/** The registry's chords, which work even in a text field: the head script holds them too (commands.test.ts keeps the two equal). */
+export const CHORDS = ["mod+k", "mod+shift+l"] as const;
+
+/** The head script of every page (app/root.tsx): app/lib/key-buffer.ts's listener, tokens spelled by keyToken. */
+export const keyBufferScript = (): string =>
+  `(${installKeyBuffer})(window,${keyToken},${shouldBuffer},${JSON.stringify(CHORDS)});`;

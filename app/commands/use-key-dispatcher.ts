@@ -1,6 +1,7 @@
 /**
  * The one key dispatcher: every key the console answers is a registry command, global or of the
- * screen showing, and this is the one place that decides whether the operator is typing.
+ * screen showing, and this is the one place that decides whether the operator is typing. Keys typed
+ * before the page could answer them reach it later, replayed in order (app/lib/key-buffer.ts).
  */
 import { useEffect, useRef, useState } from "react";
 import { notifyError } from "../lib/feedback";

@@ -59,6 +59,8 @@ export const TOAST = {
 
 /** The palette's history keeps each operator's last 50 commands with their answers (docs/ux.md "Palette"). */
 export const PALETTE_HISTORY_KEPT = 50;
+/** The app's holds on keys give up after this long (a palette chunk that never loads): what they held is refused (app/lib/key-buffer.ts). */
+export const KEY_HOLD_LIMIT_MS = 10_000;
 
 export const ROLE_LABEL: Record<number, string> = { 1: "super admin", 2: "staff", 3: "partner" };
 

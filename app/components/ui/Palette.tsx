@@ -14,7 +14,7 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useNavigate } from "@remix-run/react";
 import { Command as Cmdk } from "cmdk";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { fromPromise } from "xstate";
 import { Keys } from "./Keys";
 import { Overlay } from "./Overlay";
@@ -22,6 +22,7 @@ import { useActiveDescendant } from "./use-active-descendant";
 import { announce } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
 import { describeEntry, historyOf, noteRun, stepHistory, type HistoryEntry } from "../../lib/palette-history";
+import { deferKey, HOLD, releaseKeys } from "../../lib/key-buffer";
 import { noteChoice, usePaletteBoosts } from "../../lib/palette-memory";
 import { currentStep, paletteMachine, type Answers, type PickStep, type Step } from "../../machines/palette.machine";
 import { createIncrementalRanker, prepare } from "../../commands/rank";
@@ -66,6 +67,8 @@ export function Palette({ commands, sources, context, start, onClose }: PaletteP
     const answers = { ...screenAnswers(start.command, latest.current.context), ...start.answers };
     actor.send({ type: start.reopen ? "palette.reopen" : "palette.choose", command: start.command, answers });
   }, [actor, start]);
+  // Its field is focused now (autoFocus, in this commit): the keys typed while its code loaded follow.
+  useLayoutEffect(() => releaseKeys(HOLD.palette), []);
   const snapshot = useSelector(actor, (s) => s);
   // Done, or a button's command declined (No, or Backspace past its first open step): close.
   // (Read from the actor: the effect above has already sent the button's command this commit.)
@@ -437,6 +440,11 @@ function PickFromSource({
 }) {
   const [term, setTerm] = useState("");
   const found = source.useFound(term, (parameter) => answers[step[parameter] ?? ""] ?? "");
+  // An Enter typed before the search answered the term waits for it, and the keys after it too.
+  useEffect(() => {
+    if (!found.busy) releaseKeys(HOLD.pickSearch);
+  }, [found.busy]);
+  useEffect(() => () => releaseKeys(HOLD.pickSearch), []);
   const pick = (hit: unknown) => {
     const { value, extra = {} } = source.answer(hit);
     onAnswer(value, Object.fromEntries(Object.entries(extra).map(([key, text]) => [`${step.name}.${key}`, text])));
@@ -454,6 +462,10 @@ function PickFromSource({
           if (event.key === "Backspace" && term === "") {
             event.preventDefault();
             onBack();
+          } else if (event.key === "Enter" && found.busy) {
+            event.preventDefault();
+            event.stopPropagation();
+            deferKey(event.nativeEvent, HOLD.pickSearch);
           }
         }}
       />

@@ -6,10 +6,12 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { commandById, commandsFor, mayRun, PICK_SOURCES, screenCommandsFor } from "../../commands/registry";
 import type { CommandContext, Operator, ViewSelection } from "../../commands/types";
+import { describeKeys, keyToken } from "../../commands/keymap";
 import { useKeyDispatcher } from "../../commands/use-key-dispatcher";
 import { announce, notifyError, notifyNote } from "../../lib/feedback";
 import { historyOf, lastTaking } from "../../lib/palette-history";
-import type { PendingCounts } from "../../lib/constants";
+import { TOAST, type PendingCounts } from "../../lib/constants";
+import { HOLD, holdKeys, onKeysRefused, releaseKeys } from "../../lib/key-buffer";
 import { documentTitle, usePageTitle } from "../../lib/page";
 import { lackOf, type Lacking } from "../../lib/capabilities";
 import { mayOpen, screenAt } from "../../lib/screens";
@@ -28,6 +30,12 @@ import { Sidebar } from "./Sidebar";
 import { StatusLine } from "./StatusLine";
 
 type Layer = "palette" | "help" | "bulk" | null;
+
+/** Says when the Suspense boundary it is in has mounted (hydrated). */
+function Ready({ onReady }: { onReady: () => void }) {
+  useEffect(onReady, [onReady]);
+  return null;
+}
 
 /**
  * The layers are code the first screen does not need (cmdk among it): they load at the operator's
@@ -56,6 +64,8 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   const session = SessionActor.useActorRef();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [layer, setLayer] = useState<Layer>(null);
+  const layerNow = useRef(layer);
+  layerNow.current = layer;
   /** A command a button started whose remaining steps the palette asks (or `.` re-opened at its confirmation). */
   const [started, setStarted] = useState<PaletteStart | null>(null);
   const location = useLocation();
@@ -76,6 +86,17 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   }, []);
   const [muted, setMuted] = useState(false);
   useEffect(() => setMuted(localStorage.getItem(MUTE_KEY) === "1"), []);
+  // The layers' Suspense boundary hydrates after the rest of the page, and a key answered before
+  // that would make React render it anew (error 421): keys wait until it has (Ready below).
+  // (Mounted without hydration, the boundary's effect runs first: then there is nothing to wait for.)
+  const layersReady = useRef(false);
+  useEffect(() => {
+    if (!layersReady.current) holdKeys(HOLD.layers);
+  }, []);
+  const onLayersReady = useCallback(() => {
+    layersReady.current = true;
+    releaseKeys(HOLD.layers);
+  }, []);
   const toggleMute = useCallback(() => {
     setMuted((current) => {
       localStorage.setItem(MUTE_KEY, current ? "0" : "1");
@@ -94,6 +115,21 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
     window.addEventListener("pointerdown", warm, { once: true, capture: true });
     return () => window.removeEventListener("pointerdown", warm, { capture: true });
   }, []);
+  // Keys typed while the page loaded that nothing took say so on the status line (app/lib/key-buffer.ts).
+  const [refused, setRefused] = useState<string | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onKeysRefused((keys) => {
+      const typed = keys.map((key) => describeKeys(keyToken(key) ?? key.key)).join(" ");
+      setRefused((current) => (current ? `${current} ${typed}` : typed));
+      clearTimeout(timer);
+      timer = setTimeout(() => setRefused(null), TOAST.durationMs);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, []);
   // docs/product.md §2.3: the sidebar closes whenever the page title changes.
   useEffect(() => setSidebarOpen(false), [title]);
 
@@ -105,11 +141,14 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
       navigate: (to) => navigate(to),
       toggleSidebar: () => setSidebarOpen((open) => !open),
       location: { pathname: location.pathname, search: location.search },
-      openPalette: () =>
+      openPalette: () => {
+        // Keys typed next belong to the palette: held until its field is there (Palette releases them).
+        if (layerNow.current !== "palette") holdKeys(HOLD.palette);
         startTransition(() => {
           setStarted(null);
           setLayer((current) => (current === "palette" ? null : "palette"));
-        }),
+        });
+      },
       openHelp: () => startTransition(() => setLayer("help")),
       toggleMute,
       logout: () => session.send({ type: "session.logout" }),
@@ -220,6 +259,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
             operator={operator}
             balance={balance}
             mode={mode}
+            refusedKeys={refused}
             realtime={realtime}
             pending={pending}
             muted={muted}
@@ -229,6 +269,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
             <ReadAhead key={address} address={address} onDone={readAheadDone} />
           ))}
           <Suspense fallback={null}>
+            <Ready onReady={onLayersReady} />
             {layer === "palette" && <Palette commands={commands} sources={PICK_SOURCES} context={context} start={started} onClose={closePalette} />}
             {layer === "help" && (
               <KeyHelp commands={commands} screenCommands={screenCommands} screen={screen?.label} onClose={() => setLayer(null)} />

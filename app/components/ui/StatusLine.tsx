@@ -21,6 +21,8 @@ type StatusLineProps = {
   operator: Operator;
   balance: number | "unlimited";
   mode: string;
+  /** Keys typed while the page loaded that nothing could take (app/lib/key-buffer.ts), shown for a while. */
+  refusedKeys: string | null;
   realtime: RealtimeState;
   pending: PendingCounts;
   muted: boolean;
@@ -29,12 +31,17 @@ type StatusLineProps = {
 
 const REALTIME_LABEL: Record<RealtimeState, string> = { connecting: "◌ connecting", live: "● live", offline: "○ offline" };
 
-export function StatusLine({ operator, balance, mode, realtime, pending, muted, onToggleMute }: StatusLineProps) {
+export function StatusLine({ operator, balance, mode, refusedKeys, realtime, pending, muted, onToggleMute }: StatusLineProps) {
   return (
     <footer className="status-line" aria-label="Status line">
       <span className="status-mode" data-mode={mode}>
         {mode}
       </span>
+      {refusedKeys && (
+        <span className="status-refused" role="status">
+          not applied: {refusedKeys}
+        </span>
+      )}
       <span className="status-user">
         {operator.username} <span className="dim">[{ROLE_LABEL[operator.role]}]</span>
       </span>

@@ -1,0 +1,157 @@
+/**
+ * No keystroke lost (issue 32; docs/ux.md "Keys typed early"). An inline script in the document's
+ * head (app/root.tsx) installs one keydown listener before anything else, so from the page's first
+ * byte it can hold the keys the page cannot answer yet in `window.betdeskKeys.queue`: while the
+ * page and the shell's layers hydrate, while the palette's code loads, while a pick step's search has not answered its
+ * Enter. Each reason to wait is a named hold; once none is left the queue is replayed in order,
+ * one key per task so React commits what each key did before the next, to the element focused then,
+ * as if typed now. A replayed key that nothing takes is refused on the status line.
+ */
+import { KEY_HOLD_LIMIT_MS } from "./constants";
+
+/** What the head script records of a keydown; `field`: the focused element took the key itself. */
+export type BufferedKey = Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey"> & { field: boolean };
+
+/** The queue and the reasons to wait, on `window` so the head script and the app share them. */
+export type KeyBuffer = { queue: BufferedKey[]; holds: string[] };
+
+declare global {
+  interface Window {
+    betdeskKeys?: KeyBuffer;
+  }
+}
+
+/**
+ * The holds: the head script's own (until app/root.tsx hydrates), the shell's layers (their Suspense
+ * boundary hydrates last), the palette's code, a pick step's search.
+ */
+export const HOLD = { hydrating: "hydrating", layers: "layers", palette: "palette", pickSearch: "pick-search" } as const;
+
+/**
+ * Whether the head script holds a key (`token` as keymap's keyToken spells it). Its source is sent
+ * inline, so it uses nothing outside itself (hence the literal "hydrating").
+ */
+export function shouldBuffer(buffer: KeyBuffer, token: string | null, field: boolean, chords: readonly string[]): boolean {
+  // A modifier alone does nothing; Tab moves focus natively and a replay could not.
+  if (token === null || token === "tab" || token === "shift+tab") return false;
+  // The browser's and a field's own chords (reload, copy) are never held; the console's (Ctrl+K) are.
+  const chord = /^(mod|alt)\+/.test(token);
+  if (chord && !chords.includes(token)) return false;
+  // Behind a held key every key waits, so they apply in the order typed.
+  if (buffer.queue.length > 0) return true;
+  if (buffer.holds.length === 0) return false;
+  // Before hydration a field takes its own typing natively; a hold the app asked for takes every key.
+  return chord || !field || !buffer.holds.includes("hydrating");
+}
+
+/**
+ * The head script's body, sent as its source (so it too uses nothing outside itself): the first
+ * keydown listener of the page, holding what `decide` (shouldBuffer) says from everyone else.
+ * Replayed keys are the page's own, untrusted, and pass.
+ */
+export function installKeyBuffer(
+  win: Window,
+  tokenOf: (event: KeyboardEvent) => string | null,
+  decide: typeof shouldBuffer,
+  chords: readonly string[],
+): void {
+  if (win.betdeskKeys) return;
+  const buffer: KeyBuffer = { queue: [], holds: ["hydrating"] };
+  win.betdeskKeys = buffer;
+  win.addEventListener(
+    "keydown",
+    (event) => {
+      if (!event.isTrusted || event.isComposing) return;
+      const target = event.target as HTMLElement | null;
+      // A field types its keys, a focused button or link takes Enter and Space (as the dispatcher's pressesControl).
+      const field =
+        !!target &&
+        (target.isContentEditable ||
+          /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
+          ((event.key === "Enter" || event.key === " ") && !!target.closest?.("button, a[href], summary")));
+      if (!decide(buffer, tokenOf(event), field, chords)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const { key, ctrlKey, metaKey, altKey, shiftKey } = event;
+      buffer.queue.push({ key, ctrlKey, metaKey, altKey, shiftKey, field });
+    },
+    true,
+  );
+}
+
+/** The next key to replay, taken off the queue: none while any hold is left. */
+export function nextKey(buffer: KeyBuffer): BufferedKey | undefined {
+  return buffer.holds.length === 0 ? buffer.queue.shift() : undefined;
+}
+
+/** Keys replayed that nothing took, or held past KEY_HOLD_LIMIT_MS: the status line says so. */
+type RefusalListener = (keys: readonly BufferedKey[]) => void;
+const refusalListeners = new Set<RefusalListener>();
+
+export function onKeysRefused(listener: RefusalListener): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+const refuse = (keys: readonly BufferedKey[]) => keys.length > 0 && refusalListeners.forEach((listener) => listener(keys));
+
+const limits = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** Holds every key from now (the palette opening) until releaseKeys(reason). */
+export function holdKeys(reason: string): void {
+  const buffer = window.betdeskKeys;
+  if (!buffer || buffer.holds.includes(reason)) return;
+  buffer.holds.push(reason);
+  limits.set(
+    reason,
+    setTimeout(() => {
+      buffer.holds = buffer.holds.filter((held) => held !== reason);
+      refuse(buffer.queue.splice(0));
+    }, KEY_HOLD_LIMIT_MS),
+  );
+}
+
+export function releaseKeys(reason: string): void {
+  const buffer = window.betdeskKeys;
+  if (!buffer) return;
+  clearTimeout(limits.get(reason));
+  limits.delete(reason);
+  buffer.holds = buffer.holds.filter((held) => held !== reason);
+  scheduleReplay();
+}
+
+/** A key that arrived too soon for its handler (Enter before the search answered): it goes first in the queue, held for `reason`. */
+export function deferKey(event: KeyboardEvent, reason: string): void {
+  const { key, ctrlKey, metaKey, altKey, shiftKey } = event;
+  window.betdeskKeys?.queue.unshift({ key, ctrlKey, metaKey, altKey, shiftKey, field: true });
+  holdKeys(reason);
+}
+
+let scheduled = false;
+function scheduleReplay(): void {
+  if (scheduled) return;
+  scheduled = true;
+  setTimeout(() => {
+    scheduled = false;
+    const key = window.betdeskKeys && nextKey(window.betdeskKeys);
+    if (!key) return;
+    if (!replay(key)) refuse([key]);
+    scheduleReplay();
+  }, 0);
+}
+
+const typesText = (element: Element): boolean =>
+  element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && element.type !== "file") || (element as HTMLElement).isContentEditable;
+
+/**
+ * Replays one key at the focused element: a handler that takes it prevents its default; otherwise a
+ * text field gets the character (or Backspace) as typing would. False when nothing took it.
+ */
+function replay(key: BufferedKey): boolean {
+  const target = document.activeElement ?? document.body;
+  const { field: _, ...init } = key;
+  if (!target.dispatchEvent(new KeyboardEvent("keydown", { ...init, bubbles: true, cancelable: true }))) return true;
+  if (!typesText(target) || key.ctrlKey || key.metaKey || key.altKey) return false;
+  if (key.key.length === 1) return document.execCommand("insertText", false, key.key);
+  return key.key === "Backspace" && document.execCommand("delete");
+}
