@@ -5,6 +5,7 @@ import { MemoryRouter } from "react-router-dom";
 import { LIST_COMMANDS } from "../../app/commands/list";
 import type { CommandContext } from "../../app/commands/types";
 import { useKeyDispatcher } from "../../app/commands/use-key-dispatcher";
+import { ShellContext, type ShellApi } from "../../app/components/ui/shell-context";
 import { Table, type Column } from "../../app/components/ui/Table";
 import { useListState } from "../../app/components/ui/use-list-screen";
 
@@ -42,8 +43,21 @@ function Harness() {
   );
 }
 
+// The table registers its view keys (`V`, `C`) with the shell, as on every list screen.
+const noop = () => {};
+const shell: ShellApi = {
+  runCommand: noop,
+  repeatOnRow: noop,
+  registerHandlers: () => noop,
+  reportSelection: noop,
+  operator: { username: "admin", role: 1, flags: {} },
+  lacking: {},
+};
+
 createRoot(document.getElementById("root")!).render(
   <MemoryRouter>
-    <Harness />
+    <ShellContext.Provider value={shell}>
+      <Harness />
+    </ShellContext.Provider>
   </MemoryRouter>,
 );
