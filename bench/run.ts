@@ -22,6 +22,7 @@ import { benchSettleMarket } from "./settle-market.bench";
 import { benchSettlementWorkspace } from "./settlement-workspace.bench";
 import { benchPendingList, benchSettlements } from "./sports-book.bench";
 import { benchStartup } from "./startup.bench";
+import { benchSwitches } from "./switches.bench";
 import { benchUsersList } from "./users-list.bench";
 
 const onStack: Array<[string, (stack: Stack) => Promise<void>]> = [
@@ -44,6 +45,7 @@ const alone: Array<[string, () => Promise<void>]> = [
   ["session-check", benchSessionCheck],
   // Start stacks of their own: on a large seed; in test mode on a seed without bets.
   ["screens", benchScreens],
+  ["switches", benchSwitches],
   ["settlement-workspace", benchSettlementWorkspace],
   ["bulk-file", benchBulkFile],
   // Starts scripts/cluster.sh: PostgreSQL, Redis and haproxy must answer on this machine.
