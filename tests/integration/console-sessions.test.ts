@@ -5,13 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import type { ConsoleStore } from "../../app/lib/store/schema";
 import { saveAllowlist } from "../../app/lib/store/sessions.server";
 import { consoleStores } from "./support/console-stores";
-import { startConsole, type TestConsole } from "./support/console.js";
+import { twoConsolesOn, type TestConsole } from "./support/console.js";
 import { createAdmin, createUser, houseId } from "./support/platform.js";
 
 const { open, targets } = consoleStores("sessions");
@@ -20,17 +20,8 @@ describe.each(targets)("console sessions on %s", (_name, target) => {
   let store: ConsoleStore;
   let one: TestConsole;
   let two: TestConsole;
-  beforeAll(async () => {
-    store = await open(await target());
-    one = await startConsole({}, undefined, { store });
-    // Behind a balancer on this host: only this instance reads X-Forwarded-For.
-    two = await startConsole({}, undefined, { store, trustedProxies: ["127.0.0.1"] });
-    // Two consoles, each with its own Vite, start slowly on a busy machine.
-  }, 300_000);
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-  });
+  // The second is behind a balancer on this host: only it reads X-Forwarded-For.
+  twoConsolesOn(async () => open(await target()), (started) => ({ store, one, two } = started), { trustedProxies: ["127.0.0.1"] });
 
   const postLogin = (app: TestConsole, account: { username: string; password: string }, headers: Record<string, string> = {}) =>
     app.fetch("/session", { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify({ intent: "signIn", username: account.username, password: account.password }) });

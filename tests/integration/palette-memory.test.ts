@@ -3,12 +3,12 @@
  * and PostgreSQL where one is given): a command chosen on one instance counts on the other, for
  * that operator alone; a bad id changes nothing; a signed-out cookie reads and writes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { FRECENCY_KEPT } from "../../app/lib/store/frecency.server";
 import type { ConsoleStore } from "../../app/lib/store/schema";
 import { consoleStores } from "./support/console-stores";
-import { signInTo, startConsole, type TestConsole } from "./support/console.js";
+import { signInTo, twoConsolesOn, type TestConsole } from "./support/console.js";
 
 const { open, targets } = consoleStores("palette");
 
@@ -18,15 +18,7 @@ describe.each(targets)("the palette's frecency on %s", (_name, target) => {
   let store: ConsoleStore;
   let one: TestConsole;
   let two: TestConsole;
-  beforeAll(async () => {
-    store = await open(await target());
-    one = await startConsole({}, undefined, { store });
-    two = await startConsole({}, undefined, { store });
-  }, 300_000);
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-  });
+  twoConsolesOn(async () => open(await target()), (started) => ({ store, one, two } = started));
 
   const choose = (app: TestConsole, cookie: string, command: unknown) =>
     app.fetch("/resources/palette", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify({ command }) });

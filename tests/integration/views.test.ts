@@ -4,12 +4,12 @@
  * operator alone; one default a screen; bad views and a full screen are refused; another
  * operator's view can be neither read nor deleted; a signed-out cookie reads and writes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { VIEW_NAME_MAX, VIEWS_PER_SCREEN, type SavedView } from "../../app/lib/list-view";
 import type { ConsoleStore } from "../../app/lib/store/schema";
 import { consoleStores } from "./support/console-stores";
-import { signInTo, startConsole, type TestConsole } from "./support/console.js";
+import { signInTo, twoConsolesOn, type TestConsole } from "./support/console.js";
 
 const { open, targets } = consoleStores("views");
 
@@ -17,15 +17,7 @@ describe.each(targets)("saved views on %s", (_name, target) => {
   let store: ConsoleStore;
   let one: TestConsole;
   let two: TestConsole;
-  beforeAll(async () => {
-    store = await open(await target());
-    one = await startConsole({}, undefined, { store });
-    two = await startConsole({}, undefined, { store });
-  }, 300_000);
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-  });
+  twoConsolesOn(async () => open(await target()), (started) => ({ store, one, two } = started));
 
   const change = (app: TestConsole, cookie: string, body: unknown) =>
     app.fetch("/resources/views", {

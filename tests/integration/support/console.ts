@@ -3,6 +3,7 @@
  * hosting the Remix app as Vite builds it for the server, in front of a listening test platform.
  */
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import type { FastifyInstance } from "fastify";
 import type { ServerBuild } from "@remix-run/node";
 import { createServer } from "vite";
@@ -23,6 +24,31 @@ export type TestConsole = {
   /** The platform behind it, listening. */
   platform: FastifyInstance;
 };
+
+/**
+ * Two console instances on one store (what a balancer in front of two consoles sees), started
+ * before the file's tests, handed to `take`, and closed after the tests. `second` goes to the
+ * second instance alone.
+ */
+export function twoConsolesOn(
+  openStore: () => Promise<ConsoleStore>,
+  take: (started: { store: ConsoleStore; one: TestConsole; two: TestConsole }) => void,
+  second: { trustedProxies?: string[] } = {},
+): void {
+  let started: { store: ConsoleStore; one: TestConsole; two: TestConsole } | undefined;
+  beforeAll(async () => {
+    const store = await openStore();
+    // One after the other: each reads its platform's address from the environment as it starts.
+    const one = await startConsole({}, undefined, { store });
+    const two = await startConsole({}, undefined, { store, ...second });
+    started = { store, one, two };
+    take(started);
+  }, 300_000); // two consoles, each with its own Vite, start slowly on a busy machine
+  afterAll(async () => {
+    await started?.one.close();
+    await started?.two.close();
+  });
+}
 
 export async function startConsole(
   platformEnv: Parameters<typeof testApp>[0] = {},
