@@ -87,8 +87,8 @@ export async function runCommand(page: Page, text: string) {
   await page.keyboard.press("Enter");
 }
 
-/** A deposit from the palette (`deposit`): the account picked by its username, the amount, no remark, confirmed with `y`. */
-export async function depositFromPalette(page: Page, account: string, amount: string) {
+/** A deposit from the palette (`deposit`): the account picked by its username, the amount, the remark (none by default), confirmed with `y`. */
+export async function depositFromPalette(page: Page, account: string, amount: string, remark = "") {
   await runCommand(page, "deposit");
   const palette = page.getByRole("dialog", { name: "Command palette" });
   await page.keyboard.type(account);
@@ -96,7 +96,9 @@ export async function depositFromPalette(page: Page, account: string, amount: st
   await page.keyboard.press("Enter");
   await page.keyboard.type(amount);
   await page.keyboard.press("Enter");
-  await page.keyboard.press("Enter"); // no remark
+  if (remark) await page.keyboard.type(remark);
+  await page.keyboard.press("Enter");
+  await expect(palette.getByText(`Deposit ${amount} to ${account}?`)).toBeVisible();
   await page.keyboard.press("y");
   await expect(palette).toHaveCount(0);
 }

@@ -5,34 +5,18 @@
  * once; `.` on the users list repeats the last deposit on the cursor row, and says so when nothing
  * was run yet; the key help lists both.
  */
-import type { Page } from "@playwright/test";
-import { balancesOf, DEMO, expect, openPalette, runCommand, signIn, test } from "./fixtures";
+import { balancesOf, DEMO, depositFromPalette, expect, openPalette, signIn, test } from "./fixtures";
 
 // Seeded users no other scenario touches.
 const CHANGED = "user0143";
 const FIRST = "user0144";
 const REPEATED = "user0145";
 
-/** Deposit… from the palette: the account, the amount, the remark, then `y`. */
-async function deposit(page: Page, account: string, amount: string, remark: string) {
-  await runCommand(page, "deposit");
-  const palette = page.getByRole("dialog", { name: "Command palette" });
-  await page.keyboard.type(account);
-  await expect(palette.getByRole("option", { name: new RegExp(account) })).toBeVisible();
-  await page.keyboard.press("Enter");
-  await page.keyboard.type(amount);
-  await page.keyboard.press("Enter");
-  await page.keyboard.type(remark);
-  await page.keyboard.press("Enter");
-  await expect(palette.getByText(`Deposit ${amount} to ${account}?`)).toBeVisible();
-  await page.keyboard.press("y");
-  await expect(palette).toHaveCount(0);
-}
 
 test("↑ brings back the last deposit; Enter lands at its confirmation, Backspace reaches the amount, the new amount moves once @spec", async ({ page }) => {
   const before = (await balancesOf([CHANGED])).get(CHANGED)!;
   await signIn(page, DEMO.admin);
-  await deposit(page, CHANGED, "5", "history");
+  await depositFromPalette(page, CHANGED, "5", "history");
   await expect.poll(async () => (await balancesOf([CHANGED])).get(CHANGED)).toBe(before + 5);
 
   await openPalette(page);
@@ -71,7 +55,7 @@ test("`.` on the users list repeats the last deposit on the cursor row, and says
   await page.keyboard.press(".");
   await expect(page.getByText("Nothing to repeat: no row command run yet")).toBeVisible();
 
-  await deposit(page, FIRST, "3", "repeat");
+  await depositFromPalette(page, FIRST, "3", "repeat");
   await page.keyboard.press(".");
   const palette = page.getByRole("dialog", { name: "Command palette" });
   await expect(palette.getByText(`Deposit 3 to ${REPEATED}?`)).toBeVisible();
