@@ -14,14 +14,15 @@ const LIST_KEYS = [
   ["list.open", "Open the row's panel", ["enter"]], ["list.select", "Select or unselect the row", ["x"]],
   ["list.select-page", "Select the page", ["*"]], ["list.close", "Close the panel, then clear the selection", ["escape"]],
   ["list.previous-page", "Previous page", ["["]], ["list.next-page", "Next page", ["]"]],
-  ["list.repeat", "Repeat the last row command on the cursor row", ["."]],
-  ["list.views", "Views: apply, save, delete; the default opens with the screen", ["V"]],
-  ["list.columns", "Columns: show or hide, order, widths", ["C"]],
+  ["list.views", "Views: apply, save, delete", ["V"]],
+  ["list.columns", "Columns: show, order, width", ["C"]],
 ] as const;
 
 export const LIST_COMMANDS = [
   ...LIST_KEYS.map(([id, title, keys]) => ({ id, title, group: "List", scope: "list", keys }) as const),
   { id: "list.search", title: "Search", group: "List", scope: "search", keys: ["/"] },
+  // Only an account's row answers the palette's row commands (app/lib/palette-history.ts lastTaking).
+  { id: "list.repeat", title: "Repeat your last row command here", group: "List", scope: "accounts", keys: ["."] },
 ] as const satisfies readonly ScreenCommand[];
 
 /** The palette's way to the showing table's views and columns: the same handlers as `V` and `C`. */

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { notifyError } from "../lib/feedback";
+import { refuseUnanswered } from "../lib/key-buffer";
 import { createSequenceMatcher, keyToken } from "./keymap";
 import type { CommandContext, OfferedCommand, ScreenCommand, ScreenHandler } from "./types";
 
@@ -61,7 +62,11 @@ export function useKeyDispatcher({ commands, screenCommands, handlerOf, context,
       if (!chord && (latest.current.paused || isTyping(event.target) || pressesControl(event))) return;
       const result = matcher.feed(token, event.timeStamp);
       setPending(result.kind === "pending" ? result.prefix : "");
-      if (result.kind === "none") return;
+      if (result.kind === "none") {
+        // Typed by the operator and answered by nothing: said, not dropped (a replayed key is the buffer's to refuse).
+        if (event.isTrusted) refuseUnanswered(event);
+        return;
+      }
       if (result.kind === "pending") {
         event.preventDefault();
         return;

@@ -95,6 +95,16 @@ export function onKeysRefused(listener: RefusalListener): () => void {
 
 const refuse = (keys: readonly BufferedKey[]) => keys.length > 0 && refusalListeners.forEach((listener) => listener(keys));
 
+/**
+ * A key typed now that no command answers, refused on the status line as a replayed one is: a
+ * character alone (a letter, digit or sign, Shift allowed), not a movement or editing key, which a
+ * focused control may take natively.
+ */
+export function refuseUnanswered(event: KeyboardEvent): void {
+  if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey || event.key === " ") return;
+  refuse([{ key: event.key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: event.shiftKey, field: false }]);
+}
+
 const limits = new Map<string, ReturnType<typeof setTimeout>>();
 
 /** Holds every key from now (the palette opening) until releaseKeys(reason). */

@@ -48,8 +48,8 @@ test("`.` on the users list repeats the last deposit on the cursor row, and says
   await expect(row).toHaveAttribute("data-cursor", "");
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keys" });
-  await expect(help.getByRole("row", { name: /Repeat the last row command on the cursor row/ })).toBeVisible();
-  await expect(help.getByRole("row", { name: /in an empty palette: your last commands with their answers/ })).toBeVisible();
+  await expect(help.getByRole("row", { name: /Repeat your last row command here/ })).toBeVisible();
+  await expect(help.getByRole("row", { name: /in an empty palette: your last commands/ })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(help).toHaveCount(0);
   await page.keyboard.press(".");

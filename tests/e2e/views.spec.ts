@@ -73,7 +73,7 @@ test("a default view hides, orders and follows the operator to a new browser @sp
   await elsewhere.keyboard.press("Escape");
   await elsewhere.keyboard.press("?");
   const help = elsewhere.getByRole("dialog", { name: "Keys" });
-  await expect(help).toContainText("Columns: show or hide, order, widths");
+  await expect(help).toContainText("Columns: show, order, width");
   await expect(help).toContainText("Views: apply, save, delete");
   await elsewhere.keyboard.press("Escape");
 

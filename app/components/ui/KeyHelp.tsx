@@ -11,7 +11,7 @@ const EVERYWHERE: ReadonlyArray<readonly [string, string]> = [
   ["Esc", "close a dialog, panel or palette"],
   ["Tab", "move between controls"],
   ["Backspace", "in an empty palette: back one step"],
-  ["↑ / ↓", "in an empty palette: your last commands with their answers; Enter re-opens one at its confirmation"],
+  ["↑ / ↓", "in an empty palette: your last commands"],
 ];
 
 type KeyHelpProps = {
