@@ -12,7 +12,7 @@ const LIST_KEYS = [
   ["list.page-down", "Cursor a screen down", ["pagedown"]], ["list.page-up", "Cursor a screen up", ["pageup"]],
   ["list.extend-down", "Extend the selection down", ["shift+arrowdown"]], ["list.extend-up", "Extend the selection up", ["shift+arrowup"]],
   ["list.open", "Open the row's panel", ["enter"]], ["list.select", "Select or unselect the row", ["x"]],
-  ["list.select-page", "Select the page", ["*"]], ["list.close", "Close the panel, then clear the selection", ["escape"]],
+  ["list.select-page", "Select the page", ["*"]], ["list.close", "Close panel, then unselect", ["escape"]],
   ["list.previous-page", "Previous page", ["["]], ["list.next-page", "Next page", ["]"]],
   ["list.views", "Views: apply, save, delete", ["V"]],
   ["list.columns", "Columns: show, order, width", ["C"]],
