@@ -41,27 +41,38 @@ export async function readAllPages<T extends { _id: string }>(
   fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
   { limit = SCAN_LIMIT, keep = () => true }: { limit?: number; keep?: (item: T) => boolean } = {},
 ): Promise<Scan<T>> {
-  const seen = new Set<string>();
-  const items: T[] = [];
-  let dropped = 0;
+  const collected = collector(keep);
   let pageSize = 0;
   for (let page = 1; ; page++) {
     const answer = await fetchPage(page, PAGE_SIZE.max);
-    const before = seen.size;
-    for (const item of answer.items) {
-      if (seen.has(item._id)) continue;
-      seen.add(item._id);
-      if (keep(item)) items.push(item);
-      else dropped++;
-    }
+    const before = collected.seen.size;
+    collected.add(answer.items);
     // The items counted, not the answer's `pageSize` field: an API may echo the size it was asked.
     pageSize = Math.max(pageSize, answer.items.length);
-    const read = seen.size;
-    const scan = { items, dropped, pageSize, read, total: answer.total };
+    const read = collected.seen.size;
+    const scan = { items: collected.items, dropped: collected.dropped, pageSize, read, total: answer.total };
     if (read >= answer.total) return { ...scan, complete: true };
-    const lastPage = seen.size === before || answer.items.length < pageSize || page * pageSize >= answer.total;
+    const lastPage = read === before || answer.items.length < pageSize || page * pageSize >= answer.total;
     if (lastPage || read >= limit) return { ...scan, complete: false };
   }
+}
+
+/** The items of pages as the readers keep them: a repeated `_id` once, what `keep` drops counted. */
+function collector<T extends { _id: string }>(keep: (item: T) => boolean) {
+  const collected = {
+    seen: new Set<string>(),
+    items: [] as T[],
+    dropped: 0,
+    add(items: readonly T[]) {
+      for (const item of items) {
+        if (collected.seen.has(item._id)) continue;
+        collected.seen.add(item._id);
+        if (keep(item)) collected.items.push(item);
+        else collected.dropped++;
+      }
+    },
+  };
+  return collected;
 }
 
 /**
@@ -83,16 +94,8 @@ export async function readEveryPage<T extends { _id: string }>(
     inFlight,
     (page) => fetchPage(page, PAGE_SIZE.max),
   );
-  const seen = new Set<string>();
-  const items: T[] = [];
-  let dropped = 0;
-  for (const answer of [first, ...rest]) {
-    for (const item of answer.items) {
-      if (seen.has(item._id)) continue;
-      seen.add(item._id);
-      if (keep(item)) items.push(item);
-      else dropped++;
-    }
-  }
-  return { items, dropped, pageSize, read: seen.size, total: first.total, complete: seen.size >= first.total };
+  const collected = collector(keep);
+  for (const answer of [first, ...rest]) collected.add(answer.items);
+  const read = collected.seen.size;
+  return { items: collected.items, dropped: collected.dropped, pageSize, read, total: first.total, complete: read >= first.total };
 }

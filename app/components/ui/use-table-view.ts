@@ -18,6 +18,7 @@ import {
   withLayout,
   type Layout,
   type SavedView,
+  type ViewChange,
 } from "../../lib/list-view";
 import { changeViews, fetchViews, knownViews } from "../../lib/saved-views";
 import { screenAt } from "../../lib/screens";
@@ -89,6 +90,13 @@ export function useTableView<C extends { id: string }>(columns: readonly C[]) {
     if (next === "views") void fetchViews(screen).then(setViews);
   };
   useScreenCommands({ "list.views": () => open("views"), "list.columns": () => open("columns") });
+  /** A save or delete, said on the status line, then the views read again; whether the store took it. */
+  const change = async (viewChange: ViewChange) => {
+    const outcome = await changeViews(viewChange);
+    announce(outcome);
+    if (outcome.ok) setViews(await fetchViews(viewChange.screen));
+    return outcome.ok;
+  };
 
   return {
     shown,
@@ -102,17 +110,10 @@ export function useTableView<C extends { id: string }>(columns: readonly C[]) {
       apply(view);
     },
     /** Saves what shows now under `name`; false when the store refused it. */
-    saveView: async (name: string, isDefault: boolean) => {
+    saveView: (name: string, isDefault: boolean) => {
       const query = viewQueryOf(withLayout(new URLSearchParams(window.location.search), layout));
-      const outcome = await changeViews({ intent: "save", screen: screen!, view: { name, query, isDefault } });
-      announce(outcome);
-      if (outcome.ok) setViews(await fetchViews(screen!));
-      return outcome.ok;
+      return change({ intent: "save", screen: screen!, view: { name, query, isDefault } });
     },
-    deleteView: async (name: string) => {
-      const outcome = await changeViews({ intent: "delete", screen: screen!, name });
-      announce(outcome);
-      if (outcome.ok) setViews(await fetchViews(screen!));
-    },
+    deleteView: (name: string) => change({ intent: "delete", screen: screen!, name }),
   };
 }
