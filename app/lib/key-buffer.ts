@@ -23,9 +23,17 @@ declare global {
 
 /**
  * The holds: the head script's own (until app/root.tsx hydrates), the shell's layers (their Suspense
- * boundary hydrates last), the palette's code, a pick step's search.
+ * boundary hydrates last), the palette's code, a pick step's search, and a sign-in from its Enter
+ * until the shell is up (or the sign-in is refused), so keys typed meanwhile reach the console,
+ * not the password field.
  */
-export const HOLD = { hydrating: "hydrating", layers: "layers", palette: "palette", pickSearch: "pick-search" } as const;
+export const HOLD = {
+  hydrating: "hydrating",
+  layers: "layers",
+  palette: "palette",
+  pickSearch: "pick-search",
+  signIn: "sign-in",
+} as const;
 
 /**
  * Whether the head script holds a key (`token` as keymap's keyToken spells it). Its source is sent

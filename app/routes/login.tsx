@@ -9,6 +9,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { SecondStep } from "~/components/security/SecondStep";
 import { notifyError } from "~/lib/feedback";
 import { firstIssue } from "~/lib/forms/first-issue";
+import { HOLD, holdKeys, releaseKeys } from "~/lib/key-buffer";
 import { loginSchema } from "~/lib/forms/login";
 import { readForm } from "~/lib/forms/run-form.server";
 import { titleMeta, type PageHandle } from "~/lib/page";
@@ -39,6 +40,8 @@ export default function Login() {
   const [params] = useSearchParams();
   const session = SessionActor.useActorRef();
   const busy = SessionActor.useSelector((snapshot) => snapshot.hasTag("busy"));
+  // Signed out and not signing in: a sign-in just refused (or none yet).
+  const idle = SessionActor.useSelector((snapshot) => snapshot.hasTag("signedOut") && !snapshot.hasTag("busy"));
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const refused = useActionData<typeof action>();
@@ -50,10 +53,17 @@ export default function Login() {
   // Being here means signed out, whatever the machine last knew (e.g. a server-side redirect).
   useEffect(() => session.send({ type: "session.cleared" }), [session]);
 
+  // Keys typed after Enter wait for the shell (app/lib/key-buffer.ts); a refused sign-in or its
+  // second step gives them back to this page.
+  useEffect(() => {
+    if (idle || secondStep) releaseKeys(HOLD.signIn);
+  }, [idle, secondStep]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const form = loginSchema.safeParse({ username, password, redirectTo: params.get("redirectTo") ?? undefined });
     if (!form.success) return notifyError(firstIssue(form.error));
+    holdKeys(HOLD.signIn);
     session.send({ type: "session.submit", credentials: form.data });
   };
 

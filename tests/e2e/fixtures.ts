@@ -73,7 +73,6 @@ export async function signIn(page: Page, account: { username: string; password: 
   await expect(page.getByRole("heading", { name: `Signed in as ${account.username}` })).toBeVisible();
 }
 
-/** Opens the palette with Ctrl+K and runs the best match for `text`. */
 /** Opens the palette with Ctrl+K and waits until its field takes the keys typed next. */
 export async function openPalette(page: Page) {
   await page.keyboard.press("Control+k");
@@ -81,6 +80,7 @@ export async function openPalette(page: Page) {
   await expect(page.getByRole("combobox", { name: "Command palette" })).toBeFocused();
 }
 
+/** Opens the palette with Ctrl+K and runs the best match for `text`. */
 export async function runCommand(page: Page, text: string) {
   await openPalette(page);
   await page.keyboard.type(text);

@@ -4,53 +4,74 @@
  * answered, applies in order, once.
  */
 import type { Page } from "@playwright/test";
-import { balancesOf, DEMO, expect, signIn, test } from "./fixtures";
+import { balancesOf, DEMO, expect, signIn, submitLogin, test } from "./fixtures";
 
 /** A seeded user no other scenario touches, so its balance moves only here. */
 const USER = "user0077";
 const RUNS = 20;
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, DEMO.admin);
-});
-
-/**
- * Navigates and returns as soon as the page's first bytes are parsed: its head script holds keys
- * from there (a key sent before any byte arrived goes to no page at all). Not interactive yet.
- */
-async function openAtFirstByte(page: Page, address: string) {
-  await page.goto(address, { waitUntil: "commit" });
-  await page.waitForFunction(() => "betdeskKeys" in window);
-}
-
-test("g u, Ctrl+K, deposit, the user, the amount, y typed as the page loads deposit exactly once, 20 times", async ({ page }) => {
-  // Each run loads a page and deposits: the runs together take longer than one scenario.
-  test.setTimeout(RUNS * 10_000);
-  const start = (await balancesOf([USER])).get(USER)!;
-  for (let run = 1; run <= RUNS; run++) {
-    // From the first byte: no wait for the page, the palette or the search.
-    await openAtFirstByte(page, "/");
+test.describe("typed right after the sign-in's Enter", () => {
+  test("keys reach the console once it is up, not the password field", async ({ page }) => {
+    await submitLogin(page, DEMO.admin);
+    // No wait for the shell: the sign-in is still on its way.
     await page.keyboard.press("g");
     await page.keyboard.press("u");
-    await page.keyboard.press("Control+k");
-    await page.keyboard.type("deposit");
-    await page.keyboard.press("Enter");
-    await page.keyboard.type(USER);
-    await page.keyboard.press("Enter");
-    await page.keyboard.type("1");
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("Enter"); // no remark
-    await page.keyboard.press("y");
-    await expect(page.getByText("Deposit added successfully")).toBeVisible();
     await expect(page).toHaveURL(/\/users$/);
-    await expect(page.getByRole("dialog", { name: "Command palette" })).toHaveCount(0);
-    // Exactly once: every run so far moved the balance by its 1.00, no more.
-    expect((await balancesOf([USER])).get(USER), `run ${run}`).toBeCloseTo(start + run, 2);
-  }
+    await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
+  });
+
+  test("a refused sign-in gives them back to the password field, in order", async ({ page }) => {
+    await submitLogin(page, { username: DEMO.admin.username, password: "not-the-password" });
+    await page.keyboard.type("xyz");
+    await expect(page.getByText("Invalid username or password")).toBeVisible();
+    await expect(page.getByLabel("Password")).toHaveValue("not-the-passwordxyz");
+    await expect(page.getByLabel("Password")).toBeFocused();
+  });
 });
 
-test("a key typed as the page loads that nothing takes is refused on the status line", async ({ page }) => {
-  await openAtFirstByte(page, "/");
-  await page.keyboard.press("q");
-  await expect(page.getByLabel("Status line").getByRole("status")).toHaveText("not applied: q");
+test.describe("typed as a page loads", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, DEMO.admin);
+  });
+
+  /**
+   * Navigates and returns as soon as the page's first bytes are parsed: its head script holds keys
+   * from there (a key sent before any byte arrived goes to no page at all). Not interactive yet.
+   */
+  async function openAtFirstByte(page: Page, address: string) {
+    await page.goto(address, { waitUntil: "commit" });
+    await page.waitForFunction(() => "betdeskKeys" in window);
+  }
+
+  test("g u, Ctrl+K, deposit, the user, the amount, y typed as the page loads deposit exactly once, 20 times", async ({ page }) => {
+    // Each run loads a page and deposits: the runs together take longer than one scenario.
+    test.setTimeout(RUNS * 10_000);
+    const start = (await balancesOf([USER])).get(USER)!;
+    for (let run = 1; run <= RUNS; run++) {
+      // From the first byte: no wait for the page, the palette or the search.
+      await openAtFirstByte(page, "/");
+      await page.keyboard.press("g");
+      await page.keyboard.press("u");
+      await page.keyboard.press("Control+k");
+      await page.keyboard.type("deposit");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type(USER);
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("1");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter"); // no remark
+      await page.keyboard.press("y");
+      await expect(page.getByText("Deposit added successfully")).toBeVisible();
+      await expect(page).toHaveURL(/\/users$/);
+      await expect(page.getByRole("dialog", { name: "Command palette" })).toHaveCount(0);
+      // Exactly once: every run so far moved the balance by its 1.00, no more.
+      expect((await balancesOf([USER])).get(USER), `run ${run}`).toBeCloseTo(start + run, 2);
+    }
+  });
+
+  test("a key typed as the page loads that nothing takes is refused on the status line", async ({ page }) => {
+    await openAtFirstByte(page, "/");
+    await page.keyboard.press("q");
+    await expect(page.getByLabel("Status line").getByRole("status")).toHaveText("not applied: q");
+  });
 });

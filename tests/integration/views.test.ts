@@ -2,7 +2,8 @@
  * Saved views (issue 32) through HTTP, on a store two console instances share (PGlite, and
  * PostgreSQL where one is given): a view saved on one instance lists on the other, for that
  * operator alone; one default a screen; bad views and a full screen are refused; another
- * operator's view can be neither read nor deleted; a signed-out cookie reads and writes nothing.
+ * operator's view can be neither read nor deleted, nor a view of a screen they may not open; a
+ * signed-out cookie reads and writes nothing.
  */
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
@@ -37,29 +38,40 @@ describe.each(targets)("saved views on %s", (_name, target) => {
     const onTwo = await signInTo(two, DEMO_ACCOUNTS.admin);
     const staff = await signInTo(two, DEMO_ACCOUNTS.staff);
     const view = { name: "Big balances", query: "orderBy=balance&cols=username%2Cbalance", isDefault: true };
-    expect((await save(one, onOne, "users", view)).status).toBe(200);
-    expect((await save(two, onTwo, "users", { name: "Plain", query: "", isDefault: false })).status).toBe(200);
+    expect((await save(one, onOne, "withdraws", view)).status).toBe(200);
+    expect((await save(two, onTwo, "withdraws", { name: "Plain", query: "", isDefault: false })).status).toBe(200);
 
-    expect(await viewsOn(two, onTwo, "users")).toEqual([view, { name: "Plain", query: "", isDefault: false }]);
-    expect(await viewsOn(one, onOne, "deposits")).toEqual([]);
-    expect(await viewsOn(two, staff, "users")).toEqual([]);
+    expect(await viewsOn(two, onTwo, "withdraws")).toEqual([view, { name: "Plain", query: "", isDefault: false }]);
+    expect(await viewsOn(one, onOne, "users")).toEqual([]);
+    expect(await viewsOn(two, staff, "withdraws")).toEqual([]);
 
     // A new default takes the mark from the other.
-    expect((await save(two, onTwo, "users", { name: "Plain", query: "", isDefault: true })).status).toBe(200);
-    expect((await viewsOn(one, onOne, "users")).map((v) => [v.name, v.isDefault])).toEqual([
+    expect((await save(two, onTwo, "withdraws", { name: "Plain", query: "", isDefault: true })).status).toBe(200);
+    expect((await viewsOn(one, onOne, "withdraws")).map((v) => [v.name, v.isDefault])).toEqual([
       ["Big balances", false],
       ["Plain", true],
     ]);
 
     // Another operator's view: neither theirs to delete nor changed by their own of that name.
-    expect((await change(two, staff, { intent: "delete", screen: "users", name: "Plain" })).status).toBe(404);
-    expect((await save(two, staff, "users", { name: "Plain", query: "search=mine", isDefault: true })).status).toBe(200);
-    expect((await viewsOn(one, onOne, "users")).find((v) => v.name === "Plain")).toEqual({ name: "Plain", query: "", isDefault: true });
+    expect((await change(two, staff, { intent: "delete", screen: "withdraws", name: "Plain" })).status).toBe(404);
+    expect((await save(two, staff, "withdraws", { name: "Plain", query: "search=mine", isDefault: true })).status).toBe(200);
+    expect((await viewsOn(one, onOne, "withdraws")).find((v) => v.name === "Plain")).toEqual({ name: "Plain", query: "", isDefault: true });
 
-    expect((await change(one, onOne, { intent: "delete", screen: "users", name: "Plain" })).status).toBe(200);
-    expect((await change(two, onTwo, { intent: "delete", screen: "users", name: "Plain" })).status).toBe(404);
-    expect((await viewsOn(two, onTwo, "users")).map((v) => v.name)).toEqual(["Big balances"]);
-    expect((await viewsOn(two, staff, "users")).map((v) => v.query)).toEqual(["search=mine"]);
+    expect((await change(one, onOne, { intent: "delete", screen: "withdraws", name: "Plain" })).status).toBe(200);
+    expect((await change(two, onTwo, { intent: "delete", screen: "withdraws", name: "Plain" })).status).toBe(404);
+    expect((await viewsOn(two, onTwo, "withdraws")).map((v) => v.name)).toEqual(["Big balances"]);
+    expect((await viewsOn(two, staff, "withdraws")).map((v) => v.query)).toEqual(["search=mine"]);
+  });
+
+  it("refuses the views of a screen the operator may not open, and keeps nothing", async () => {
+    // The demo staff account has no Users desk (platform/seed.ts).
+    const staff = await signInTo(one, DEMO_ACCOUNTS.staff);
+    const before = await store.selectFrom("console_views").selectAll().execute();
+    const read = await one.fetch("/resources/views?screen=users", { headers: { Cookie: staff, Accept: "application/json" } });
+    const written = await save(one, staff, "users", { name: "Mine", query: "", isDefault: true });
+    const deleted = await change(one, staff, { intent: "delete", screen: "users", name: "Mine" });
+    for (const response of [read, written, deleted]) expect(response.status).toBe(403);
+    expect(await store.selectFrom("console_views").selectAll().execute()).toEqual(before);
   });
 
   it("refuses what is not a view, and keeps nothing of it", async () => {
@@ -86,13 +98,13 @@ describe.each(targets)("saved views on %s", (_name, target) => {
 
   it("keeps at most VIEWS_PER_SCREEN views a screen and operator", async () => {
     const cookie = await signInTo(one, DEMO_ACCOUNTS.staff);
-    for (let i = 0; i < VIEWS_PER_SCREEN; i++) await save(one, cookie, "withdraws", { name: `view ${i}`, query: "", isDefault: false });
+    for (let i = 0; i < VIEWS_PER_SCREEN; i++) await save(one, cookie, "deposits", { name: `view ${i}`, query: "", isDefault: false });
     expect(
-      (await save(two, await signInTo(two, DEMO_ACCOUNTS.staff), "withdraws", { name: "one more", query: "", isDefault: false })).status,
+      (await save(two, await signInTo(two, DEMO_ACCOUNTS.staff), "deposits", { name: "one more", query: "", isDefault: false })).status,
     ).toBe(409);
     // Replacing one of them still works.
-    expect((await save(one, cookie, "withdraws", { name: "view 0", query: "search=a", isDefault: true })).status).toBe(200);
-    expect((await viewsOn(one, cookie, "withdraws")).length).toBe(VIEWS_PER_SCREEN);
+    expect((await save(one, cookie, "deposits", { name: "view 0", query: "search=a", isDefault: true })).status).toBe(200);
+    expect((await viewsOn(one, cookie, "deposits")).length).toBe(VIEWS_PER_SCREEN);
   });
 
   it("reads and writes nothing for a signed-out cookie", async () => {

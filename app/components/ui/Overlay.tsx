@@ -1,6 +1,7 @@
 /**
  * A modal layer: labelled dialog, Esc and a click outside close it, Tab stays inside, and focus
- * goes back where it was when it closes.
+ * goes back where it was when it closes. Opening, the dialog itself takes focus unless a field of it
+ * already has (autoFocus): so its own keys answer at once and no Enter presses a button it did not mean.
  */
 import { useEffect, useRef, type ReactNode } from "react";
 
@@ -18,9 +19,7 @@ export function Overlay({ label, onClose, className, children }: OverlayProps) {
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    if (!dialog.current?.contains(document.activeElement)) {
-      dialog.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus() ?? dialog.current?.focus();
-    }
+    if (!dialog.current?.contains(document.activeElement)) dialog.current?.focus();
     return () => previous?.focus?.();
   }, []);
 

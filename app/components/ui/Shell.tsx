@@ -96,6 +96,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   const onLayersReady = useCallback(() => {
     layersReady.current = true;
     releaseKeys(HOLD.layers);
+    releaseKeys(HOLD.signIn);
   }, []);
   const toggleMute = useCallback(() => {
     setMuted((current) => {
