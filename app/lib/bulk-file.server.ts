@@ -105,15 +105,18 @@ const PAGE_COST_IN_SEARCHES = 4;
  * The accounts the file names, on the chosen desk and (for names not there) the other one, read
  * with the spec's list calls, whichever costs fewer: each username by the list's username filter
  * (every page, kept when it is that exact username: the API's filter may match more), or the whole
- * list read page by page, a few at once (ids are always read so: the list has no id filter). A
+ * list read page by page, a few at once, its second half from the end (ids are always read so:
+ * the list has no id filter). A
  * whole reading that came out short of its total (the list changed meanwhile, or the API ignored
  * `page`) searches for each name it did not find.
  */
 async function resolveAccounts(request: Request, context: AppLoadContext, desk: AccountMode, by: "username" | "id", names: readonly string[]) {
-  const list = (mode: AccountMode, query: { username?: string }) => (page: number, pageSize: number) =>
-    mode === "users"
-      ? callAsOperator(request, context, "users", { ...query, page, pageSize, orderBy: "username", isAcc: true })
-      : callAsOperator(request, context, "partners", { ...query, page, pageSize, orderBy: "username", isAcc: true });
+  const list =
+    (mode: AccountMode, query: { username?: string }, isAcc = true) =>
+    (page: number, pageSize: number) =>
+      mode === "users"
+        ? callAsOperator(request, context, "users", { ...query, page, pageSize, orderBy: "username", isAcc })
+        : callAsOperator(request, context, "partners", { ...query, page, pageSize, orderBy: "username", isAcc });
   const keyOf = (named: string) => (by === "username" ? named.toLowerCase() : named);
   const rowKey = (row: ListRow) => (by === "username" ? row.username.toLowerCase() : row._id);
   const find = async (mode: AccountMode, wanted: readonly string[]): Promise<Map<string, Account>> => {
@@ -123,7 +126,11 @@ async function resolveAccounts(request: Request, context: AppLoadContext, desk: 
     let unsearched = wanted;
     if (wholeList) {
       const sought = new Set(wanted);
-      const scan = await readEveryPage(list(mode, {}), { inFlight: PAGES_IN_FLIGHT, keep: (row) => sought.has(rowKey(row)) });
+      const scan = await readEveryPage(list(mode, {}), {
+        inFlight: PAGES_IN_FLIGHT,
+        keep: (row) => sought.has(rowKey(row)),
+        fetchPageFromEnd: list(mode, {}, false),
+      });
       for (const row of scan.items) found.set(rowKey(row), accountOf(row));
       unsearched = scan.complete || by === "id" ? [] : wanted.filter((name) => !found.has(name));
     }

@@ -89,6 +89,17 @@ describe("reading every page at once", () => {
     expect(most).toBe(4);
   });
 
+  it("given the list's opposite order, reads the second half from the end: no page deeper than the middle, the list's own order", async () => {
+    const all = rows(1_030);
+    const forward = api(all, { size: 100 });
+    const backward = api([...all].reverse(), { size: 100 });
+    const scan = await readEveryPage(forward, { inFlight: 4, fetchPageFromEnd: backward });
+    expect(scan).toMatchObject({ read: 1_030, total: 1_030, complete: true, pageSize: 100 });
+    expect(scan.items.map((row) => row._id)).toEqual(all.map((row) => row._id));
+    expect(forward.mock.calls.map(([page]) => page)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(backward.mock.calls.map(([page]) => page).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it("an API that ignores `page` repeats the first page: read once, incomplete, so the caller looks up the rest", async () => {
     const scan = await readEveryPage(api(rows(120), { size: 50, stuck: true }), { inFlight: 4 });
     expect(scan).toMatchObject({ read: 50, total: 120, complete: false });

@@ -77,23 +77,34 @@ function collector<T extends { _id: string }>(keep: (item: T) => boolean) {
 
 /**
  * Every page of a list, `inFlight` at a time once the first answer gave the total and the page
- * size in effect (an API may ignore `pageSize`). Trusts the answers as readAllPages does: a repeat
- * `_id` is read once, and the scan is complete only when it read the first answer's total. It
- * is not when the list changed while it was read, or the API ignored `page`: the caller looks
- * up what it missed some other way.
+ * size in effect (an API may ignore `pageSize`). Given `fetchPageFromEnd` (the same list in the
+ * opposite order), the second half is read from the end: no page lies deeper than the middle,
+ * and a deep page is what costs an API most (it skips every row before it). Trusts the answers as
+ * readAllPages does: a repeat `_id` is read once, and the scan is complete only when it read the
+ * first answer's total. It is not when the list changed while it was read, or the API ignored
+ * `page`: the caller looks up what it missed some other way. Items come in the list's order.
  */
 export async function readEveryPage<T extends { _id: string }>(
   fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
-  { inFlight, keep = () => true }: { inFlight: number; keep?: (item: T) => boolean },
+  {
+    inFlight,
+    keep = () => true,
+    fetchPageFromEnd,
+  }: { inFlight: number; keep?: (item: T) => boolean; fetchPageFromEnd?: (page: number, pageSize: number) => Promise<Page<T>> },
 ): Promise<Scan<T>> {
   const first = await fetchPage(1, PAGE_SIZE.max);
   const pageSize = first.items.length;
   const pages = pageSize === 0 ? 1 : Math.ceil(first.total / pageSize);
-  const rest = await inBatches(
-    Array.from({ length: pages - 1 }, (_, index) => index + 2),
-    inFlight,
-    (page) => fetchPage(page, PAGE_SIZE.max),
-  );
+  const fromEnd = fetchPageFromEnd ? Math.floor(pages / 2) : 0;
+  const reads = [
+    ...Array.from({ length: pages - fromEnd - 1 }, (_, index) => () => fetchPage(index + 2, PAGE_SIZE.max)),
+    // From the middle outwards, each page's items turned round: together the list's own order.
+    ...Array.from({ length: fromEnd }, (_, index) => async () => {
+      const answer = await fetchPageFromEnd!(fromEnd - index, PAGE_SIZE.max);
+      return { ...answer, items: [...answer.items].reverse() };
+    }),
+  ];
+  const rest = await inBatches(reads, inFlight, (read) => read());
   const collected = collector(keep);
   for (const answer of [first, ...rest]) collected.add(answer.items);
   const read = collected.seen.size;
