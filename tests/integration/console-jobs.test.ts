@@ -2,7 +2,7 @@
  * Jobs that survive (issue 19, ADR 0009) in the console's store: a confirmed job and its items,
  * answers as they arrive, an item claimed for sending at most once, a resume that sends only the
  * unanswered items, and the in-flight check of items sent with no answer. On embedded PGlite, and
- * on PostgreSQL in the integration-pg project (or whenever TEST_DATABASE_URL is set); then over the
+ * on PostgreSQL in the integration-pg project; then over the
  * console's HTTP (its store in memory): a chunk posted twice reaches the API once.
  */
 import { randomUUID } from "node:crypto";

@@ -1,8 +1,8 @@
 /**
  * The console's own store (ADR 0008): created and migrated on first open, the audit trail's hash
  * chain, audit:verify naming an edited and a deleted row, and appends from two connections
- * forming one chain. On embedded PGlite, and on PostgreSQL in the integration-pg project (or
- * whenever TEST_DATABASE_URL is set), each store in a schema of its own.
+ * forming one chain. On embedded PGlite, and on PostgreSQL in the integration-pg project, each
+ * store in a schema of its own.
  */
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -3,7 +3,7 @@
  * action kept with its exact request, the maker never its checker, a second approval changing
  * nothing, an expiry closing it, two checkers on two connections racing with one winner, and a
  * settlement job above a job threshold held with its exact items and requestIds. On
- * embedded PGlite, and on PostgreSQL in the integration-pg project (or with TEST_DATABASE_URL).
+ * embedded PGlite, and on PostgreSQL in the integration-pg project.
  */
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
