@@ -24,17 +24,25 @@ export function benchDataDir(seed?: { users: number; bets: number }): string {
   return dataDir;
 }
 
+/** `spec`: the platform answers only the spec's calls, as an operator's API would (platform/plugins/profile.ts). */
+export type PlatformProfile = "full" | "spec";
+
 /**
  * The platform plus the built console, on the given ports (BENCH_PLATFORM_PORT, BENCH_CONSOLE_PORT by default): on a fresh temporary database unless
  * `dataDir` names one (benchDataDir), the console on a fresh store, with the activity simulator only when `activity` says so
- * and the feed simulator's test interface only when `feedTestInterface` does.
+ * and the feed simulator's test interface only when `feedTestInterface` does; the platform with every extension unless `profile` says `spec`.
  */
 export async function startStack(
   platformPort = Number(process.env.BENCH_PLATFORM_PORT ?? 4410),
   consolePort = Number(process.env.BENCH_CONSOLE_PORT ?? 3410),
-  { dataDir = benchDataDir(), activity = false, feedTestInterface = false }: { dataDir?: string; activity?: boolean; feedTestInterface?: boolean } = {},
+  {
+    dataDir = benchDataDir(),
+    activity = false,
+    feedTestInterface = false,
+    profile = "full",
+  }: { dataDir?: string; activity?: boolean; feedTestInterface?: boolean; profile?: PlatformProfile } = {},
 ): Promise<Stack> {
-  const platform = await startPlatform(platformPort, { DATA_DIR: dataDir }, { activity, feedTestInterface });
+  const platform = await startPlatform(platformPort, { DATA_DIR: dataDir }, { activity, feedTestInterface, profile });
   const consoleChild = spawnScript("server.ts", {
     PORT: String(consolePort),
     // Its own store each run, as the platform its own database: a store kept from earlier runs slows the audit trail and the jobs.
@@ -57,20 +65,29 @@ export function stopChild(child: ChildProcess): Promise<void> {
   return exited;
 }
 
+/**
+ * BENCH_CPU_PROFILE=<dir>: the platform and the console each write a V8 CPU profile when they exit (`node --cpu-prof`),
+ * in <dir>/platform-server-ts and <dir>/server-ts; bench/cpu-profile.ts reads the part of one a benchmark timed.
+ */
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+
 function spawnScript(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const profiled = CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${join(CPU_PROFILE_DIR, script.replace(/\W+/g, "-"))}`] : [];
+  return spawn(process.execPath, [...profiled, "--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 /**
  * The platform alone on `port`, over the database `database` names (DATA_DIR or DATABASE_URL),
- * answering once healthy; the activity simulator only when `activity` says so, the feed's test interface when `feedTestInterface` does.
+ * answering once healthy; the activity simulator only when `activity` says so, the feed's test interface when `feedTestInterface` does,
+ * every extension unless `profile` says `spec`.
  */
 export async function startPlatform(
   port: number,
   database: { DATA_DIR: string } | { DATABASE_URL: string },
-  { activity = false, feedTestInterface = false }: { activity?: boolean; feedTestInterface?: boolean } = {},
+  { activity = false, feedTestInterface = false, profile = "full" }: { activity?: boolean; feedTestInterface?: boolean; profile?: PlatformProfile } = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const child = spawnScript("platform/server.ts", {
+    PLATFORM_PROFILE: profile,
     // Test mode opens the feed simulator's interface (POST /api/test/feed/finish) that closes markets.
     ...(feedTestInterface && { NODE_ENV: "test" }),
     PLATFORM_PORT: String(port),

@@ -28,7 +28,6 @@ import { benchUsersList } from "./users-list.bench";
 const onStack: Array<[string, (stack: Stack) => Promise<void>]> = [
   ["bundle", benchBundle],
   ["live-row", benchLiveRow],
-  ["settle-market", benchSettleMarket],
   ["market-repaint", benchMarketRepaint],
 ];
 const alone: Array<[string, () => Promise<void>]> = [
@@ -47,6 +46,8 @@ const alone: Array<[string, () => Promise<void>]> = [
   ["screens", benchScreens],
   ["switches", benchSwitches],
   ["settlement-workspace", benchSettlementWorkspace],
+  // A stack per profile of the platform (`full`, `spec`).
+  ["settle-market", benchSettleMarket],
   ["bulk-file", benchBulkFile],
   // Starts scripts/cluster.sh: PostgreSQL, Redis and haproxy must answer on this machine.
   ["cluster-load", benchClusterLoad],
@@ -60,7 +61,7 @@ const wanted = (name: string) => (only.length === 0 && !postgres) || only.includ
 if (postgres) await benchPostgres();
 const stackBenches = onStack.filter(([name]) => wanted(name));
 
-if (["startup", "screens", "settlement-workspace", "bulk-file", "cluster-load"].some(wanted) || stackBenches.length > 0) {
+if (["startup", "screens", "settlement-workspace", "settle-market", "bulk-file", "cluster-load"].some(wanted) || stackBenches.length > 0) {
   const build = spawnSync("npx", ["remix", "vite:build"], { stdio: "ignore" });
   if (build.status !== 0) throw new Error("the console build failed");
 }
