@@ -25,7 +25,7 @@ import {
 import { accountItemAction, isAccountJobKind, type AccountItemPayload } from "./account-jobs";
 import { ApiError } from "./api.server";
 import { env } from "./env.server";
-import { inScope } from "./forms/settlement";
+import { inScope, settlementCodeSchema } from "./forms/settlement";
 import { holdJobAboveThreshold } from "./four-eyes.server";
 import { currentOperator, PERMISSION_DENIED, requireAccess, storeOf } from "./guards.server";
 import { readAllPages } from "./list.server";
@@ -159,7 +159,7 @@ const itemRefusal = (index: number, item: { label: string }, problem: string) =>
 const settlementPayloadSchema = z.object({
   scope: z.object({ eventId: z.string().optional(), marketId: z.string().optional() }),
   bet: z.object({ _id: z.string(), amount: z.number() }).passthrough(),
-  status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  status: settlementCodeSchema,
 });
 
 /** The bet fields a confirmed settlement shows and four-eyes counts, named as the desk names them. */

@@ -71,6 +71,9 @@ export function scopeProblem(bets: readonly ScopedBet[], scope: SettlementScope)
 /** Bets one chunk may carry (the desk sends SETTLE_CHUNK_SIZE, 200). */
 export const SETTLE_CHUNK_LIMIT = 240;
 
+/** A settlement's outcome code (1, 2 or 3): an enum check, many times cheaper than a union of literals over a job's thousand items. */
+export const settlementCodeSchema = z.nativeEnum(SETTLEMENT);
+
 const id = z.string().min(1).max(64);
 /** One chunk of a settlement job as the desk posts it; a stray bet refuses the whole chunk. */
 export const settlementChunkSchema = z
@@ -82,7 +85,7 @@ export const settlementChunkSchema = z
       .array(
         z.object({
           bet: z.object({ _id: z.string().min(1).max(32), eventId: z.string(), marketId: z.string().nullable() }).passthrough(),
-          status: z.union([z.literal(SETTLEMENT.success), z.literal(SETTLEMENT.fail), z.literal(SETTLEMENT.abandoned)]),
+          status: settlementCodeSchema,
         }),
       )
       .min(1)
