@@ -13,7 +13,7 @@ import { chromium, type Page as PlaywrightPage } from "@playwright/test";
 import { open, seal } from "../protocol/envelope";
 import type { Page, SettledBet, SportsBet } from "../protocol/wire";
 import { SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE, SETTLE_CONCURRENCY } from "../app/lib/constants";
-import { SETTLE_CHUNKS_IN_FLIGHT, settleChunkSizeFor } from "../app/machines/settlement.machine";
+import { settleChunkSizeFor } from "../app/machines/settlement.machine";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/fixtures/chromium";
 import { endUserCall, record, signInConsole, startStack, type PlatformProfile, type Stack } from "./lib";
 
@@ -149,9 +149,9 @@ const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[
  * Per profile of the platform, the fastest bare path its API offers the console's settlements and the budget of
  * the console ÷ that path (issue 35): with `/settle-bets`, the market's bets in calls as the console sends them
  * but with no chunk boundaries; without it (`spec`), one `/settel-bet` per bet, as many in flight as the console
- * keeps (SETTLE_CONCURRENCY in each of its chunks in flight).
+ * keeps (SETTLE_CONCURRENCY: its chunks go one after another).
  */
-const SPEC_IN_FLIGHT = SETTLE_CONCURRENCY * SETTLE_CHUNKS_IN_FLIGHT;
+const SPEC_IN_FLIGHT = SETTLE_CONCURRENCY;
 const PROFILES = [
   {
     profile: "full",
