@@ -46,15 +46,13 @@ const servers = (project: E2eProject): WebServer[] => {
 
 export default defineConfig({
   ...SERIAL_CHROMIUM_RUN,
-  // `full` and `spec` each have their own platform and console: they run at once, each in order.
-  workers: 2,
   testDir: "tests/e2e",
   timeout: 30_000,
   expect: { timeout: 5_000 },
   projects: [
-    { name: "full", workers: 1, use: { baseURL: `http://localhost:${E2E_PROJECTS.full.consolePort}` } },
+    { name: "full", use: { baseURL: `http://localhost:${E2E_PROJECTS.full.consolePort}` } },
     // The scenarios tagged SPEC_API (tests/e2e/fixtures.ts), again against an API with only the spec's calls.
-    { name: "spec", grep: /@spec/, workers: 1, use: { baseURL: `http://localhost:${E2E_PROJECTS.spec.consolePort}` } },
+    { name: "spec", grep: /@spec/, use: { baseURL: `http://localhost:${E2E_PROJECTS.spec.consolePort}` } },
   ],
   webServer: [...servers("full"), ...servers("spec")],
 });
