@@ -8,9 +8,6 @@ type VitestReport = { numPassedTests: number; numFailedTests: number; numPending
 type PlaywrightReport = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
 
 const vitest = JSON.parse(readFileSync(".cache/vitest.json", "utf8")) as VitestReport;
-// The PostgreSQL pass's report exists when TEST_DATABASE_URL was given (scripts/test.sh runs it beside the rest).
-const vitestPg = existsSync(".cache/vitest-pg.json") ? (JSON.parse(readFileSync(".cache/vitest-pg.json", "utf8")) as VitestReport) : undefined;
-for (const key of ["numPassedTests", "numFailedTests", "numPendingTests"] as const) vitest[key] += vitestPg?.[key] ?? 0;
 const playwright = JSON.parse(readFileSync(".cache/playwright.json", "utf8")) as PlaywrightReport;
 // The cluster scenario's report exists only when scripts/test.sh could run it.
 const cluster = existsSync(".cache/playwright-cluster.json")

@@ -28,22 +28,7 @@ mkdir -p .cache
 phase typecheck
 npx tsc --noEmit
 phase vitest
-# The PostgreSQL pass runs beside the rest (Vitest itself would run them one after the other on
-# 2 cores): it waits on its server much of the time while the PGlite pass keeps a core busy.
-rm -f .cache/vitest-pg.json
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  npx vitest run --project integration-pg --reporter=dot --reporter=json --outputFile.json=.cache/vitest-pg.json >.cache/vitest-pg.log 2>&1 &
-  pg_pass=$!
-fi
-unit_status=0
-npx vitest run --project unit --project integration --reporter=default --reporter=json --outputFile.json=.cache/vitest.json || unit_status=$?
-pg_status=0
-if [ -n "${pg_pass:-}" ]; then
-  wait "$pg_pass" || pg_status=$?
-  echo "== vitest, integration-pg (PostgreSQL)"
-  cat .cache/vitest-pg.log
-fi
-[ "$unit_status" = 0 ] && [ "$pg_status" = 0 ]
+npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/vitest.json
 phase build
 npx remix vite:build >/dev/null
 bash scripts/check-client-bundle.sh
