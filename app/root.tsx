@@ -8,7 +8,7 @@ import { TOAST } from "./lib/constants";
 import { useScriptNonce } from "./lib/content-security";
 import { env } from "./lib/env.server";
 import { setDisplayTimeZone } from "./lib/format";
-import { HOLD, releaseKeys } from "./lib/key-buffer";
+import { HOLD, releaseKeys, retypeFields } from "./lib/key-buffer";
 import { documentTitle } from "./lib/page";
 import { SessionProvider } from "./lib/session-context";
 import styles from "./styles/app.css?url";
@@ -28,8 +28,12 @@ const KEY_BUFFER_SCRIPT = keyBufferScript();
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useScriptNonce();
-  // Hydrated: the keys held since the first byte replay to the page's own listeners (app/lib/key-buffer.ts).
-  useEffect(() => releaseKeys(HOLD.hydrating), []);
+  // Hydrated: what fields typed meanwhile is typed again for React, and the keys held since the
+  // first byte replay to the page's own listeners (app/lib/key-buffer.ts).
+  useEffect(() => {
+    releaseKeys(HOLD.hydrating);
+    retypeFields(document);
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -3,6 +3,7 @@ import { keyBufferScript, keyToken } from "../commands/keymap";
 import { HOLD, installKeyBuffer, nextKey, shouldBuffer, type KeyBuffer } from "./key-buffer";
 
 const CHORDS = ["mod+k"];
+const AT = "/users";
 const buffer = (holds: string[], queued = 0): KeyBuffer => ({
   holds,
   queue: Array.from({ length: queued }, () => ({ key: "g", ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, field: false })),
@@ -11,25 +12,42 @@ const buffer = (holds: string[], queued = 0): KeyBuffer => ({
 describe("shouldBuffer", () => {
   it("holds a key outside a field, and the console's chords anywhere, while the page hydrates", () => {
     const hydrating = buffer([HOLD.hydrating]);
-    expect(shouldBuffer(hydrating, "g", false, CHORDS)).toBe(true);
-    expect(shouldBuffer(hydrating, "mod+k", true, CHORDS)).toBe(true);
+    expect(shouldBuffer(hydrating, "g", false, CHORDS, AT)).toBe(true);
+    expect(shouldBuffer(hydrating, "mod+k", true, CHORDS, AT)).toBe(true);
     // A field types its own keys natively before hydration.
-    expect(shouldBuffer(hydrating, "a", true, CHORDS)).toBe(false);
+    expect(shouldBuffer(hydrating, "a", true, CHORDS, AT)).toBe(false);
   });
 
   it("never holds Tab, a modifier alone, or the browser's chords", () => {
     const held = buffer([HOLD.palette], 1);
-    for (const token of ["tab", "shift+tab", null, "mod+r", "alt+arrowleft"]) expect(shouldBuffer(held, token, false, CHORDS)).toBe(false);
+    for (const token of ["tab", "shift+tab", null, "mod+r", "alt+arrowleft"]) expect(shouldBuffer(held, token, false, CHORDS, AT)).toBe(false);
   });
 
   it("holds every key, a field's too, while the app holds them", () => {
-    expect(shouldBuffer(buffer([HOLD.palette]), "d", true, CHORDS)).toBe(true);
-    expect(shouldBuffer(buffer([HOLD.pickSearch]), "enter", true, CHORDS)).toBe(true);
+    expect(shouldBuffer(buffer([HOLD.palette]), "d", true, CHORDS, AT)).toBe(true);
+    expect(shouldBuffer(buffer([HOLD.pickSearch]), "enter", true, CHORDS, AT)).toBe(true);
   });
 
   it("keeps order: behind a queued key every key waits, with no hold left", () => {
-    expect(shouldBuffer(buffer([], 1), "e", true, CHORDS)).toBe(true);
-    expect(shouldBuffer(buffer([]), "e", false, CHORDS)).toBe(false);
+    expect(shouldBuffer(buffer([], 1), "e", true, CHORDS, AT)).toBe(true);
+    expect(shouldBuffer(buffer([]), "e", false, CHORDS, AT)).toBe(false);
+  });
+});
+
+describe("a navigation rendering", () => {
+  it("holds every key from the address's change until the shell rendered its screen, and replays them then", () => {
+    const switching: KeyBuffer = { ...buffer([]), screen: "/" };
+    expect(shouldBuffer(switching, "t", false, CHORDS, "/second-factor")).toBe(true);
+    expect(shouldBuffer(switching, "a", true, CHORDS, "/second-factor")).toBe(true);
+    switching.queue.push({ key: "t", ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, field: false });
+    expect(nextKey(switching, "/second-factor")).toBeUndefined();
+    switching.screen = "/second-factor";
+    expect(nextKey(switching, "/second-factor")?.key).toBe("t");
+  });
+
+  it("holds nothing outside the shell, nor once the screen is rendered", () => {
+    expect(shouldBuffer(buffer([]), "a", true, CHORDS, "/login")).toBe(false);
+    expect(shouldBuffer({ ...buffer([]), screen: AT }, "j", false, CHORDS, AT)).toBe(false);
   });
 });
 
@@ -37,19 +55,22 @@ describe("nextKey", () => {
   it("gives the queue in order once no hold is left", () => {
     const keys = buffer([HOLD.palette]);
     keys.queue = ["d", "e"].map((key) => ({ key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, field: true }));
-    expect(nextKey(keys)).toBeUndefined();
+    expect(nextKey(keys, AT)).toBeUndefined();
     keys.holds = [];
-    expect(nextKey(keys)?.key).toBe("d");
-    expect(nextKey(keys)?.key).toBe("e");
-    expect(nextKey(keys)).toBeUndefined();
+    expect(nextKey(keys, AT)?.key).toBe("d");
+    expect(nextKey(keys, AT)?.key).toBe("e");
+    expect(nextKey(keys, AT)).toBeUndefined();
   });
 });
 
-/** A window with one keydown listener, and keydowns as the browser would send them. */
+/** A window with the head script's listeners, and key events as the browser would send them. */
 function fakeWindow() {
-  let listener: ((event: KeyboardEvent) => void) | undefined;
-  const win = { addEventListener: (_type: string, handler: (event: KeyboardEvent) => void) => (listener = handler) } as unknown as Window;
-  const press = (key: string, { tagName = "BODY", ctrlKey = false, isTrusted = true } = {}) => {
+  const listeners = new Map<string, (event: KeyboardEvent) => void>();
+  const win = {
+    location: { pathname: AT },
+    addEventListener: (type: string, handler: (event: KeyboardEvent) => void) => listeners.set(type, handler),
+  } as unknown as Window;
+  const send = (type: string, key: string, { tagName = "BODY", ctrlKey = false, isTrusted = true } = {}) => {
     const event = {
       key,
       ctrlKey,
@@ -62,10 +83,12 @@ function fakeWindow() {
       preventDefault: vi.fn(),
       stopImmediatePropagation: vi.fn(),
     };
-    listener!(event as unknown as KeyboardEvent);
+    listeners.get(type)!(event as unknown as KeyboardEvent);
     return event;
   };
-  return { win, press };
+  const press = (key: string, options?: Parameters<typeof send>[2]) => send("keydown", key, options);
+  const release = (key: string, options?: Parameters<typeof send>[2]) => send("keyup", key, options);
+  return { win, press, release, send };
 }
 
 describe("the head script", () => {
@@ -88,6 +111,20 @@ describe("the head script", () => {
     expect(g.stopImmediatePropagation).toHaveBeenCalled();
     expect(typed.preventDefault).toHaveBeenCalled();
     expect(replayed.preventDefault).not.toHaveBeenCalled();
+  });
+
+  it("keeps every event React would hydrate at once for from it until the page hydrated, blocking no native behaviour", () => {
+    const { win, press, release, send } = fakeWindow();
+    installKeyBuffer(win, keyToken, shouldBuffer, CHORDS);
+    // A modifier alone, a field's typing, a click are not held, yet React must not see them (error 345).
+    for (const event of [press("Control"), press("a", { tagName: "INPUT" }), press("Tab"), release("g"), send("click", ""), send("input", "", { tagName: "INPUT" })]) {
+      expect(event.stopImmediatePropagation).toHaveBeenCalled();
+      expect(event.preventDefault).not.toHaveBeenCalled();
+    }
+    expect(win.betdeskKeys!.queue).toEqual([]);
+    // Hydrated: React sees what is not held.
+    win.betdeskKeys!.holds = [];
+    for (const event of [press("Control"), press("a", { tagName: "INPUT" }), release("g"), send("click", "")]) expect(event.stopImmediatePropagation).not.toHaveBeenCalled();
   });
 
   it("lets a field type its own keys when nothing is queued", () => {

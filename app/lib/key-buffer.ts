@@ -12,8 +12,13 @@ import { KEY_HOLD_LIMIT_MS } from "./constants";
 /** What the head script records of a keydown; `field`: the focused element took the key itself. */
 export type BufferedKey = Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey"> & { field: boolean };
 
-/** The queue and the reasons to wait, on `window` so the head script and the app share them. */
-export type KeyBuffer = { queue: BufferedKey[]; holds: string[] };
+/**
+ * The queue and the reasons to wait, on `window` so the head script and the app share them.
+ * `screen`: the path of the screen the shell last rendered (none outside the shell). A router
+ * navigation changes the address before React renders the new screen (a transition); a key typed
+ * in between belongs to the screen the address names, so it waits until that one is rendered.
+ */
+export type KeyBuffer = { queue: BufferedKey[]; holds: string[]; screen?: string };
 
 declare global {
   interface Window {
@@ -36,10 +41,10 @@ export const HOLD = {
 } as const;
 
 /**
- * Whether the head script holds a key (`token` as keymap's keyToken spells it). Its source is sent
- * inline, so it uses nothing outside itself (hence the literal "hydrating").
+ * Whether the head script holds a key (`token` as keymap's keyToken spells it) typed at the address
+ * `path`. Its source is sent inline, so it uses nothing outside itself (hence the literal "hydrating").
  */
-export function shouldBuffer(buffer: KeyBuffer, token: string | null, field: boolean, chords: readonly string[]): boolean {
+export function shouldBuffer(buffer: KeyBuffer, token: string | null, field: boolean, chords: readonly string[], path: string): boolean {
   // A modifier alone does nothing; Tab moves focus natively and a replay could not.
   if (token === null || token === "tab" || token === "shift+tab") return false;
   // The browser's and a field's own chords (reload, copy) are never held; the console's (Ctrl+K) are.
@@ -47,6 +52,8 @@ export function shouldBuffer(buffer: KeyBuffer, token: string | null, field: boo
   if (chord && !chords.includes(token)) return false;
   // Behind a held key every key waits, so they apply in the order typed.
   if (buffer.queue.length > 0) return true;
+  // The address names a screen not rendered yet: the key is the new screen's, field or not.
+  if (buffer.screen !== undefined && buffer.screen !== path) return true;
   if (buffer.holds.length === 0) return false;
   // Before hydration a field takes its own typing natively; a hold the app asked for takes every key.
   return chord || !field || !buffer.holds.includes("hydrating");
@@ -56,6 +63,14 @@ export function shouldBuffer(buffer: KeyBuffer, token: string | null, field: boo
  * The head script's body, sent as its source (so it too uses nothing outside itself): the first
  * keydown listener of the page, holding what `decide` (shouldBuffer) says from everyone else.
  * Replayed keys are the page's own, untrusted, and pass.
+ *
+ * Until the page has hydrated, React sees none of the events it would answer by hydrating at once
+ * (a key, a click, typing), held or not; the browser's own behaviour is kept (a field types, Tab
+ * moves, a link or a form works as plain HTML). React 18 hydrates synchronously on such an event,
+ * and while Remix is still decoding the page's data (single fetch suspends the whole document)
+ * that render cannot finish: "Root did not complete" (error 345), and the page stops answering.
+ * A modifier or a click as the page loaded did that (docs/ux.md "Keys typed early"). What a
+ * field typed meanwhile, React learns from retypeFields once it has hydrated.
  */
 export function installKeyBuffer(
   win: Window,
@@ -77,7 +92,11 @@ export function installKeyBuffer(
         (target.isContentEditable ||
           /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
           ((event.key === "Enter" || event.key === " ") && !!target.closest?.("button, a[href], summary")));
-      if (!decide(buffer, tokenOf(event), field, chords)) return;
+      const hydrating = buffer.holds.includes("hydrating");
+      if (!decide(buffer, tokenOf(event), field, chords, win.location.pathname)) {
+        if (hydrating) event.stopImmediatePropagation();
+        return;
+      }
       event.preventDefault();
       event.stopImmediatePropagation();
       const { key, ctrlKey, metaKey, altKey, shiftKey } = event;
@@ -85,11 +104,23 @@ export function installKeyBuffer(
     },
     true,
   );
+  // React 18's list of the events it hydrates at once for (a keydown is answered above).
+  const shielded = "keypress keyup mousedown mouseup click auxclick dblclick contextmenu pointerdown pointerup pointercancel touchstart touchend touchcancel dragstart dragend drop compositionstart compositionend input textInput change copy cut paste reset submit";
+  for (const type of shielded.split(" ")) {
+    win.addEventListener(
+      type,
+      (event) => {
+        if (event.isTrusted && buffer.holds.includes("hydrating")) event.stopImmediatePropagation();
+      },
+      true,
+    );
+  }
 }
 
-/** The next key to replay, taken off the queue: none while any hold is left. */
-export function nextKey(buffer: KeyBuffer): BufferedKey | undefined {
-  return buffer.holds.length === 0 ? buffer.queue.shift() : undefined;
+/** The next key to replay, taken off the queue: none while any hold is left or the address's screen is not rendered yet. */
+export function nextKey(buffer: KeyBuffer, path: string): BufferedKey | undefined {
+  const rendering = buffer.screen !== undefined && buffer.screen !== path;
+  return buffer.holds.length === 0 && !rendering ? buffer.queue.shift() : undefined;
 }
 
 /** Keys replayed that nothing took, or held past KEY_HOLD_LIMIT_MS: the status line says so. */
@@ -138,6 +169,36 @@ export function releaseKeys(reason: string): void {
   scheduleReplay();
 }
 
+/**
+ * The shell rendered the screen at `path` (a layout effect, so the screen's own focus is in place),
+ * or left (undefined, as for the sign-in page): keys held for it are replayed.
+ */
+export function screenRendered(path: string | undefined): void {
+  const buffer = window.betdeskKeys;
+  if (!buffer) return;
+  buffer.screen = path;
+  scheduleReplay();
+}
+
+/**
+ * The fields typed into before hydration (React saw none of that typing, installKeyBuffer): each
+ * field's text is put back to what the server sent and typed again over it, as input React sees,
+ * so a controlled field's state holds what the operator typed. Called once the page is hydrated,
+ * with the hold released (else the shield would keep that input from React too). Focus ends where it was.
+ */
+export function retypeFields(doc: Document): void {
+  const focused = doc.activeElement;
+  for (const field of doc.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) {
+    if (!typesText(field) || field.value === field.defaultValue) continue;
+    const typed = field.value;
+    field.value = field.defaultValue;
+    field.focus();
+    field.select();
+    doc.execCommand("insertText", false, typed);
+  }
+  if (focused instanceof HTMLElement && focused !== doc.activeElement) focused.focus();
+}
+
 /** A key that arrived too soon for its handler (Enter before the search answered): it goes first in the queue, held for `reason`. */
 export function deferKey(event: KeyboardEvent, reason: string): void {
   const { key, ctrlKey, metaKey, altKey, shiftKey } = event;
@@ -151,7 +212,7 @@ function scheduleReplay(): void {
   scheduled = true;
   setTimeout(() => {
     scheduled = false;
-    const key = window.betdeskKeys && nextKey(window.betdeskKeys);
+    const key = window.betdeskKeys && nextKey(window.betdeskKeys, window.location.pathname);
     if (!key) return;
     if (!replay(key)) refuse([key]);
     scheduleReplay();

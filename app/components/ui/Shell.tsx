@@ -11,7 +11,7 @@ import { useKeyDispatcher } from "../../commands/use-key-dispatcher";
 import { announce, notifyError, notifyNote } from "../../lib/feedback";
 import { historyOf, lastTaking } from "../../lib/palette-history";
 import { TOAST, type PendingCounts } from "../../lib/constants";
-import { HOLD, holdKeys, onKeysRefused, releaseKeys } from "../../lib/key-buffer";
+import { HOLD, holdKeys, onKeysRefused, releaseKeys, screenRendered } from "../../lib/key-buffer";
 import { documentTitle, usePageTitle } from "../../lib/page";
 import { lackOf, type Lacking } from "../../lib/capabilities";
 import { mayOpen, screenAt } from "../../lib/screens";
@@ -90,6 +90,12 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   // that would make React render it anew (error 421): keys wait until it has (Ready below).
   // (Mounted without hydration, the boundary's effect runs first: then there is nothing to wait for.)
   const layersReady = useRef(false);
+  // Keys typed while a navigation renders wait for its screen (app/lib/key-buffer.ts, KeyBuffer).
+  // A parent's effect runs after the screen's own, so its key handlers are in place by then.
+  useEffect(() => {
+    screenRendered(location.pathname);
+    return () => screenRendered(undefined);
+  }, [location.pathname]);
   useEffect(() => {
     if (!layersReady.current) holdKeys(HOLD.layers);
   }, []);
