@@ -35,6 +35,8 @@ async function approveHeld(checker: Page, call: string) {
 }
 
 test("a settlement job above the job threshold waits; a second operator's approval settles it once", async ({ page, browser }) => {
+  // Two operators, a threshold set and a staff member added: longer than one scenario.
+  test.slow();
   // A market with a back price on offer, and three more bets on it.
   const offer = (await allPendingBets()).find((bet) => bet.type === "odds" && bet.isBack && bet.marketId)!;
   const bet = { eventId: offer.eventId, marketId: offer.marketId!, runner: offer.runner, isBack: 1 as const, price: offer.x, amount: 10 };
@@ -68,6 +70,7 @@ test("a settlement job above the job threshold waits; a second operator's approv
 const AMOUNT = "9.41";
 
 test("a bulk deposit above the job total waits whole; a second operator's approval credits each user once", async ({ page, browser }) => {
+  test.slow();
   const bulkChecker = { username: `fb${Date.now() % 1_000_000}`, password: "fourEyes123" };
   await signIn(page, DEMO.admin);
   await setFourEyesThresholds(page, { [JOB_TOTAL]: "20" });

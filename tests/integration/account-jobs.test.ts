@@ -2,7 +2,7 @@
  * The users desk's bulk jobs over the console's HTTP (issue 19, ADR 0009; its store in memory):
  * an item of a stored job posted twice moves the money once, and a resume checks a switch that
  * was in flight by reading the account's flag: already as asked, it is answered done, else it is
- * reopened to be sent again. The job route (issue 34) performs a chunk's stored items once each,
+ * reopened to be sent again; a deposit in flight stays unknown (never sent again on a guess). The job route (issue 34) performs a chunk's stored items once each,
  * whatever the browser names, and only for the job's maker.
  */
 import { randomUUID } from "node:crypto";
@@ -12,6 +12,7 @@ import { MESSAGES } from "../../app/lib/constants";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import { claimItems } from "../../app/lib/store/jobs.server";
 import { ACCOUNT_JOB_CHUNK_ENDPOINT, ACCOUNT_JOB_CHUNK_MAX } from "../../app/lib/account-jobs";
+import { UNKNOWN_OUTCOME } from "../../app/machines/bulk.machine";
 import { signInTo, startConsole, type TestConsole } from "./support/console.js";
 import { createAdmin, createUser, houseId, type TestUser } from "./support/platform.js";
 
@@ -75,6 +76,17 @@ describe("a bulk account job over the console's HTTP", () => {
     await claimItems(app.store, pending, [String(user.id)]);
     const second = (await (await json(`/resources/jobs/${pending}/resume`)).json()) as { job: { items: Array<{ sent: boolean; outcome: string | null }> } };
     expect(second.job.items).toEqual([expect.objectContaining({ sent: false, outcome: null })]);
+  });
+
+  it("a deposit in flight when the console stopped stays unknown: not seen honouring requestId, the API is never sent it again", async () => {
+    const form = depositForm(user, "31.5");
+    const id = await storeJob("deposit", form);
+    await claimItems(app.store, id, [form.user]);
+    const resumed = (await (await json(`/resources/jobs/${id}/resume`)).json()) as { job: { items: Array<{ sent: boolean; outcome: string | null; message: string }> } };
+    expect(resumed.job.items).toEqual([expect.objectContaining({ sent: true, outcome: "unknown", message: UNKNOWN_OUTCOME })]);
+    // A chunk naming it again answers it as it stands, sending nothing.
+    await chunk(id, [form.user]);
+    expect(await balanceOf(user)).not.toContain(31.5);
   });
 
   it("a chunk sent twice at once performs each stored item once, and answers every key", async () => {
