@@ -21,7 +21,6 @@ import { partialText, SCAN_LIMIT, type Coverage } from "./list";
 import { loadListPage, readAllPages, type Scan } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
-import { rememberShown } from "./shown-reads.server";
 import type { StoredSettlement } from "../machines/settlement.machine";
 import { callAsOperator, callItemsAsOperator, downloadAsOperator, requireSession } from "./session.server";
 
@@ -186,15 +185,8 @@ export async function settleChoicesOf(call: PendingCall, { eventId, marketId }: 
 }
 export type SettleChoices = Awaited<ReturnType<typeof settleChoicesOf>>;
 
-/** The choices as the route answers them; a whole set this session was shown is remembered for the job that settles it (app/lib/shown-reads.server.ts). */
-export async function settleChoices(request: Request, context: AppLoadContext) {
-  const scope = choicesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const choices = await settleChoicesOf(pendingCall(request, context), scope);
-  if ((choices.step === "result" || choices.step === "market") && !choices.refusal) {
-    rememberShown((await requireSession(request, context)).id, scope, choices.bets);
-  }
-  return choices;
-}
+export const settleChoices = (request: Request, context: AppLoadContext) =>
+  settleChoicesOf(pendingCall(request, context), choicesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams)));
 
 /** A bet's answer; `unknown`: none came back (or the API failed on its side), so it may be settled. */
 export type ChunkResult = { key: string; error?: string; unknown?: boolean };

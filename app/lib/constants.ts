@@ -61,8 +61,6 @@ export const TOAST = {
 export const PALETTE_HISTORY_KEPT = 50;
 /** The app's holds on keys give up after this long (a palette chunk that never loads): what they held is refused (app/lib/key-buffer.ts). */
 export const KEY_HOLD_LIMIT_MS = 10_000;
-/** A settlement job stored this soon after its confirmation was shown is checked against that read (app/lib/shown-reads.server.ts). */
-export const SHOWN_READ_TTL_MS = 60_000;
 
 export const ROLE_LABEL: Record<number, string> = { 1: "super admin", 2: "staff", 3: "partner" };
 

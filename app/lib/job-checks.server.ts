@@ -25,7 +25,7 @@ import {
 import { accountItemAction, isAccountJobKind, type AccountItemPayload } from "./account-jobs";
 import { ApiError } from "./api.server";
 import { env } from "./env.server";
-import { inScope, settlementCodeSchema, type SettlementScope } from "./forms/settlement";
+import { inScope, settlementCodeSchema } from "./forms/settlement";
 import { holdJobAboveThreshold } from "./four-eyes.server";
 import { currentOperator, PERMISSION_DENIED, requireAccess, storeOf } from "./guards.server";
 import { readAllPages } from "./list.server";
@@ -37,21 +37,19 @@ import { inBatches } from "../machines/in-batches";
 import { createJob, type JobItemDraft } from "./store/jobs.server";
 import { reauthNeeded } from "./mfa/reauth.server";
 import { fileJobRefusal } from "./bulk-file.server";
-import { takeShown } from "./shown-reads.server";
 
 /**
  * The pending queue, read page by page for each scope, as the API answers it; an API known to
  * ignore the queue's event filter answers the whole queue to every scope, so it is read once.
  */
 const pendingUpstream =
-  (request: Request, context: AppLoadContext, shown?: (scope: SettlementScope) => readonly SportsBet[] | undefined): PendingOf =>
+  (request: Request, context: AppLoadContext): PendingOf =>
   async (scopes) => {
     const pending = new Map<string, SportsBet>();
     let complete = true;
     const reads = capabilities.lack("pendingBets", "pendingBets?eventId") ? [{}] : scopes;
     for (const read of reads) {
-      const kept = shown?.(read);
-      const scan = kept ? { items: kept, complete: true } : await pendingScan(pendingCall(request, context), read);
+      const scan = await pendingScan(pendingCall(request, context), read);
       complete &&= scan.complete;
       for (const bet of scan.items) if (scopes.some((scope) => inScope(scope)(bet))) pending.set(bet._id, bet);
     }
@@ -179,18 +177,16 @@ function differingField(confirmed: Record<string, unknown>, upstream: SportsBet)
 
 /**
  * A settlement job's bets as the API has them (issue 29): each still pending there, of its
- * scope, and stated as the API states it; its stake is the API's. The API's word is the read
- * this session's confirmation was shown, when it is fresh (app/lib/shown-reads.server.ts), else
- * a new one. Each stored bet keeps who placed it and when, so a resume can read its outcome from
- * the bet history.
+ * scope, and stated as the API states it; its stake is the API's. Each stored bet keeps who
+ * placed it and when, so a resume can read its outcome from the bet history.
  */
-async function admitSettlement(request: Request, context: AppLoadContext, session: string, items: JobDraft["items"]): Promise<StoredItem[] | Refusal> {
+async function admitSettlement(request: Request, context: AppLoadContext, items: JobDraft["items"]): Promise<StoredItem[] | Refusal> {
   const payloads = items.map((item) => settlementPayloadSchema.safeParse(item.payload));
   const unread = payloads.findIndex((payload, index) => !payload.success || payload.data.bet._id !== items[index]!.key);
   if (unread >= 0) return itemRefusal(unread, items[unread]!, "is not a settlement of its bet");
   const settlements = payloads.map((payload) => payload.data!);
   const scopes = new Map(settlements.map(({ scope }) => [JSON.stringify(scope), scope]));
-  const { complete, pending } = await pendingUpstream(request, context, (scope) => takeShown(session, scope))([...scopes.values()]);
+  const { complete, pending } = await pendingUpstream(request, context)([...scopes.values()]);
   const admitted: StoredItem[] = [];
   for (const [index, item] of items.entries()) {
     const settlement = settlements[index]!;
@@ -240,10 +236,10 @@ async function admitAccountItems(request: Request, context: AppLoadContext, make
 }
 
 /** The items as they may be stored for this maker, or why not. */
-async function admit(request: Request, context: AppLoadContext, session: string, maker: Operator, job: JobDraft): Promise<StoredItem[] | Refusal> {
+async function admit(request: Request, context: AppLoadContext, maker: Operator, job: JobDraft): Promise<StoredItem[] | Refusal> {
   if (job.kind !== "settle") return admitAccountItems(request, context, maker, job);
   if (!mayUse(SCREENS["pending-sport-bets"], maker)) return new Refusal(403, `${PERMISSION_DENIED}: settling bets needs the bets desk`);
-  return admitSettlement(request, context, session, job.items);
+  return admitSettlement(request, context, job.items);
 }
 
 /**
@@ -258,7 +254,7 @@ export async function startJob(request: Request, context: AppLoadContext) {
   if (asked) return asked;
   const session = await requireSession(request);
   const [maker, operator] = await Promise.all([actorOf(session, callerOf(request, context, session.token)), currentOperator(request, context)]);
-  const items = await admit(request, context, session.id, operator, job);
+  const items = await admit(request, context, operator, job);
   if (items instanceof Refusal) return Response.json({ ok: false, message: items.message }, { status: items.status });
   // A job from a file (issue 34): its lines as previewed, and a partner's deposits within their balance.
   const refused = await fileJobRefusal(request, context, operator, job);
