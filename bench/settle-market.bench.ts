@@ -235,6 +235,27 @@ async function roundsOn(profile: (typeof PROFILES)[number]): Promise<Round[]> {
   }
 }
 
+/** What earlier measurements found, kept with the figures each run writes (docs/benchmarks.md). */
+const FINDINGS = [
+  "What the console adds to the bare calls is its own per job and per chunk: the choices read and the confirmation shown,",
+  "the job stored (its bets checked against the API's pending queue, read again), and for each of the five chunks of 200",
+  "the browser's round trip, the items' claims, answers and audit entries in the console's store (issue 19).",
+  "",
+  "- 2026-11-23 (spans around a chunk's store calls, 25 chunks, load 4–9): each audit append its own transaction and each",
+  "  answer its own update took the console to 3.83× the bare calls. Appends now coalesce into one statement (group commit,",
+  "  ADR 0009) and a chunk's answers into one update.",
+  "- 2026-11-24 (V8 CPU profiles of both processes): the platform was 80–90 % busy through the console's run against 100 %",
+  "  through the bare calls. It looked up the sessions watching the book once per settlement batch (now once a second,",
+  "  platform/realtime.ts); each chunk boundary left it idle 60–110 ms (now five chunks of 200, not ten of 100); the",
+  "  console's fetch (undici) cost three times node:http's CPU per call (now kept-alive node:http,",
+  "  app/lib/http-transport.server.ts). `/settel-bet` calls now go 24 in flight (ADR 0007).",
+  "- 2026-11-27: checking the job against the pending bets the confirmation had just read, instead of reading them again,",
+  "  was measured on a quiet machine against the same code without it: `full` 0.84 s against 0.89 s, `spec` 2.46 s against",
+  "  2.48 s. Five hundredths of a second did not pay for a weaker check (a bet settled elsewhere meanwhile would have been",
+  "  admitted), so the job is still checked against a fresh read. What is left is per chunk: five round trips one after",
+  "  another, each with its store work, while the platform waits.",
+].join("\n");
+
 export async function benchSettleMarket(): Promise<void> {
   const tables: string[] = [];
   for (const profile of PROFILES) {
@@ -262,6 +283,8 @@ export async function benchSettleMarket(): Promise<void> {
       "then another by the fastest bare path the same API offers (issue 35); the ratio's median is of the rounds' own ratios.",
       "",
       ...tables,
+      FINDINGS,
+      "",
       `Load average (1 min) at the end of the benchmark: ${loadavg()[0]!.toFixed(1)}, on ${cpus().length} cores; the rounds' own processes (bets placed, platform, console, browser) make most of it.`,
       "",
       `Keystrokes per settled bet for a batch of ${BATCH} on the desk: ${batchKeys.length} keys`,
