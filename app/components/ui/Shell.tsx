@@ -91,9 +91,10 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   // (Mounted without hydration, the boundary's effect runs first: then there is nothing to wait for.)
   const layersReady = useRef(false);
   // Keys typed while a navigation renders wait for its screen (app/lib/key-buffer.ts, KeyBuffer).
-  // A parent's effect runs after the screen's own, so its key handlers are in place by then.
+  // A parent's effect runs after the screen's own, so its key handlers are in place by then. The
+  // path is compared with the address bar's, so it is spelt (percent-encoded) as the browser spells it.
   useEffect(() => {
-    screenRendered(location.pathname);
+    screenRendered(new URL(location.pathname, window.location.href).pathname);
     return () => screenRendered(undefined);
   }, [location.pathname]);
   useEffect(() => {
