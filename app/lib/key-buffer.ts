@@ -170,8 +170,9 @@ export function releaseKeys(reason: string): void {
 }
 
 /**
- * The shell rendered the screen at `path` (a layout effect, so the screen's own focus is in place),
- * or left (undefined, as for the sign-in page): keys held for it are replayed.
+ * The shell rendered the screen at `path` (its effect runs after the screen's own, so the screen's
+ * focus and key handlers are in place), or left (undefined, as for the sign-in page): keys held
+ * for it are replayed.
  */
 export function screenRendered(path: string | undefined): void {
   const buffer = window.betdeskKeys;

@@ -2,8 +2,9 @@
  * The users desk's bulk jobs over the console's HTTP (issue 19, ADR 0009; its store in memory):
  * an item of a stored job posted twice moves the money once, and a resume checks a switch that
  * was in flight by reading the account's flag: already as asked, it is answered done, else it is
- * reopened to be sent again; a deposit in flight stays unknown (never sent again on a guess). The job route (issue 34) performs a chunk's stored items once each,
- * whatever the browser names, and only for the job's maker.
+ * reopened to be sent again; a deposit in flight stays unknown (never sent again on a guess). The
+ * job route (issue 34) performs a chunk's stored items once each, whatever the browser names, and
+ * only for the job's maker.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
