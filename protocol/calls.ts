@@ -113,6 +113,8 @@ const post = call("POST");
 
 // Query parameters several calls share (docs/product.md §7.2 "same query").
 const ACCOUNT_QUERY = { username: "spec", page: "spec", orderBy: "spec", isAcc: "spec", partner: "spec", pageSize: "extension" } as const;
+/** The lists also look accounts up by exact username or id (extension): a bulk file's preview. */
+const ACCOUNT_LIST_QUERY = { ...ACCOUNT_QUERY, usernames: "extension", ids: "extension" } as const;
 const REPORT_QUERY = { user: "spec", type: "spec", username: "spec", from: "spec", to: "spec" } as const;
 // The spec names from, to, page, type and user; the console adds the username for its title.
 const BET_HISTORY_QUERY = { from: "spec", to: "spec", page: "spec", type: "spec", user: "spec", username: "extension", pageSize: "extension" } as const;
@@ -128,8 +130,8 @@ export const CALLS = {
   permissions: get<void, Partial<Record<GameFlag, boolean>>>("/permissions"),
   partnerRoles: get<void, PartnerRole[]>("/partner-roles"),
   /** A search counts its matches up to SEARCH_COUNT_LIMIT; past it `totalCapped` (extension) says "more". */
-  users: get<AccountListQuery, AccountPage<UserRow>>("/users", { query: ACCOUNT_QUERY, answerExtensions: ["totalCapped"] }),
-  partners: get<AccountListQuery, AccountPage<PartnerRow>>("/partners", { query: ACCOUNT_QUERY, answerExtensions: ["totalCapped"] }),
+  users: get<AccountListQuery, AccountPage<UserRow>>("/users", { query: ACCOUNT_LIST_QUERY, answerExtensions: ["totalCapped"] }),
+  partners: get<AccountListQuery, AccountPage<PartnerRow>>("/partners", { query: ACCOUNT_LIST_QUERY, answerExtensions: ["totalCapped"] }),
   defaultAdmin: get<void, PartnerRow[]>("/b2c/default-admin"),
   makeDefaultAdmin: get<{ id: string }>("/b2c/make-default-admin/:id"),
   /** Answers a file (CSV), not the envelope. `type` (extension) picks partners; the spec's query has none. */

@@ -46,6 +46,8 @@ export const SEARCH_COUNT_LIMIT = 1_000;
 /** A page of users or panels: a search matching more than SEARCH_COUNT_LIMIT says so (extension). */
 export type AccountPage<T> = Page<T> & { totalCapped?: true };
 export const PAGE_SIZE = { default: 50, max: 500 } as const;
+/** The most accounts one `usernames` or `ids` lookup of the lists names (extension): a full page's worth, so one page answers them. */
+export const NAMED_ACCOUNTS_MAX = PAGE_SIZE.max;
 
 /** Messages with a meaning on the wire (docs/product.md §8). */
 export const WIRE_MESSAGE = {
@@ -78,6 +80,13 @@ export type AccountListQuery = {
   orderBy?: "_id" | "username" | "balance" | "bonus" | "createdAt";
   isAcc?: boolean;
   partner?: string;
+  /**
+   * Extension: only these accounts, by exact username (case-insensitive), comma-separated, at most
+   * NAMED_ACCOUNTS_MAX: a file's accounts resolved without reading the whole list.
+   */
+  usernames?: string;
+  /** Extension: only these accounts, by id, comma-separated, at most NAMED_ACCOUNTS_MAX. */
+  ids?: string;
 };
 
 /** GET /user-permissions/{id} and /partner-permissions/{id}; POST /change-permissions sends the same. */

@@ -15,6 +15,7 @@ import { ACCOUNT_MODES, type AccountMode } from "./account-list";
 import { listAudit } from "./store/audit-log.server";
 import { FILE_COMMAND_NAMES, FILE_COMMANDS, FILE_ROW_LIMIT, fileItemForm, movesMoney, type FileCommand, type FileLine, type FilePreview, type JobFile } from "./bulk-file";
 import { parseBulkFile, type FileRow } from "./bulk-file-parse.server";
+import { capabilities } from "./capabilities.server";
 import { env } from "./env.server";
 import { formatMoney } from "./format";
 import { amountField, remarkField } from "./forms/account-actions";
@@ -101,38 +102,73 @@ const PAGES_IN_FLIGHT = 4;
  */
 const PAGE_COST_IN_SEARCHES = 4;
 
+/** Accounts named in one lookup by the lists' `usernames` or `ids` (extension): 200 names of 32 characters keep the address within 8 KB. */
+const NAMED_BATCH = 200;
+/** What a lookup may name: the names an address can carry in a comma-separated list. */
+const LOOKABLE = /^[^,]{1,64}$/;
+
 /**
- * The accounts the file names, on the chosen desk and (for names not there) the other one, read
+ * The accounts the file names, on the chosen desk and (for names not there) the other one. Where
+ * the API has the lists' `usernames` or `ids` lookup (extension), 200 names a call; it is taken as
+ * ignored, and never asked again, once an answer holds an account not named or more than were
+ * (docs/protocol.md, "Spec calls and extensions"). Otherwise, and for names a lookup cannot carry,
  * with the spec's list calls, whichever costs fewer: each username by the list's username filter
  * (every page, kept when it is that exact username: the API's filter may match more), or the whole
  * list read page by page, a few at once, its second half from the end (ids are always read so:
- * the list has no id filter). A
- * whole reading that came out short of its total (the list changed meanwhile, or the API ignored
- * `page`) searches for each name it did not find.
+ * the spec's list has no id filter). A whole reading that came out short of its total (the list
+ * changed meanwhile, or the API ignored `page`) searches for each name it did not find.
  */
 async function resolveAccounts(request: Request, context: AppLoadContext, desk: AccountMode, by: "username" | "id", names: readonly string[]) {
   const list =
-    (mode: AccountMode, query: { username?: string }, isAcc = true) =>
+    (mode: AccountMode, query: { username?: string; usernames?: string; ids?: string }, isAcc = true) =>
     (page: number, pageSize: number) =>
       mode === "users"
         ? callAsOperator(request, context, "users", { ...query, page, pageSize, orderBy: "username", isAcc })
         : callAsOperator(request, context, "partners", { ...query, page, pageSize, orderBy: "username", isAcc });
   const keyOf = (named: string) => (by === "username" ? named.toLowerCase() : named);
   const rowKey = (row: ListRow) => (by === "username" ? row.username.toLowerCase() : row._id);
+  const lookup = by === "username" ? "usernames" : "ids";
+  /** The accounts of `batch` by the lookup, or null when the answer showed the API ignores it. */
+  const lookUp = async (mode: AccountMode, batch: readonly string[]): Promise<ListRow[] | null> => {
+    const named = new Set(batch);
+    const fetchPage = list(mode, { [lookup]: batch.join(",") });
+    const first = await fetchPage(1, PAGE_SIZE.max);
+    if (first.total > batch.length || first.items.some((row) => !named.has(rowKey(row)))) return null;
+    if (first.items.length >= first.total) return first.items;
+    const scan = await readAllPages(fetchPage, { keep: (row) => named.has(rowKey(row)) });
+    return scan.complete && scan.dropped === 0 ? scan.items : null;
+  };
+  /** The names of `wanted` the lookup answered for, their accounts in `found`; none once the API ignores it. */
+  const lookedUp = async (mode: AccountMode, wanted: readonly string[], found: Map<string, Account>): Promise<Set<string>> => {
+    const answered = new Set<string>();
+    const call = mode === "users" ? "users" : "partners";
+    const lookable = wanted.filter((name) => LOOKABLE.test(name));
+    const batches = Array.from({ length: Math.ceil(lookable.length / NAMED_BATCH) }, (_, index) => lookable.slice(index * NAMED_BATCH, (index + 1) * NAMED_BATCH));
+    await inBatches(batches, PAGES_IN_FLIGHT, async (batch) => {
+      if (capabilities.lack(call, `${call}?${lookup}`)) return;
+      const rows = await lookUp(mode, batch);
+      if (!rows) return capabilities.learnIgnored(call, lookup, "answered accounts it was not asked for");
+      for (const row of rows) found.set(rowKey(row), accountOf(row));
+      for (const name of batch) answered.add(name);
+    });
+    return answered;
+  };
   const find = async (mode: AccountMode, wanted: readonly string[]): Promise<Map<string, Account>> => {
     const found = new Map<string, Account>();
-    if (wanted.length === 0) return found;
-    const wholeList = by === "id" || wanted.length > Math.ceil((await list(mode, {})(1, 1)).total / PAGE_SIZE.max) * PAGE_COST_IN_SEARCHES;
-    let unsearched = wanted;
+    const answered = await lookedUp(mode, wanted, found);
+    const rest = wanted.filter((name) => !answered.has(name));
+    if (rest.length === 0) return found;
+    const wholeList = by === "id" || rest.length > Math.ceil((await list(mode, {})(1, 1)).total / PAGE_SIZE.max) * PAGE_COST_IN_SEARCHES;
+    let unsearched = rest;
     if (wholeList) {
-      const sought = new Set(wanted);
+      const sought = new Set(rest);
       const scan = await readEveryPage(list(mode, {}), {
         inFlight: PAGES_IN_FLIGHT,
         keep: (row) => sought.has(rowKey(row)),
         fetchPageFromEnd: list(mode, {}, false),
       });
       for (const row of scan.items) found.set(rowKey(row), accountOf(row));
-      unsearched = scan.complete || by === "id" ? [] : wanted.filter((name) => !found.has(name));
+      unsearched = scan.complete || by === "id" ? [] : rest.filter((name) => !found.has(name));
     }
     await inBatches(unsearched, LOOKUPS_IN_FLIGHT, async (name) => {
       const scan = await readAllPages(list(mode, { username: name }), { limit: Number.POSITIVE_INFINITY, keep: (row) => row.username.toLowerCase() === name });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { GAME_FLAGS, SEARCH_COUNT_LIMIT, type AccountPage, type Page } from "../../protocol/wire.js";
+import { GAME_FLAGS, NAMED_ACCOUNTS_MAX, SEARCH_COUNT_LIMIT, type AccountPage, type Page } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { REVEAL_ACTION, type PartnerRow, type UserRow } from "../../platform/modules/accounts/service.js";
@@ -147,6 +147,26 @@ describe("GET /users and /partners", () => {
     const second = await page("orderBy=username&isAcc=true&page=2&pageSize=3");
     expect(second.data).toMatchObject({ total: 4, page: 2, pageSize: 3, items: [{ username: `s${tag}_3` }] });
     expect((await get<Page<UserRow>>(`/users?username=%25`, tokens.admin)).data?.total).toBe(0);
+  });
+
+  it("looks accounts up by exact username or id (extension), within the caller's tree, a page's worth at most", async () => {
+    const usernames = `/users?usernames=${uA.username.toUpperCase()},${uB.username},${uC.username.slice(0, -1)},nobody-${randomUUID().slice(0, 6)}`;
+    const byName = await get<Page<UserRow>>(usernames, tokens.admin);
+    // Exact and case-insensitive: a prefix of uC's name matches nothing, as a substring search would.
+    expect(byName.data).toMatchObject({ total: 2, page: 1 });
+    expect(ids(byName.data).sort()).toEqual([String(uA.id), String(uB.id)].sort());
+    // Not an id here (letters) matches nothing, as an unknown id does: no refusal of the whole lookup.
+    const byId = await get<Page<UserRow>>(`/users?ids=${uA.id},${uC.id},abc,999999999999`, tokens.admin);
+    expect(ids(byId.data).sort()).toEqual([String(uA.id), String(uC.id)].sort());
+    expect(byId.data?.total).toBe(2);
+    // A partner's lookup answers their own tree alone, saying nothing of the rest.
+    const mine = await get<Page<UserRow>>(`/users?ids=${uA.id},${uC.id}`, tokens.a);
+    expect(ids(mine.data)).toEqual([String(uA.id)]);
+    expect(mine.data?.total).toBe(1);
+    const panels = await get<Page<PartnerRow>>(`/partners?usernames=${b.username},${c.username}`, tokens.a);
+    expect(ids(panels.data)).toEqual([String(b.id)]);
+    const tooMany = await get(`/users?ids=${Array.from({ length: NAMED_ACCOUNTS_MAX + 1 }, (_, n) => n + 1).join(",")}`, tokens.admin);
+    expect(tooMany).toMatchObject({ statusCode: 400, status: "FAIL" });
   });
 
   it("counts a search's matches up to SEARCH_COUNT_LIMIT, then says more (totalCapped); under it, exactly", async () => {

@@ -70,7 +70,12 @@ describe("a deposit file over the console's HTTP", () => {
   let id: string;
 
   it("previews 500 lines naming the 3 bad ones, and stores the 497 good as one job", async () => {
+    const before = app.upstream.length;
     shown = await preview(admin, fileOf());
+    // 498 names, 200 a lookup (extension), and the one not among the users looked up among the panels.
+    const reads = app.upstream.slice(before).filter((line) => line.startsWith("GET "));
+    expect(reads.filter((line) => line.endsWith("/users"))).toHaveLength(3);
+    expect(reads.filter((line) => line.endsWith("/partners"))).toHaveLength(1);
     expect(shown.lines).toHaveLength(500);
     expect(shown.lines.filter((line) => line.problem).map((line) => [line.line, line.problem])).toEqual([
       [499, "unknown user"],

@@ -37,6 +37,10 @@ export type ListFilter = {
   parent?: bigint;
   /** Case-insensitive substring of the username. */
   search?: string;
+  /** Only these usernames, lowercased (exact). */
+  usernames?: string[];
+  /** Only these ids. */
+  ids?: bigint[];
 };
 
 export type SortKey = "_id" | "username" | "balance" | "bonus" | "createdAt";
@@ -49,11 +53,17 @@ const PARTNER_SORT = { _id: "a.id", username: "a.username_key", balance: "a.bala
 /** `%text%` for LIKE, with LIKE's own wildcards in `text` taken literally. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** `column IN (ids)`, false for no ids (SQL has no empty IN list). */
+const anyOf = (column: string, ids: readonly bigint[]): Expression<SqlBool> =>
+  ids.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids)})`;
+
 function users(db: Db, filter: ListFilter) {
   let query = db.selectFrom("users as u");
   if (filter.within !== null) query = query.where(inSubtree("u.parent_id", filter.within));
   if (filter.parent !== undefined) query = query.where("u.parent_id", "=", filter.parent);
   if (filter.search) query = query.where("u.username_key", "like", containing(filter.search));
+  if (filter.usernames) query = query.where("u.username_key", "in", filter.usernames);
+  if (filter.ids) query = query.where(anyOf("u.id", filter.ids));
   return query;
 }
 
@@ -62,6 +72,8 @@ function partners(db: Db, filter: ListFilter) {
   if (filter.within !== null) query = query.where(inSubtree("a.id", filter.within)).where("a.id", "!=", filter.within);
   if (filter.parent !== undefined) query = query.where("a.parent_id", "=", filter.parent);
   if (filter.search) query = query.where("a.username_key", "like", containing(filter.search));
+  if (filter.usernames) query = query.where("a.username_key", "in", filter.usernames);
+  if (filter.ids) query = query.where(anyOf("a.id", filter.ids));
   return query;
 }
 
@@ -103,9 +115,14 @@ async function countUpTo(db: Db, matches: (limit: number) => Compilable, atMost:
 
 /**
  * With a search, its matches up to SEARCH_COUNT_LIMIT + 1; without one, from the kept counts per
- * parent (migration 013): a few rows, however many users.
+ * parent (migration 013): a few rows, however many users. A lookup by name or id counts its matches.
  */
 export async function countUsers(db: Db, filter: ListFilter): Promise<number> {
+  // A lookup by name or id matches a few hundred at most: counted by their index.
+  if (filter.usernames || filter.ids) {
+    const row = await users(db, filter).select((eb) => eb.fn.countAll<bigint>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
   if (filter.search) return countUpTo(db, (limit) => users(db, filter).select(sql`1`.as("one")).limit(limit), SEARCH_COUNT_LIMIT);
   let kept = db.selectFrom("user_counts as c").select(sql<string>`coalesce(sum(c.n), 0)`.as("n"));
   if (filter.within !== null) kept = kept.where(inSubtree("c.parent_id", filter.within));

@@ -2,7 +2,7 @@ import { pipeline, Readable } from "node:stream";
 import { CALLS } from "../../../protocol/calls.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { GAME_FLAGS } from "../../../protocol/wire.js";
+import { GAME_FLAGS, NAMED_ACCOUNTS_MAX } from "../../../protocol/wire.js";
 import { csvStream } from "../../csv.js";
 import { authenticated, requireStaffFlag, requireSuperAdmin } from "../auth/access.js";
 import type { ZodTypeProvider } from "../../plugins/validation.js";
@@ -11,8 +11,22 @@ import { blankless, exactIssue, Id, Money, Paging, Text } from "../../validation
 import { NewPassword } from "../../security/password.js";
 import { ACCOUNT_MESSAGE, createAccountService, type PartnerRow, type UserRow } from "./service.js";
 
+/** Comma-separated items, each read by `item`: 1 to NAMED_ACCOUNTS_MAX of them. */
+const CommaList = <T extends z.ZodTypeAny>(item: T) =>
+  z
+    .string()
+    .transform((text) => text.split(","))
+    .pipe(z.array(item).min(1).max(NAMED_ACCOUNTS_MAX, `At most ${NAMED_ACCOUNTS_MAX} accounts a lookup`));
+
 const ListQuery = Paging.extend({
   username: blankless(Text({ max: 64 }).optional()),
+  usernames: blankless(CommaList(Text({ min: 1, max: 64 })).optional()),
+  // Any text: what cannot be an id here (not digits) matches nothing, as an unknown id does.
+  ids: blankless(
+    CommaList(Text({ min: 1, max: 64 }))
+      .transform((ids) => ids.flatMap((id) => Id.safeParse(id).data ?? []))
+      .optional(),
+  ),
   orderBy: blankless(z.enum(["_id", "username", "balance", "bonus", "createdAt"]).default("createdAt")),
   isAcc: z.string().optional().transform((value) => value === "true"),
   partner: blankless(Id.optional()),

@@ -81,6 +81,10 @@ export type MoneyResult = { balance: number; actorBalance: number | "unlimited" 
 
 export type ListQuery = {
   username?: string;
+  /** Only these accounts, by exact username (extension). */
+  usernames?: string[];
+  /** Only these accounts, by id (extension). */
+  ids?: bigint[];
   page: number;
   pageSize: number;
   orderBy: ListOrder["by"];
@@ -124,10 +128,11 @@ export function createAccountService({ db, revealer }: { db: Db; revealer: Revea
   const scopeOf = (caller: AdminAccount): bigint | null => (isPartnerCaller(caller) ? caller.id : null);
 
   /** The list filter of a query, refusing a `partner` outside the caller's subtree. */
-  async function filterOf(caller: AdminAccount, query: Pick<ListQuery, "username" | "partner">): Promise<ListFilter> {
+  async function filterOf(caller: AdminAccount, query: Pick<ListQuery, "username" | "partner" | "usernames" | "ids">): Promise<ListFilter> {
     const within = scopeOf(caller);
     if (query.partner !== undefined && within !== null && !(await isInSubtree(db, within, query.partner))) throw forbidden();
-    return { within, parent: query.partner, search: query.username };
+    const usernames = query.usernames?.map((name) => name.toLowerCase());
+    return { within, parent: query.partner, search: query.username, usernames, ids: query.ids };
   }
 
   /** A user or partner the caller may act on: anything for the super admin and staff, its strict subtree for a partner. */

@@ -1,18 +1,28 @@
 /**
- * Settling through the console against an API with only the spec's calls (PLATFORM_PROFILE=spec):
- * the first chunk's `/settle-bets` (extension) answers 404, and its bets, and every later chunk's,
- * go one `/settel-bet` each; the trail holds one settlement entry per bet, and none for the 404.
+ * The console against an API with only the spec's calls (PLATFORM_PROFILE=spec):
+ * - settling: the first chunk's `/settle-bets` (extension) answers 404, and its bets, and every
+ *   later chunk's, go one `/settel-bet` each; the trail holds one settlement entry per bet, and
+ *   none for the 404; a settlement job is checked against the API's own bets;
+ * - a bulk file's preview: the lists' `usernames` lookup (extension) comes back ignored once, and
+ *   the accounts are then resolved by the spec's list calls alone.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import { startConsole, type TestConsole } from "./support/console.js";
-import { placePendingBets, testDb } from "./support/platform.js";
+import type { FilePreview } from "../../app/lib/bulk-file";
+import { createUsers, houseId, placePendingBets, testDb } from "./support/platform.js";
 
 let app: TestConsole;
 let admin: string;
+/** The list reads that asked the `usernames` lookup, as sent (the spec profile drops it after). */
+const lookups: string[] = [];
 beforeAll(async () => {
-  app = await startConsole({ PLATFORM_PROFILE: "spec" });
+  app = await startConsole({ PLATFORM_PROFILE: "spec" }, (platform) =>
+    platform.addHook("onRequest", async (request) => {
+      if (request.url.includes("usernames=")) lookups.push(request.url);
+    }),
+  );
   const response = await app.fetch("/login?redirectTo=%2F", { method: "POST", body: new URLSearchParams({ ...DEMO_ACCOUNTS.admin, redirectTo: "/" }) });
   admin = response.headers.get("Set-Cookie")!.split(";")[0]!;
 });
@@ -54,4 +64,24 @@ it("stores a settlement job of two markets against an API that ignores the queue
   const understated = await store(itemsOf(second, 5));
   expect(understated.status).toBe(400);
   expect(await understated.json()).toEqual({ ok: false, message: `Item 1 (${second.ids[0]}) differs from the API's bet ${second.ids[0]}: stake 5 here, 100 at the API` });
+});
+
+it("previews a bulk file by the spec's list calls once the API showed it ignores the `usernames` lookup, and asks it no more (issue 34)", async () => {
+  const named = await createUsers(await houseId(), 3);
+  const content = ["username,amount", ...named.map((user) => `${user.username},5`), "nobody-at-all,5"].join("\n");
+  const preview = async () => {
+    const before = lookups.length;
+    const response = await app.fetch("/resources/bulk-file/preview", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: admin },
+      body: JSON.stringify({ command: "deposit", desk: "users", content, encoding: "text" }),
+    });
+    const { preview: shown } = (await response.json()) as { preview: FilePreview };
+    return { lines: shown.lines.map((line) => line.problem ?? line.account?.id), asked: lookups.length - before };
+  };
+  const first = await preview();
+  expect(first.lines).toEqual([...named.map((user) => String(user.id)), "unknown user"]);
+  // Once on each list (users, then panels for the name no user has): each answer held accounts not named.
+  expect(first.asked).toBe(2);
+  expect(await preview()).toEqual({ lines: first.lines, asked: 0 });
 });
