@@ -10,6 +10,7 @@ import { loadavg } from "node:os";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/fixtures/chromium";
 import { documentTitle } from "../app/lib/page";
 import { SCREENS, type Screen, type ScreenId } from "../app/lib/screens";
+import { FIRST_VISITS_AFTER_MS } from "../app/lib/screen-cache";
 import { benchDataDir, percentile, record, signInConsole, startStack } from "./lib";
 
 const SEED = { users: 100_000, bets: 125_000 };
@@ -60,6 +61,17 @@ async function pairs(page: Page, targets: readonly Target[]): Promise<number[][]
   return rounds;
 }
 
+/** What the measurements so far showed, kept with the figures each run records. */
+const FINDINGS = `First visits (2026-11-27). The shell's first idle moment after sign-in (app/components/ui/Shell.tsx) imports every
+lettered screen's route modules (app/lib/route-code.ts) and reads the desks marked \`readAhead\` ahead (Deposits,
+Withdrawals, Pending Sport Bets: app/lib/screens.ts). Before it (07:29Z, load 1.2) the first visits took: Users 144 ms,
+Panels 72, Deposits 65, Withdrawals 50, Pending Sport Bets 102; all switches p50 19 ms, p95 72 ms. With it (16:32Z, load
+1.3): Users 90, Panels 72, Deposits 25, Withdrawals 20, Pending Sport Bets 36; p50 20 ms, p95 55 ms. Remix's
+\`PrefetchPageLinks\` for the same code was tried first and made every switch slower (p50 31 ms, p95 95 ms): each of its
+25 mounted links matches its page's routes again and reloads their links on every navigation. What is left above
+50 ms: the account lists' first visits, whose data is not read ahead (the super admin's pages carry passwords, which
+the API audits as shown), and the Users table's own render (p50 34–46 ms), the widest table.`;
+
 export async function benchSwitches(): Promise<void> {
   const stack = await startStack(...PORTS, { dataDir: benchDataDir(SEED) });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -67,6 +79,8 @@ export async function benchSwitches(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await signInConsole(page, stack.consoleUrl);
+    // An operator's first glance at home: the idle moment in which the shell readies the first visits.
+    await page.waitForTimeout(FIRST_VISITS_AFTER_MS);
     await page.waitForLoadState("networkidle");
     const targets: Target[] = MEASURED.map((id) => {
       const { letter, path, label } = SCREENS[id] as Screen;
@@ -110,7 +124,8 @@ export async function benchSwitches(): Promise<void> {
       [
         `${MEASURED.length} screens × ${ROUNDS} rounds as the super admin, the letter dispatched right after \`g\`, timed in the page from the`,
         "keydown of `g` to the first animation frame in which the screen's title and its table are in the document (checked in every",
-        `frame). The first round is each screen's first visit after sign-in. Chromium headless against the built console and the`,
+        `frame). The first round is each screen's first visit after sign-in, which waits on home ${FIRST_VISITS_AFTER_MS / 1000} s and until the network is idle (the`,
+        "shell's first idle moment loads every lettered screen's code and reads the light desks ahead). Chromium headless against the built console and the",
         `platform on PGlite seeded with \`--users ${SEED.users} --bets ${SEED.bets}\`. Load average (1 min) at the start: ${load.toFixed(1)}, on 2 cores.`,
         "",
         `**All switches: p50 ${p50.toFixed(0)} ms (budget ${BUDGET.p50}: ${p50 <= BUDGET.p50 ? "within" : "OVER"}), p95 ${p95.toFixed(0)} ms (budget ${BUDGET.p95}: ${p95 <= BUDGET.p95 ? "within" : "OVER"}).**`,
@@ -122,6 +137,8 @@ export async function benchSwitches(): Promise<void> {
         `Applying a saved view: home ⇄ Users ${ROUNDS} times without a view, then ${ROUNDS} times with a default view of Users`,
         `(\`${VIEW_QUERY}\`, ${shownColumns} columns shown) that the page has read once. Users p50 ${percentile(usersPlain, 50).toFixed(0)} ms → ${percentile(usersViewed, 50).toFixed(0)} ms,`,
         `p95 ${percentile(usersPlain, 95).toFixed(0)} ms → ${percentile(usersViewed, 95).toFixed(0)} ms: the view adds ${viewCost.toFixed(1)} ms at p50 (budget ${VIEW_BUDGET_MS} ms: ${viewCost <= VIEW_BUDGET_MS ? "within" : "OVER"}).`,
+        "",
+        FINDINGS,
       ].join("\n"),
     );
   } finally {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { forgetScreens, READ_AHEAD, readAheadFrom as chooseAhead, refreshOwed, screenClientLoader, startReadAhead } from "./screen-cache";
+import { firstVisitsFrom, forgetScreens, READ_AHEAD, readAheadFrom as chooseAhead, refreshOwed, screenClientLoader, startReadAhead } from "./screen-cache";
 
 const ORIGIN = "http://console.test";
 let showing = "/users";
@@ -154,6 +154,23 @@ describe("screen cache", () => {
     expect(READ_AHEAD).toBe(3);
     expect(readAheadFrom("/e")).toEqual(["/d", "/c", "/b"]);
     expect(readAheadFrom("/e")).toEqual([]);
+  });
+
+  it("reads ahead a first visit only where nothing is kept or read, once; its switch paints the read's answer with no read owed", async () => {
+    show("/");
+    await load("/withdraws");
+    const chosen = firstVisitsFrom(["/deposits", "/withdraws", "/pending-sport-bets"]);
+    expect(chosen).toEqual(["/deposits", "/pending-sport-bets"]);
+    expect(firstVisitsFrom(["/deposits", "/pending-sport-bets"])).toEqual([]);
+    chosen.forEach(startReadAhead);
+    const read = await load("/deposits");
+    await settle();
+    const revalidate = vi.fn();
+    expect(await load("/deposits")).toBe(read);
+    show("/deposits");
+    refreshOwed("/deposits", revalidate);
+    expect(revalidate).not.toHaveBeenCalled();
+    expect(serverReads).toEqual(["/withdraws", "/deposits"]);
   });
 
   it("a screen read ahead paints what the read answered, with no read owed after it", async () => {

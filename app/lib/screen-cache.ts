@@ -4,7 +4,9 @@
  * once it has shown a moment (the shell asks for it, useScreenRefresh): a screen the operator only
  * passes through is not read again. On `g`, the kept screens used last whose data is getting old
  * are read ahead (the shell's ReadAhead), so the screens in use stay kept at a bounded cost; a
- * switch with nothing kept to paint waits for a read of its address under way, not another.
+ * switch with nothing kept to paint waits for a read of its address under way, not another. At
+ * the first idle moment after sign-in, the desks marked `readAhead` are read ahead the same way,
+ * so their first visit paints from here too (issue 35).
  *
  * Only an address the operator is going to is answered from here: a reload of the address showing
  * (news from the platform, a poll) always reads the server; the other screens keep their data,
@@ -112,6 +114,16 @@ export function readAheadFrom(showing: string, now = Date.now()): string[] {
     .sort(([, a], [, b]) => b.at - a.at)
     .slice(0, READ_AHEAD)
     .map(([address]) => address);
+  for (const address of more) chosen.add(address);
+  return more;
+}
+
+/** After the shell first renders, how long it waits before the first idle moment readies the first visits (issue 35). */
+export const FIRST_VISITS_AFTER_MS = 1_000;
+
+/** Of `addresses`, those with nothing kept and no read under way or chosen: chosen to be read ahead, for their first visit. */
+export function firstVisitsFrom(addresses: readonly string[]): string[] {
+  const more = addresses.filter((address) => !kept.has(address) && !reading.has(address) && !chosen.has(address) && !ahead.has(address));
   for (const address of more) chosen.add(address);
   return more;
 }

@@ -38,6 +38,13 @@ export type Screen = Access & {
   scopes?: readonly ScreenScope[];
   /** The extension call the screen reads (protocol/calls.ts): its `Go to …` and commands need it too. */
   extension?: CallName;
+  /**
+   * Its data is read ahead at the operator's first idle moment in the shell (issue 35): a desk a
+   * shift opens soon, whose read is light and shows nothing the API records as shown. Every
+   * lettered screen's code loads then; the account lists' data does not (the super admin's pages
+   * carry passwords, which the API audits as revealed).
+   */
+  readAhead?: true;
 };
 
 const ACCOUNT_DESK = ["list", "search", "accounts"] as const;
@@ -51,12 +58,12 @@ export const SCREENS = {
   "report-v2": { path: "/report-v2", label: "Report V2", letter: "R", sidebar: 2, staffFlag: "report", scopes: ["reports"], keywords: ["profit", "loss", "share", "pnl"] },
   users: { path: "/users", label: "Users", letter: "u", sidebar: 3, staffFlag: "users", scopes: ACCOUNT_DESK, keywords: ["accounts", "players", "clients"] },
   partners: { path: "/partners", label: "Panels", letter: "p", sidebar: 4, staffFlag: "users", scopes: ACCOUNT_DESK, keywords: ["partners", "agents", "masters"] },
-  deposits: { path: "/deposits", label: "Deposits", letter: "d", sidebar: 5, staffFlag: "deposits", scopes: REQUEST_DESK, keywords: ["requests", "approve", "pending"] },
-  withdraws: { path: "/withdraws", label: "Withdrawals", letter: "w", sidebar: 6, staffFlag: "withdraws", scopes: REQUEST_DESK, keywords: ["withdraws", "payouts", "requests"] },
+  deposits: { path: "/deposits", label: "Deposits", letter: "d", sidebar: 5, staffFlag: "deposits", scopes: REQUEST_DESK, readAhead: true, keywords: ["requests", "approve", "pending"] },
+  withdraws: { path: "/withdraws", label: "Withdrawals", letter: "w", sidebar: 6, staffFlag: "withdraws", scopes: REQUEST_DESK, readAhead: true, keywords: ["withdraws", "payouts", "requests"] },
   transactions: { path: "/transactions", label: "Transactions", scopes: ["list"] },
   // The list and, below it, an event's detail (app/commands/markets.ts).
   markets: { path: "/market-analysis", label: "Market Analysis", letter: "m", sidebar: 13, staffFlag: "bets", scopes: ["list", "markets"], keywords: ["events", "book", "exposure", "live"] },
-  "pending-sport-bets": { path: "/pending-sport-bets", label: "Pending Sport Bets", letter: "b", sidebar: 14, staffFlag: "bets", audience: "house", scopes: ["list", "search", "bets", "late-bets"], keywords: ["settle", "settlement", "bets", "queue"] },
+  "pending-sport-bets": { path: "/pending-sport-bets", label: "Pending Sport Bets", letter: "b", sidebar: 14, staffFlag: "bets", audience: "house", scopes: ["list", "search", "bets", "late-bets"], readAhead: true, keywords: ["settle", "settlement", "bets", "queue"] },
   // The markets awaiting settlement with the feed's result (issue 18); without /market-results it lists the queue's markets.
   settlement: { path: "/settlement", label: "Settlement", letter: "S", staffFlag: "bets", audience: "house", scopes: ["list", "settlement", "late-bets"], keywords: ["results", "closed markets", "settle", "workspace"] },
   "user-bets": { path: "/users/bets", label: "Bet History", staffFlag: "bets", scopes: ["list", "bet-history"], keywords: ["bets", "history", "casino", "games"] },

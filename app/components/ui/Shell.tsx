@@ -14,10 +14,11 @@ import { TOAST, type PendingCounts } from "../../lib/constants";
 import { HOLD, holdKeys, onKeysRefused, releaseKeys, screenRendered } from "../../lib/key-buffer";
 import { documentTitle, usePageTitle } from "../../lib/page";
 import { lackOf, type Lacking } from "../../lib/capabilities";
-import { mayOpen, screenAt } from "../../lib/screens";
+import { LETTERED_SCREENS, mayOpen, screenAt } from "../../lib/screens";
 import { speakAlert } from "../../lib/speech";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
-import { ReadAhead, readAheadFrom, useScreenRefresh } from "../../lib/screen-cache";
+import { FIRST_VISITS_AFTER_MS, firstVisitsFrom, ReadAhead, readAheadFrom, useScreenRefresh } from "../../lib/screen-cache";
+import { loadRouteCode } from "../../lib/route-code";
 import { useRealtime } from "../../lib/use-realtime";
 import { useActionRunner } from "../../lib/use-action-runner";
 import { ReauthDialog } from "./ReauthDialog";
@@ -197,6 +198,23 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
     const more = readAheadFrom(`${location.pathname}${location.search}`);
     if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
   }, [keyPrefix]);
+  // The first idle moment after sign-in readies the first visits (issue 35): every lettered screen's
+  // code, and the light desks' data (screens.ts, `readAhead`).
+  useEffect(() => {
+    let idle: number | undefined;
+    const timer = window.setTimeout(() => {
+      idle = (window.requestIdleCallback ?? window.setTimeout)(() => {
+        const screens = LETTERED_SCREENS.filter((one) => mayOpen(one, operator));
+        loadRouteCode(screens.map((one) => one.path));
+        const more = firstVisitsFrom(screens.filter((one) => one.readAhead && !one.extension).map((one) => one.path));
+        if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
+      });
+    }, FIRST_VISITS_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+    };
+  }, []);
   const readAheadDone = useCallback((address: string) => setReadingAhead((current) => current.filter((one) => one !== address)), []);
   const latestContext = useRef(context);
   latestContext.current = context;

@@ -1,0 +1,32 @@
+/**
+ * Issue 35: the first idle moment after sign-in readies the first visits. The desks marked
+ * `readAhead` (app/lib/screens.ts) are read ahead; every lettered screen's code loads; the account
+ * lists' data is not read (the super admin's pages carry passwords, which the API audits as shown).
+ */
+import { DEMO, expect, signIn, test } from "./fixtures";
+
+test("the first idle moment after sign-in reads the desks ahead and loads the account lists' code, never their data @spec", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/$/);
+
+  for (const desk of ["/deposits.data", "/withdraws.data", "/pending-sport-bets.data"]) {
+    await expect.poll(() => asked.includes(desk), { message: `${desk} read ahead` }).toBe(true);
+  }
+  for (const code of [/\/assets\/_app\.users\.\(_panel\)-[\w-]+\.js$/, /\/assets\/_app\.partners\.\(_panel\)-[\w-]+\.js$/]) {
+    await expect.poll(() => asked.some((path) => code.test(path)), { message: `${code} loaded` }).toBe(true);
+  }
+  expect(asked.filter((path) => path === "/users.data" || path === "/partners.data")).toEqual([]);
+
+  // The desk read ahead paints on its first visit, and the account list still reads its own page.
+  await page.keyboard.press("g");
+  await page.keyboard.press("d");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposits - Admin");
+  await expect(page.getByRole("grid")).toBeVisible();
+  await page.keyboard.press("g");
+  await page.keyboard.press("u");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users - Admin");
+  await expect(page.getByRole("grid", { name: "Users" })).toBeVisible();
+  expect(asked).toContain("/users.data");
+});
