@@ -62,8 +62,8 @@ async function pairs(page: Page, targets: readonly Target[]): Promise<number[][]
 }
 
 /** What the measurements so far showed, kept with the figures each run records. */
-const FINDINGS = `First visits (2026-11-27). The shell's first idle moment after sign-in (app/components/ui/Shell.tsx) imports every
-lettered screen's route modules (app/lib/route-code.ts) and reads the desks marked \`readAhead\` ahead (Deposits,
+const FINDINGS = `First visits (2026-11-27). The shell's first idle moment after sign-in (app/components/ui/Shell.tsx) imports the
+lettered screens' route modules the page has discovered, the sidebar's (app/lib/route-code.ts), and reads the desks marked \`readAhead\` ahead (Deposits,
 Withdrawals, Pending Sport Bets: app/lib/screens.ts). Before it (07:29Z, load 1.2) the first visits took: Users 144 ms,
 Panels 72, Deposits 65, Withdrawals 50, Pending Sport Bets 102; all switches p50 19 ms, p95 72 ms. With it (16:32Z, load
 1.3): Users 90, Panels 72, Deposits 25, Withdrawals 20, Pending Sport Bets 36; p50 20 ms, p95 55 ms. Remix's
@@ -125,7 +125,7 @@ export async function benchSwitches(): Promise<void> {
         `${MEASURED.length} screens × ${ROUNDS} rounds as the super admin, the letter dispatched right after \`g\`, timed in the page from the`,
         "keydown of `g` to the first animation frame in which the screen's title and its table are in the document (checked in every",
         `frame). The first round is each screen's first visit after sign-in, which waits on home ${FIRST_VISITS_AFTER_MS / 1000} s and until the network is idle (the`,
-        "shell's first idle moment loads every lettered screen's code and reads the light desks ahead). Chromium headless against the built console and the",
+        "shell's first idle moment loads the lettered screens' code and reads the light desks ahead). Chromium headless against the built console and the",
         `platform on PGlite seeded with \`--users ${SEED.users} --bets ${SEED.bets}\`. Load average (1 min) at the start: ${load.toFixed(1)}, on 2 cores.`,
         "",
         `**All switches: p50 ${p50.toFixed(0)} ms (budget ${BUDGET.p50}: ${p50 <= BUDGET.p50 ? "within" : "OVER"}), p95 ${p95.toFixed(0)} ms (budget ${BUDGET.p95}: ${p95 <= BUDGET.p95 ? "within" : "OVER"}).**`,

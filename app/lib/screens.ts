@@ -40,9 +40,9 @@ export type Screen = Access & {
   extension?: CallName;
   /**
    * Its data is read ahead at the operator's first idle moment in the shell (issue 35): a desk a
-   * shift opens soon, whose read is light and shows nothing the API records as shown. Every
-   * lettered screen's code loads then; the account lists' data does not (the super admin's pages
-   * carry passwords, which the API audits as revealed).
+   * shift opens soon, whose read is light and shows nothing the API records as shown. The
+   * lettered screens' code loads then (app/lib/route-code.ts); the account lists' data does not
+   * (the super admin's pages carry passwords, which the API audits as revealed).
    */
   readAhead?: true;
 };

@@ -198,8 +198,8 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
     const more = readAheadFrom(`${location.pathname}${location.search}`);
     if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
   }, [keyPrefix]);
-  // The first idle moment after sign-in readies the first visits (issue 35): every lettered screen's
-  // code, and the light desks' data (screens.ts, `readAhead`).
+  // The first idle moment after sign-in readies the first visits (issue 35): the lettered screens'
+  // code (those the page has discovered: app/lib/route-code.ts), and the light desks' data (screens.ts, `readAhead`).
   useEffect(() => {
     let idle: number | undefined;
     const timer = window.setTimeout(() => {
