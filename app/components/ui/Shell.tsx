@@ -206,7 +206,8 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
       idle = (window.requestIdleCallback ?? window.setTimeout)(() => {
         const screens = LETTERED_SCREENS.filter((one) => mayOpen(one, operator));
         loadRouteCode(screens.map((one) => one.path));
-        const more = firstVisitsFrom(screens.filter((one) => one.readAhead && !one.extension).map((one) => one.path));
+        const ahead = screens.filter((one) => one.readAhead && !one.extension && one.path !== window.location.pathname);
+        const more = firstVisitsFrom(ahead.map((one) => one.path));
         if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
       });
     }, FIRST_VISITS_AFTER_MS);
