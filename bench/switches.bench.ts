@@ -68,9 +68,16 @@ Withdrawals, Pending Sport Bets: app/lib/screens.ts). Before it (07:29Z, load 1.
 Panels 72, Deposits 65, Withdrawals 50, Pending Sport Bets 102; all switches p50 19 ms, p95 72 ms. With it (16:32Z, load
 1.3): Users 90, Panels 72, Deposits 25, Withdrawals 20, Pending Sport Bets 36; p50 20 ms, p95 55 ms. Remix's
 \`PrefetchPageLinks\` for the same code was tried first and made every switch slower (p50 31 ms, p95 95 ms): each of its
-25 mounted links matches its page's routes again and reloads their links on every navigation. What is left above
-50 ms: the account lists' first visits, whose data is not read ahead (the super admin's pages carry passwords, which
-the API audits as shown), and the Users table's own render (p50 34–46 ms), the widest table.`;
+25 mounted links matches its page's routes again and reloads their links on every navigation.
+
+Row links (2026-11-27). A trace of home ⇄ Users (24 pairs) gave per pair about 46 ms of script (React's render and
+commit about 27), 11 ms of paint, 9.5 ms of layout (forced in the table's measuring layout effect) and 5 ms of style.
+Users' rows held about 150 router links (Report, Bets, Deposits, Withdrawals), each with its own hooks; they are plain
+anchors now, which the table follows in the page (columns.tsx \`linkColumn\`, Table's \`followLink\`). Two runs after
+it: p95 47 and 46 ms, p50 19 and 17 ms, Users' first visit 82 ms. Not measuring the table body on mount (a remembered
+height, the resize observer correcting it) was tried and made Users slower (p50 36 → 43 ms in a smaller run): the
+layout moves to the frame and comes twice. What is left above 50 ms: the account lists' first visits, whose data is
+not read ahead (the super admin's pages carry passwords, which the API audits as shown).`;
 
 export async function benchSwitches(): Promise<void> {
   const stack = await startStack(...PORTS, { dataDir: benchDataDir(SEED) });

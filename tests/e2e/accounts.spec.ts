@@ -96,6 +96,16 @@ test("a partner sees only its own users", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Permission Denied" })).toBeVisible();
 });
 
+test("a row's Bets link opens the user's bet history within the page, with no document load", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto("/users?search=user0001");
+  await page.evaluate(() => Object.assign(window, { stayed: true }));
+  await page.getByRole("row", { name: /user0001/ }).getByRole("link", { name: "Bets" }).click();
+  await expect(page).toHaveURL(/\/users\/bets\?user=\d+&username=user0001$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Bet History");
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
 test("a bulk deposit to 20 users shows progress and ends with 20 credited", async ({ page }) => {
   await signIn(page, DEMO.admin);
   await page.goto("/users?search=user0&orderBy=username&isAcc=true");

@@ -5,7 +5,8 @@
  * Which columns show, in which order and width, is the operator's view (use-table-view.ts): `C`
  * chooses them, `V` saves and applies views. Test hooks: `[data-table-row]`, `[data-cursor]`, `aria-selected`.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useNavigate } from "@remix-run/react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
 import { ColumnChooser } from "./ColumnChooser";
 import { columnTrack, scrollToReveal, visibleRange } from "./table-model";
 import { useTableView } from "./use-table-view";
@@ -67,6 +68,14 @@ export function Table<Row>(props: TableProps<Row>) {
   const viewport = props.viewportRef ?? ownViewport;
   const [scroll, setScroll] = useState({ top: 0, height: 600 });
   const [panelHeight, setPanelHeight] = useState(0);
+  const navigate = useNavigate();
+  /** A row's link (columns.tsx `linkColumn`) opens its screen in the app; a modified or middle click is the browser's (a new tab). */
+  const followLink = (event: MouseEvent) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-row-link]");
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(link.getAttribute("href")!);
+  };
 
   const expandedIndex = expandedKey ? rows.findIndex((row) => rowKey(row) === expandedKey) : -1;
   /** Pixel offset of row i: rows below an open panel sit lower by its height. */
@@ -135,6 +144,7 @@ export function Table<Row>(props: TableProps<Row>) {
         <div
           ref={viewport}
           className="table-body"
+          onClick={followLink}
           onScroll={(event) => setScroll({ top: event.currentTarget.scrollTop, height: event.currentTarget.clientHeight })}
         >
           {rows.length === 0 ? (

@@ -3,7 +3,6 @@
  * right-aligned with two decimals, times in the console's zone, links, row buttons). Each is sized
  * to its content, so none is ever cut.
  */
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import type { Column } from "./Table";
@@ -41,14 +40,23 @@ export const timeColumn = <Row,>(
   { seconds = false, ...shape }: Shape & { seconds?: boolean } = {},
 ): Column<Row> => textColumn(id, header, (row: Row) => formatDateTime(iso(row), seconds), shape);
 
-/** A link to another screen about the row (its report, its history). */
+/**
+ * A link to another screen about the row (its report, its history): a plain anchor, which the
+ * table follows in the app (Table's `followLink`). A page's rows hold a hundred or more of them:
+ * a router link each, with its own hooks, kept the Users switch over its budget (issue 35;
+ * docs/benchmarks.md, "Screen switches from the keydown of `g`").
+ */
 export const linkColumn = <Row,>(id: string, header: string, text: string, to: (row: Row) => string, shape: Shape = {}): Column<Row> => ({
   id,
   header,
   fit: "content",
   ...shape,
   text: () => text,
-  cell: (row) => <Link to={to(row)}>{text}</Link>,
+  cell: (row) => (
+    <a href={to(row)} data-row-link="">
+      {text}
+    </a>
+  ),
 });
 
 /** Buttons acting on the row; each runs a registry command so its keys and the palette agree. */
