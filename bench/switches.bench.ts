@@ -64,7 +64,7 @@ async function pairs(page: Page, targets: readonly Target[]): Promise<number[][]
 /** What the measurements so far showed, kept with the figures each run records. */
 const FINDINGS = `First visits (2026-11-27). The shell's first idle moment after sign-in (app/components/ui/Shell.tsx) imports the
 lettered screens' route modules the page has discovered, the sidebar's (app/lib/route-code.ts), and reads the desks marked \`readAhead\` ahead (Deposits,
-Withdrawals, Pending Sport Bets: app/lib/screens.ts). Before it (07:29Z, load 1.2) the first visits took: Users 144 ms,
+Withdrawals, Pending Sport Bets: app/lib/screens.ts), each read again once shown. Before it (07:29Z, load 1.2) the first visits took: Users 144 ms,
 Panels 72, Deposits 65, Withdrawals 50, Pending Sport Bets 102; all switches p50 19 ms, p95 72 ms. With it (16:32Z, load
 1.3): Users 90, Panels 72, Deposits 25, Withdrawals 20, Pending Sport Bets 36; p50 20 ms, p95 55 ms. Remix's
 \`PrefetchPageLinks\` for the same code was tried first and made every switch slower (p50 31 ms, p95 95 ms): each of its

@@ -6,7 +6,8 @@
  * are read ahead (the shell's ReadAhead), so the screens in use stay kept at a bounded cost; a
  * switch with nothing kept to paint waits for a read of its address under way, not another. At
  * the first idle moment after sign-in, the desks marked `readAhead` are read ahead the same way,
- * so their first visit paints from here too (issue 35).
+ * so their first visit paints from here too, and is read again once shown: news may have come
+ * while the operator was idle (issue 35).
  *
  * Only an address the operator is going to is answered from here: a reload of the address showing
  * (news from the platform, a poll) always reads the server; the other screens keep their data,
@@ -27,12 +28,15 @@ const REFRESH_AFTER_MS = 300;
 /** How many kept screens one `g` reads ahead. */
 export const READ_AHEAD = 3;
 
-type Kept = { data: unknown; at: number };
+/** `owesRead`: a read made while the operator was idle, which news may have overtaken since: it shows, then is read again. */
+type Kept = { data: unknown; at: number; owesRead?: true };
 const kept = new Map<string, Kept>();
 /** Server reads under way, by address. */
 const reading = new Map<string, Promise<unknown>>();
 /** Addresses a `g` chose to read ahead whose fetcher has not started yet. */
 const chosen = new Set<string>();
+/** Addresses chosen for their first visit: read while the operator is idle, so read again once shown (a deposit may have come meanwhile). */
+const firstVisits = new Set<string>();
 /** Addresses whose read-ahead fetcher started and has not called the loader yet. */
 const ahead = new Set<string>();
 /** Bumped when the kept data is dropped: a read that started before does not keep its answer. */
@@ -49,11 +53,11 @@ const REFRESH_WAIT_MS = 2_000;
 
 const addressOf = ({ pathname, search }: { pathname: string; search: string }) => `${pathname}${search}`;
 
-function read(address: string, serverLoader: () => Promise<unknown>): Promise<unknown> {
+function read(address: string, serverLoader: () => Promise<unknown>, owesRead = false): Promise<unknown> {
   const started = generation;
   const answer = serverLoader()
     .then((data) => {
-      if (started === generation) kept.set(address, { data, at: Date.now() });
+      if (started === generation) kept.set(address, { data, at: Date.now(), ...(owesRead && { owesRead }) });
       return data;
     })
     .finally(() => {
@@ -69,7 +73,7 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
   if (ahead.delete(address)) {
     // A read ahead: its answer is kept for the switch; a failure stays the switch's to show, not the
     // showing screen's. Were this a switch come first after all, it paints what was kept and owes the refresh this read is.
-    const answer = read(address, serverLoader).catch(() => null);
+    const answer = read(address, serverLoader, firstVisits.delete(address)).catch(() => null);
     const hit = kept.get(address);
     if (!hit) return answer;
     owed = address;
@@ -77,11 +81,13 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
   }
   const hit = kept.get(address);
   const age = hit ? Date.now() - hit.at : Infinity;
+  // Read this recently, and not while the operator was idle: shown with no read after it.
+  const fresh = age < FRESH_MS && !hit?.owesRead;
   const underWay = reading.get(address);
   // Remix moves the address only once the loaders answered, so another address is a switch.
   if (address !== addressOf(window.location)) {
     if (hit && age < KEPT_MS) {
-      owed = age < FRESH_MS ? null : address;
+      owed = fresh ? null : address;
       return hit.data;
     }
     owed = null;
@@ -90,7 +96,7 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
     refreshAsked = null;
     // A read ahead under way, or one that answered since the paint, is the refresh.
     if (underWay) return underWay.catch(() => read(address, serverLoader));
-    if (hit && age < FRESH_MS) return hit.data;
+    if (hit && fresh) return hit.data;
   }
   return read(address, serverLoader);
 }
@@ -124,7 +130,10 @@ export const FIRST_VISITS_AFTER_MS = 1_000;
 /** Of `addresses`, those with nothing kept and no read under way or chosen: chosen to be read ahead, for their first visit. */
 export function firstVisitsFrom(addresses: readonly string[]): string[] {
   const more = addresses.filter((address) => !kept.has(address) && !reading.has(address) && !chosen.has(address) && !ahead.has(address));
-  for (const address of more) chosen.add(address);
+  for (const address of more) {
+    chosen.add(address);
+    firstVisits.add(address);
+  }
   return more;
 }
 
@@ -143,6 +152,7 @@ export function forgetScreens(): void {
   kept.clear();
   reading.clear();
   chosen.clear();
+  firstVisits.clear();
   ahead.clear();
 }
 

@@ -1,9 +1,10 @@
 /**
  * Issue 35: the first idle moment after sign-in readies the first visits. The desks marked
- * `readAhead` (app/lib/screens.ts) are read ahead; every lettered screen's code loads; the account
- * lists' data is not read (the super admin's pages carry passwords, which the API audits as shown).
+ * `readAhead` (app/lib/screens.ts) are read ahead, and read again once shown (news may have come
+ * meanwhile); the sidebar's screens' code loads; the account lists' data is not read (the super
+ * admin's pages carry passwords, which the API audits as shown).
  */
-import { DEMO, expect, signIn, test } from "./fixtures";
+import { DEMO, endUser, expect, signIn, test } from "./fixtures";
 
 test("the first idle moment after sign-in reads the desks ahead and loads the account lists' code, never their data @spec", async ({ page }) => {
   const asked: string[] = [];
@@ -29,4 +30,17 @@ test("the first idle moment after sign-in reads the desks ahead and loads the ac
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users - Admin");
   await expect(page.getByRole("grid", { name: "Users" })).toBeVisible();
   expect(asked).toContain("/users.data");
+});
+
+test("a deposit requested after the idle moment's read ahead shows on the first visit to Deposits @spec", async ({ page }) => {
+  const readAhead = page.waitForResponse((response) => new URL(response.url()).pathname === "/deposits.data");
+  await signIn(page, DEMO.admin);
+  await readAhead;
+  const utr = `UTRFV${Date.now()}`;
+  await (await endUser("user0004", "user123")).deposit({ amount: 100, type: 0, utr });
+
+  // What was read ahead paints at once, and the screen is read again: the new request shows.
+  await page.keyboard.press("g");
+  await page.keyboard.press("d");
+  await expect(page.getByRole("row", { name: new RegExp(utr) })).toBeVisible();
 });
