@@ -74,7 +74,10 @@ Row links (2026-11-27). A trace of home ⇄ Users (24 pairs) gave per pair about
 commit about 27), 11 ms of paint, 9.5 ms of layout (forced in the table's measuring layout effect) and 5 ms of style.
 Users' rows held about 150 router links (Report, Bets, Deposits, Withdrawals), each with its own hooks; they are plain
 anchors now, which the table follows in the page (columns.tsx \`linkColumn\`, Table's \`followLink\`). Two runs after
-it: p95 47 and 46 ms, p50 19 and 17 ms, Users' first visit 82 ms. Not measuring the table body on mount (a remembered
+it: p95 47 and 46 ms, p50 19 and 17 ms, Users' first visit 82 ms. Three later runs (18:13–18:22Z, right after
+clean-clone CI runs, load 1.3–1.9 at the start) gave p95 63, 58 and 54 ms and p50 25, 21 and 21 ms; the last of them
+ran the screen cache of before the re-read of idle reads (a later change), so the spread is the machine's: on 2
+shared cores the p95 sits at the 50 ms budget, within it on a quiet machine and over it on a busier one. Not measuring the table body on mount (a remembered
 height, the resize observer correcting it) was tried and made Users slower (p50 36 → 43 ms in a smaller run): the
 layout moves to the frame and comes twice. What is left above 50 ms: the account lists' first visits, whose data is
 not read ahead (the super admin's pages carry passwords, which the API audits as shown).`;
