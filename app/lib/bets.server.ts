@@ -12,7 +12,7 @@ import { withAuditBatch, type ItemOutcome } from "./audit.server";
 import { capabilities } from "./capabilities.server";
 import { MESSAGES, SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE, SETTLE_CONCURRENCY } from "./constants";
 import { env } from "./env.server";
-import { inBatches } from "../machines/in-batches";
+import { inBatches, slicesOf } from "../machines/in-batches";
 import { runJobChunk } from "./jobs.server";
 import { jobThresholdsOn } from "./store/four-eyes.server";
 import { inScope, resettleSchema, settlementChunkSchema } from "./forms/settlement";
@@ -255,9 +255,7 @@ type Answered = ChunkResult & { status?: number | null };
 async function settleUpstream(request: Request, context: AppLoadContext, settlements: readonly Outbound[]): Promise<Answered[]> {
   if (settlements.length === 0) return [];
   if (!capabilities.lack("settleBets")) {
-    const slices = Array.from({ length: Math.ceil(settlements.length / SETTLE_BULK_SIZE) }, (_, i) =>
-      settlements.slice(i * SETTLE_BULK_SIZE, (i + 1) * SETTLE_BULK_SIZE),
-    );
+    const slices = slicesOf(settlements, SETTLE_BULK_SIZE);
     const answered = await inBatches(slices, SETTLE_BULK_IN_FLIGHT, (slice) => settleTogetherUpstream(request, context, slice));
     if (answered.every((answers) => answers !== undefined)) return answered.flat();
     // Refused together (the API lacks the call, say): those bets go one by one.

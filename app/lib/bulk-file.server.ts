@@ -27,7 +27,7 @@ import type { Operator } from "./operator";
 import { SCREENS } from "./screens";
 import { callAsOperator } from "./session.server";
 import { jobItems, jobOf } from "./store/jobs.server";
-import { inBatches } from "../machines/in-batches";
+import { inBatches, slicesOf } from "../machines/in-batches";
 
 /** The largest file accepted, in bytes: 5,000 lines of account, amount and a 200-character remark fit well within it. */
 const FILE_BYTES_LIMIT = 2 * 1024 * 1024;
@@ -143,8 +143,7 @@ async function resolveAccounts(request: Request, context: AppLoadContext, desk: 
     const answered = new Set<string>();
     const call = mode === "users" ? "users" : "partners";
     const lookable = wanted.filter((name) => LOOKABLE.test(name));
-    const batches = Array.from({ length: Math.ceil(lookable.length / NAMED_BATCH) }, (_, index) => lookable.slice(index * NAMED_BATCH, (index + 1) * NAMED_BATCH));
-    await inBatches(batches, PAGES_IN_FLIGHT, async (batch) => {
+    await inBatches(slicesOf(lookable, NAMED_BATCH), PAGES_IN_FLIGHT, async (batch) => {
       if (capabilities.lack(call, `${call}?${lookup}`)) return;
       const rows = await lookUp(mode, batch);
       if (!rows) return capabilities.learnIgnored(call, lookup, "answered accounts it was not asked for");

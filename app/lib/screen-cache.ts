@@ -53,6 +53,9 @@ const REFRESH_WAIT_MS = 2_000;
 
 const addressOf = ({ pathname, search }: { pathname: string; search: string }) => `${pathname}${search}`;
 
+/** Whether `address` is being read, or chosen to be read ahead: not to be chosen again. */
+const readOrChosen = (address: string) => reading.has(address) || chosen.has(address) || ahead.has(address);
+
 function read(address: string, serverLoader: () => Promise<unknown>, owesRead = false): Promise<unknown> {
   const started = generation;
   const answer = serverLoader()
@@ -116,7 +119,7 @@ export function refreshOwed(address: string, revalidate: () => void): void {
 export function readAheadFrom(showing: string, now = Date.now()): string[] {
   const more = [...kept]
     .filter(([address, { at }]) => address !== showing && now - at >= READ_AHEAD_AFTER_MS && now - at < KEPT_MS)
-    .filter(([address]) => !reading.has(address) && !chosen.has(address) && !ahead.has(address))
+    .filter(([address]) => !readOrChosen(address))
     .sort(([, a], [, b]) => b.at - a.at)
     .slice(0, READ_AHEAD)
     .map(([address]) => address);
@@ -129,7 +132,7 @@ export const FIRST_VISITS_AFTER_MS = 1_000;
 
 /** Of `addresses`, those with nothing kept and no read under way or chosen: chosen to be read ahead, for their first visit. */
 export function firstVisitsFrom(addresses: readonly string[]): string[] {
-  const more = addresses.filter((address) => !kept.has(address) && !reading.has(address) && !chosen.has(address) && !ahead.has(address));
+  const more = addresses.filter((address) => !kept.has(address) && !readOrChosen(address));
   for (const address of more) {
     chosen.add(address);
     firstVisits.add(address);

@@ -11,3 +11,7 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, work: 
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
 }
+
+/** `items` cut into consecutive slices of at most `size`, in order. */
+export const slicesOf = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
