@@ -224,13 +224,26 @@ const typesText = (element: Element): boolean =>
   element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && element.type !== "file") || (element as HTMLElement).isContentEditable;
 
 /**
+ * A control a key activates natively: Enter a button, a link or a details' summary, Space a button
+ * or a summary. A replayed key is untrusted, so the browser does not; replay clicks it instead.
+ */
+const activatedBy = (element: Element, key: BufferedKey): element is HTMLElement =>
+  !key.ctrlKey && !key.metaKey && !key.altKey &&
+  ((key.key === "Enter" && element.matches("button, a[href], summary")) || (key.key === " " && element.matches("button, summary")));
+
+/**
  * Replays one key at the focused element: a handler that takes it prevents its default; otherwise a
- * text field gets the character (or Backspace) as typing would. False when nothing took it.
+ * control it activates is clicked, and a text field gets the character (or Backspace) as typing
+ * would. False when nothing took it.
  */
 function replay(key: BufferedKey): boolean {
   const target = document.activeElement ?? document.body;
   const { field: _, ...init } = key;
   if (!target.dispatchEvent(new KeyboardEvent("keydown", { ...init, bubbles: true, cancelable: true }))) return true;
+  if (activatedBy(target, key)) {
+    target.click();
+    return true;
+  }
   if (!typesText(target) || key.ctrlKey || key.metaKey || key.altKey) return false;
   if (key.key.length === 1) return document.execCommand("insertText", false, key.key);
   return key.key === "Backspace" && document.execCommand("delete");

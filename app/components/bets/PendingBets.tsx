@@ -116,11 +116,17 @@ function Counted({
   );
 }
 
-/** Totals by market: the rows are drawn only while open (the whole queue may hold thousands of markets). */
+/**
+ * Totals by market: the rows are drawn only while open (the whole queue may hold thousands of
+ * markets). Opened before the page hydrated (Enter on the summary works natively), its toggle event
+ * reached no React listener: the element's own state is read once mounted.
+ */
 function MarketTotals({ markets }: { markets: PendingTotalsView["markets"] }) {
+  const details = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(details.current!.open), []);
   return (
-    <details className="market-totals" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details ref={details} className="market-totals" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Totals by market ({markets.length})</summary>
       <table aria-label="Totals by market">
         <thead>
