@@ -2,7 +2,7 @@ import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Toaster } from "react-hot-toast";
-import { UnexpectedError } from "./components/ui/RouteError";
+import { messageOfThrown, UnexpectedError } from "./components/ui/RouteError";
 import { keyBufferScript } from "./commands/keymap";
 import { TOAST } from "./lib/constants";
 import { useScriptNonce } from "./lib/content-security";
@@ -89,7 +89,7 @@ export function ErrorBoundary() {
   return (
     <main className="page">
       <title>{documentTitle("Error")}</title>
-      <UnexpectedError message={error instanceof Error ? error.message : String((error as { data?: unknown })?.data ?? error)} />
+      <UnexpectedError message={messageOfThrown(error)} />
     </main>
   );
 }

@@ -27,6 +27,10 @@ export const MESSAGES = {
   settlementUnanswered: "The API's answer did not name this bet: it may be settled",
   /** A stored bulk job's item posted again after it was done (issue 19): not sent twice. */
   answeredBefore: "Done before: not sent again",
+  /** A reload while the console is out of reach (app/lib/outage.ts): the screen keeps what it showed. */
+  consoleUnreachable: "The console cannot be reached: showing what was last read",
+  /** A screen that could not be read because the console is out of reach. */
+  screenUnreachable: "The console cannot be reached: try again once it is back",
   fallback: FALLBACK_MESSAGE,
 } as const;
 

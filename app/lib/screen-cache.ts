@@ -17,6 +17,7 @@
  */
 import { useFetcher, useFetchers, useLocation, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { screenThroughOutage } from "./outage";
 
 const KEPT_MS = 60_000;
 /** Data read this recently (read ahead on `g`) paints with no read owed after it. */
@@ -101,7 +102,7 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
     if (underWay) return underWay.catch(() => read(address, serverLoader));
     if (hit && fresh) return hit.data;
   }
-  return read(address, serverLoader);
+  return address === addressOf(window.location) ? screenThroughOutage(address, () => read(address, serverLoader)) : read(address, serverLoader);
 }
 
 /** Once `address` shows: if it was painted from kept data, reads it again from the server by `revalidate`. */

@@ -1,11 +1,12 @@
 /** Every signed-in route sits under this layout: it needs a session and loads the admin record. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Outlet, useLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Shell } from "~/components/ui/Shell";
 import { approvalCount } from "~/lib/approvals.server";
 import { capabilities } from "~/lib/capabilities.server";
 import { jobCount } from "~/lib/jobs.server";
 import { callAsOperator } from "~/lib/session.server";
+import { layoutThroughOutage } from "~/lib/outage";
 import { orRouteError } from "~/lib/route-errors.server";
 import { toOperator } from "~/lib/operator";
 import { pendingCounts } from "~/lib/requests.server";
@@ -22,6 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { operator, balance: admin.balance, pending: { ...pending, approvals, jobs }, lacking: capabilities.missingCalls() };
 }
 
+/** A reload while the console is out of reach keeps the shell as it was (app/lib/outage.ts). */
+export const clientLoader = ({ serverLoader }: ClientLoaderFunctionArgs) => layoutThroughOutage(() => serverLoader<typeof loader>());
+
 /**
  * The balance in the status line must follow every change the operator makes, and the counts
  * the platform's news (a reload of the address showing). A switch to another screen or page does
@@ -33,7 +37,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, current
   formMethod !== undefined || (currentUrl.href === nextUrl.href && defaultShouldRevalidate);
 
 export default function SignedIn() {
-  const { operator, balance, pending, lacking } = useLoaderData<typeof loader>();
+  const { operator, balance, pending, lacking } = useLoaderData<typeof clientLoader>();
   return (
     <Shell operator={operator} balance={balance} pending={pending} lacking={lacking}>
       <Outlet />

@@ -3,6 +3,8 @@
  * 404 as the spec's product did), or docs/product.md §8's `Unexpected Application Error!` with the message.
  */
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { MESSAGES } from "../../lib/constants";
+import { isUnreachable } from "../../lib/outage";
 
 export function NotFound() {
   return (
@@ -42,5 +44,9 @@ export function RouteErrorBoundary() {
     if (error.status === 403) return <PermissionDenied />;
     return <UnexpectedError message={typeof error.data === "string" && error.data ? error.data : `${error.status} ${error.statusText}`} />;
   }
-  return <UnexpectedError message={error instanceof Error ? error.message : String(error)} />;
+  return <UnexpectedError message={messageOfThrown(error)} />;
 }
+
+/** What a thrown error says; a screen the console could not be reached for says so plainly. */
+export const messageOfThrown = (error: unknown): string =>
+  isUnreachable(error) ? MESSAGES.screenUnreachable : error instanceof Error ? error.message : String((error as { data?: unknown })?.data ?? error);
