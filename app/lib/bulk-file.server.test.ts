@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyLines, inertCell, type Resolution } from "./bulk-file.server";
+import { classifyLines, inertCell, lookupsOf, type Resolution } from "./bulk-file.server";
 import type { FileRow } from "./bulk-file-parse.server";
 
 const accounts: Record<string, Resolution> = {
@@ -62,5 +62,22 @@ describe("classifyLines: each problem of a file's line (issue 34)", () => {
 describe("inertCell", () => {
   it("prefixes a cell a spreadsheet would run as a formula", () => {
     expect(["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "bob"].map(inertCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\t=1", "bob"]);
+  });
+});
+
+describe("lookupsOf: the accounts one lookup names", () => {
+  it("names at most 200 a lookup, every name once and in order", () => {
+    const names = Array.from({ length: 500 }, (_, n) => `user${n}`);
+    const lookups = lookupsOf(names);
+    expect(lookups.map((lookup) => lookup.length)).toEqual([200, 200, 100]);
+    expect(lookups.flat()).toEqual(names);
+  });
+
+  it("keeps each lookup's encoded list within 7,000 characters for the longest names the lookup takes", () => {
+    const names = Array.from({ length: 200 }, (_, n) => `${n}`.padEnd(64, "é"));
+    const lookups = lookupsOf(names);
+    expect(lookups.length).toBeGreaterThan(1);
+    for (const lookup of lookups) expect(encodeURIComponent(lookup.join(",")).length).toBeLessThanOrEqual(7_000);
+    expect(lookups.flat()).toEqual(names);
   });
 });

@@ -27,7 +27,7 @@ import type { Operator } from "./operator";
 import { SCREENS } from "./screens";
 import { callAsOperator } from "./session.server";
 import { jobItems, jobOf } from "./store/jobs.server";
-import { inBatches, slicesOf } from "../machines/in-batches";
+import { inBatches } from "../machines/in-batches";
 
 /** The largest file accepted, in bytes: 5,000 lines of account, amount and a 200-character remark fit well within it. */
 const FILE_BYTES_LIMIT = 2 * 1024 * 1024;
@@ -102,10 +102,32 @@ const PAGES_IN_FLIGHT = 4;
  */
 const PAGE_COST_IN_SEARCHES = 4;
 
-/** Accounts named in one lookup by the lists' `usernames` or `ids` (extension): 200 names of 32 characters keep the address within 8 KB. */
+/** Accounts named in one lookup by the lists' `usernames` or `ids` (extension), at most. */
 const NAMED_BATCH = 200;
+/** A lookup's list, encoded, at most: with the rest of the address it stays within the 8 KB servers commonly take. */
+const NAMED_LIST_CHARS = 7_000;
 /** What a lookup may name: the names an address can carry in a comma-separated list. */
 const LOOKABLE = /^[^,]{1,64}$/;
+
+/** `names` cut into consecutive lookups of at most NAMED_BATCH names and NAMED_LIST_CHARS encoded characters. */
+export function lookupsOf(names: readonly string[]): string[][] {
+  const lookups: string[][] = [];
+  let current: string[] = [];
+  let chars = 0;
+  for (const name of names) {
+    // Each name with its encoded comma (%2C).
+    const cost = encodeURIComponent(name).length + 3;
+    if (current.length === NAMED_BATCH || (current.length > 0 && chars + cost > NAMED_LIST_CHARS)) {
+      lookups.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(name);
+    chars += cost;
+  }
+  if (current.length > 0) lookups.push(current);
+  return lookups;
+}
 
 /**
  * The accounts the file names, on the chosen desk and (for names not there) the other one. Where
@@ -143,7 +165,7 @@ async function resolveAccounts(request: Request, context: AppLoadContext, desk: 
     const answered = new Set<string>();
     const call = mode === "users" ? "users" : "partners";
     const lookable = wanted.filter((name) => LOOKABLE.test(name));
-    await inBatches(slicesOf(lookable, NAMED_BATCH), PAGES_IN_FLIGHT, async (batch) => {
+    await inBatches(lookupsOf(lookable), PAGES_IN_FLIGHT, async (batch) => {
       if (capabilities.lack(call, `${call}?${lookup}`)) return;
       const rows = await lookUp(mode, batch);
       if (!rows) return capabilities.learnIgnored(call, lookup, "answered accounts it was not asked for");

@@ -17,7 +17,8 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seal } from "../../protocol/envelope.js";
-import { SETTLE_BETS_MAX } from "../../protocol/wire.js";
+import { CONTROL_CHARACTER } from "../../protocol/rules.js";
+import { NAMED_ACCOUNTS_MAX, SETTLE_BETS_MAX } from "../../protocol/wire.js";
 import { MAX_GREEN_EVENTS } from "../../platform/modules/sports/routes.js";
 import { DAY_YEARS } from "../../platform/validation/days.js";
 import { call, createAdmin, createBettor, createMarket, footprint, freshIp, ledgerBreaches, login, testApp, testDb, TEST_SECRET } from "./support/platform.js";
@@ -378,5 +379,54 @@ describe("every date query parameter refuses a hostile date with a 400 naming it
       const reply = await call(app, "GET", `/api/sports/market-results?since=${encodeURIComponent(since)}`, { token: tokens.admin });
       expect([since, reply.statusCode]).toEqual([since, 200]);
     }
+  });
+});
+
+// ── hostile account lookups (the `usernames` and `ids` extension, docs/protocol.md) ─────────────
+
+/** An item any lookup takes: 1 to 64 characters, no comma, no control character; SQL's and LIKE's signs included. */
+const lookupItem = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 64 }).filter((item) => !item.includes(",") && !CONTROL_CHARACTER.test(item) && item.trim().length > 0),
+  fc.constantFrom("'; drop table users; --", "%", "_", "user%", "\\", "1 or 1=1", "00000000001", "-1", "1e3", "９"),
+);
+/** Lists a lookup refuses: an item with a control character, an empty or too long item, more than NAMED_ACCOUNTS_MAX items. */
+const badLookup = fc.oneof(
+  fc.tuple(fc.array(lookupItem, { maxLength: 3 }), withControl).map(([items, bad]) => [...items, bad].join(",")),
+  // (an empty parameter is no parameter, as everywhere: a list with an empty item among others)
+  fc.tuple(fc.array(lookupItem, { minLength: 1, maxLength: 3 }), fc.nat()).map(([items, at]) => [...items.slice(0, at % (items.length + 1)), "", ...items.slice(at % (items.length + 1))].join(",")),
+  fc.tuple(fc.array(lookupItem, { maxLength: 3 }), tooLong(64)).map(([items, long]) => [long, ...items].join(",")),
+  fc.integer({ min: NAMED_ACCOUNTS_MAX + 1, max: NAMED_ACCOUNTS_MAX + 50 }).map((count) => Array.from({ length: count }, (_, n) => `u${n}`).join(",")),
+);
+
+describe("an account lookup refuses a hostile list with a 400 naming it, answers any other with only the accounts it names, and changes nothing", () => {
+  let partner: string;
+  beforeAll(async () => {
+    const owner = await createAdmin({ role: 3, balance: 1_000n });
+    partner = await login(app, owner.username, owner.password, freshIp());
+    await createBettor(app, owner.id, 10n);
+  });
+
+  const LOOKUPS = ["/api/admin/users", "/api/admin/partners"].flatMap((path) => ["usernames", "ids"].map((field) => [`${path} ${field}`, path, field] as const));
+
+  it.each(LOOKUPS)("%s", async (_name, path, field) => {
+    const before = await state();
+    await fc.assert(
+      fc.asyncProperty(badLookup, async (value) => {
+        const reply = await call(app, "GET", `${path}?${field}=${encodeURIComponent(value)}`, { token: partner });
+        // The parameter named, or one of its items (`usernames.2: …`).
+        expect([reply.statusCode, new RegExp(`^${field}[.:]`).test(reply.msg)], `${value.slice(0, 80)}: ${reply.statusCode} ${reply.msg}`).toEqual([400, true]);
+      }),
+      { seed: SEED, numRuns: RUNS_PER_ROUTE },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(lookupItem, { minLength: 1, maxLength: 8 }), async (items) => {
+        const reply = await call<{ items: Array<{ _id: string; username: string }> }>(app, "GET", `${path}?${field}=${encodeURIComponent(items.join(","))}`, { token: partner });
+        expect(reply.statusCode, reply.msg).toBe(200);
+        const named = new Set(items.map((item) => item.trim().toLowerCase()));
+        for (const account of reply.data!.items) expect(named.has((field === "ids" ? String(account._id) : account.username).toLowerCase()), account.username).toBe(true);
+      }),
+      { seed: SEED, numRuns: RUNS_PER_ROUTE },
+    );
+    expect(await state()).toEqual(before);
   });
 });
