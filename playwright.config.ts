@@ -48,6 +48,8 @@ export default defineConfig({
   ...SERIAL_CHROMIUM_RUN,
   testDir: "tests/e2e",
   timeout: 30_000,
+  // A run that hangs past this fails with its report, well inside CI's own limit (it takes about 15 minutes).
+  globalTimeout: 45 * 60_000,
   expect: { timeout: 5_000 },
   projects: [
     { name: "full", use: { baseURL: `http://localhost:${E2E_PROJECTS.full.consolePort}` } },
