@@ -34,6 +34,8 @@ export function useRememberShown(): void {
       screen: screen && screen.id !== LAYOUT_ROUTE ? { address: `${pathname}${search}`, data: screen.data } : undefined,
     });
   }, [matches, pathname, search]);
+  // Leaving the shell (a sign-out) forgets it: the next operator's first load never falls back on it.
+  useEffect(() => () => rememberShown({}), []);
 }
 
 const LAYOUT_ROUTE = "routes/_app";
