@@ -14,6 +14,9 @@ const NO_SERVER = /failed to fetch|networkerror|load failed/i;
 
 export const isUnreachable = (error: unknown): boolean => error instanceof TypeError && NO_SERVER.test(error.message);
 
+/** The signed-in layout's route (app/routes/_app.tsx); the screen showing is the last match below it. */
+const LAYOUT_ROUTE = "routes/_app";
+
 /** What shows: the layout's data, and the screen's with its address. */
 type Shown = { layout?: unknown; screen?: { address: string; data: unknown } };
 let shown: Shown = {};
@@ -37,8 +40,6 @@ export function useRememberShown(): void {
   // Leaving the shell (a sign-out) forgets it: the next operator's first load never falls back on it.
   useEffect(() => () => rememberShown({}), []);
 }
-
-const LAYOUT_ROUTE = "routes/_app";
 
 async function orShown<T>(load: () => Promise<T>, kept: () => unknown): Promise<T> {
   try {

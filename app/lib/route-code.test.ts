@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeModulesOf, type ManifestRoute } from "./route-code";
+import { routeModulesByPath, type ManifestRoute } from "./route-code";
 
 const route = (id: string, parentId: string | undefined, path: string | undefined, index = false): ManifestRoute => ({ id, parentId, path, index, module: `/assets/${id}.js` });
 /** The manifest as a page at home holds it: the layout, home, Users (discovered from the sidebar's link) and the not-found route. */
@@ -13,17 +13,15 @@ const ROUTES = Object.fromEntries(
   ].map((one) => [one.id, one]),
 );
 
-describe("routeModulesOf: the code a first visit loads", () => {
-  it("names the modules of every route that shows an address the manifest knows, each once", () => {
-    expect(routeModulesOf(ROUTES, ["/users", "/"])).toEqual([
-      "/assets/root.js",
-      "/assets/routes/_app.js",
-      "/assets/routes/_app.users.($panel).js",
-      "/assets/routes/_app._index.js",
+describe("routeModulesByPath: the code a first visit loads", () => {
+  it("names, for each address the manifest knows, the modules of every route that shows it", () => {
+    expect(routeModulesByPath(ROUTES, ["/users", "/"])).toEqual([
+      ["/assets/root.js", "/assets/routes/_app.js", "/assets/routes/_app.users.($panel).js"],
+      ["/assets/root.js", "/assets/routes/_app.js", "/assets/routes/_app._index.js"],
     ]);
   });
 
   it("leaves an address the manifest has not discovered yet to its visit, rather than load the not-found route", () => {
-    expect(routeModulesOf(ROUTES, ["/jobs"])).toEqual([]);
+    expect(routeModulesByPath(ROUTES, ["/jobs", "/users"])).toEqual([[], ["/assets/root.js", "/assets/routes/_app.js", "/assets/routes/_app.users.($panel).js"]]);
   });
 });

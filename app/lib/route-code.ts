@@ -21,38 +21,31 @@ function routeTree(routes: readonly ManifestRoute[], parentId?: string): RouteOb
     .map((route) => ({ id: route.id, path: route.path, index: route.index, children: route.index ? undefined : routeTree(routes, route.id) }) as RouteObject);
 }
 
-/** The modules of the routes that show `path`; none when only the not-found route (`*`) matches. */
-function modulesOf(routes: Readonly<Record<string, ManifestRoute>>, tree: RouteObject[], path: string): string[] {
-  const matches = matchRoutes(tree, path) ?? [];
-  return matches.at(-1)?.route.path === "*" ? [] : matches.map((match) => routes[match.route.id!]!.module);
-}
-
-/** The modules of the routes that show each of `paths`, but for a path only the not-found route matches. */
-export function routeModulesOf(routes: Readonly<Record<string, ManifestRoute>>, paths: readonly string[]): string[] {
+/** For each of `paths`, the modules of the routes that show it; none where only the not-found route (`*`) matches. */
+export function routeModulesByPath(routes: Readonly<Record<string, ManifestRoute>>, paths: readonly string[]): string[][] {
   const tree = routeTree(Object.values(routes));
-  return [...new Set(paths.flatMap((path) => modulesOf(routes, tree, path)))];
+  return paths.map((path) => {
+    const matches = matchRoutes(tree, path) ?? [];
+    return matches.at(-1)?.route.path === "*" ? [] : matches.map((match) => routes[match.route.id!]!.module);
+  });
 }
 
 /**
- * Imports the route modules that show each of `paths`, and answers the paths whose modules all
- * loaded. Only those may be read ahead: Remix reloads the whole page when a route's module fails
- * to load, which a read ahead while the console is unreachable (a restart) would otherwise cause,
- * losing what the operator had open. A module that fails is left to the visit.
+ * Imports the route modules that show each of `paths` (each module once), and answers the paths
+ * whose modules all loaded. Only those may be read ahead: Remix reloads the whole page when a
+ * route's module fails to load, which a read ahead while the console is unreachable (a restart)
+ * would otherwise cause, losing what the operator had open. A module that fails is left to the visit.
  */
 export async function loadRouteCode(paths: readonly string[]): Promise<string[]> {
   const manifest = (window as { __remixManifest?: { routes: Record<string, ManifestRoute> } }).__remixManifest;
   if (!manifest) return [];
-  const tree = routeTree(Object.values(manifest.routes));
   const imports = new Map<string, Promise<boolean>>();
   const load = (module: string) => {
     if (!imports.has(module)) imports.set(module, import(/* @vite-ignore */ module).then(() => true, () => false));
     return imports.get(module)!;
   };
   const loaded = await Promise.all(
-    paths.map(async (path) => {
-      const modules = modulesOf(manifest.routes, tree, path);
-      return modules.length > 0 && (await Promise.all(modules.map(load))).every(Boolean);
-    }),
+    routeModulesByPath(manifest.routes, paths).map(async (modules) => modules.length > 0 && (await Promise.all(modules.map(load))).every(Boolean)),
   );
   return paths.filter((_, index) => loaded[index]);
 }

@@ -89,7 +89,8 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
   const fresh = age < FRESH_MS && !hit?.owesRead;
   const underWay = reading.get(address);
   // Remix moves the address only once the loaders answered, so another address is a switch.
-  if (address !== addressOf(window.location)) {
+  const showing = address === addressOf(window.location);
+  if (!showing) {
     if (hit && age < KEPT_MS) {
       owed = fresh ? null : address;
       return hit.data;
@@ -102,7 +103,7 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
     if (underWay) return underWay.catch(() => read(address, serverLoader));
     if (hit && fresh) return hit.data;
   }
-  return address === addressOf(window.location) ? screenThroughOutage(address, () => read(address, serverLoader)) : read(address, serverLoader);
+  return showing ? screenThroughOutage(address, () => read(address, serverLoader)) : read(address, serverLoader);
 }
 
 /** Once `address` shows: if it was painted from kept data, reads it again from the server by `revalidate`. */
