@@ -27,7 +27,17 @@ export function collectErrors(page: Page, errors: string[]) {
   page.on("pageerror", (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; otherContextsClosed: void }>({
+  // A second operator's browser (`browser.newContext()`) is the test's to open, and Playwright
+  // closes only its own context: left open, each stayed signed in for the rest of the run, its
+  // clock and live feed repainting every second, a load that grew scenario after scenario.
+  otherContextsClosed: [
+    async ({ browser, context }, use) => {
+      await use();
+      await Promise.all(browser.contexts().filter((other) => other !== context).map((other) => other.close()));
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
