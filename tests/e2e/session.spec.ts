@@ -1,4 +1,4 @@
-import { DEMO, expect, runCommand, signIn, submitLogin, test } from "./fixtures";
+import { DEMO, expect, runCommand, signIn, signInWithKeyboard, submitLogin, test } from "./fixtures";
 
 test("the Login button waits for both fields", async ({ page }) => {
   await page.goto("/login");
@@ -12,7 +12,7 @@ test("the Login button waits for both fields", async ({ page }) => {
 });
 
 test("signs in with the keyboard and lands in the shell", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInWithKeyboard(page, DEMO.admin);
   await expect(page).toHaveTitle("Home - Admin");
   await expect(page.getByLabel("Status line")).toContainText("admin [super admin]");
   await expect(page.getByLabel("Balance")).toHaveText("bal unlimited");

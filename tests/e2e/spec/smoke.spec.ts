@@ -4,7 +4,7 @@
  */
 import { CALLS } from "../../../protocol/calls";
 import { E2E_PROJECTS } from "../../fixtures/e2e-ports";
-import { DEMO, expect, signIn, SPEC_API, test } from "../fixtures";
+import { DEMO, expect, signInWithKeyboard, SPEC_API, test } from "../fixtures";
 
 test("the platform of this project answers only the spec's calls", SPEC_API, async () => {
   // An extension call answers 404 before authentication, as an unknown route; the full profile would say 401.
@@ -13,7 +13,7 @@ test("the platform of this project answers only the spec's calls", SPEC_API, asy
 });
 
 test("signs in with the keyboard and lists users", SPEC_API, async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInWithKeyboard(page, DEMO.admin);
   // Wait for the shell's script (the status line's clock ticks only then) before the g keys.
   await expect(page.getByLabel("Status line")).not.toContainText("--:--:--");
   await page.keyboard.press("g");
