@@ -143,8 +143,8 @@ test("a deposit request made on either platform is announced live on a console b
 test("a deposit approved through console A is shown approved through console B", async ({ browser, consoleErrors }) => {
   const onA = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
   const onB = await pageAt(browser, CLUSTER.consoleB, consoleErrors);
-  await signIn(onA, DEMO.admin);
-  await signIn(onB, DEMO.staff);
+  await signIn(onA, DEMO.admin, CLUSTER.consoleA);
+  await signIn(onB, DEMO.staff, CLUSTER.consoleB);
   await openDeposits(onA);
   await openDeposits(onB);
 
@@ -163,11 +163,11 @@ test("a deposit approved through console A is shown approved through console B",
 test("a decision held for four-eyes on console A is pushed to the approver on console B, who performs it", async ({ browser, consoleErrors }) => {
   const onA = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
   const onB = await pageAt(browser, CLUSTER.consoleB, consoleErrors);
-  await signIn(onB, DEMO.admin);
+  await signIn(onB, DEMO.admin, CLUSTER.consoleB);
   await setFourEyesThresholds(onB, { "Approving a deposit or withdrawal above (empty: off)": "5000" });
   await expect(onB.getByLabel("Pending approvals")).toHaveCount(0);
 
-  await signIn(onA, DEMO.staff);
+  await signIn(onA, DEMO.staff, CLUSTER.consoleA);
   await openDeposits(onA);
   const utr = utrOf("4e");
   await (await player("user0010")).deposit({ amount: 6000, type: 0, utr });
@@ -194,8 +194,8 @@ test("a settlement job run on console A and resumed on console B at once settles
 
   const onA = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
   const onB = await pageAt(browser, CLUSTER.consoleB, consoleErrors);
-  await signIn(onA, DEMO.admin);
-  await signIn(onB, DEMO.admin);
+  await signIn(onA, DEMO.admin, CLUSTER.consoleA);
+  await signIn(onB, DEMO.admin, CLUSTER.consoleB);
 
   const runOnA = await openSettleMarket(onA, offer);
 
@@ -231,13 +231,13 @@ test("a settlement job run on console A and resumed on console B at once settles
 test("a session ended on console A is refused on console B at its next request", async ({ browser, consoleErrors }) => {
   // Signed in through A; the same cookie opens B (one store).
   const ended = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
-  await signIn(ended, DEMO.staff);
+  await signIn(ended, DEMO.staff, CLUSTER.consoleA);
   await ended.goto(`${CLUSTER.consoleB}/`);
   await expect(ended.getByRole("heading", { name: `Signed in as ${DEMO.staff.username}` })).toBeVisible();
 
   // Another browser on A ends every other session of the operator's.
   const ender = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
-  await signIn(ender, DEMO.staff);
+  await signIn(ender, DEMO.staff, CLUSTER.consoleA);
   await ender.keyboard.press("g");
   await ender.keyboard.press("s");
   await expect(ender).toHaveTitle("Sessions - Admin");

@@ -30,7 +30,7 @@ export function collectErrors(page: Page, errors: string[]) {
 export const test = base.extend<{ consoleErrors: string[]; otherContextsClosed: void }>({
   // A second operator's browser (`browser.newContext()`) is the test's to open, and Playwright
   // closes only its own context: left open, each stayed signed in for the rest of the run, its
-  // clock and live feed repainting every second, a load that grew scenario after scenario.
+  // clock repainting every second and every live update after it, a load that grew scenario after scenario.
   otherContextsClosed: [
     async ({ browser, context }, use) => {
       await use();
@@ -88,11 +88,12 @@ export async function signInWithKeyboard(page: Page, account: { username: string
  * call the login form's session machine makes (POST /session from this console's own origin,
  * its cookie into the page's context), then home. Typing the form before each of some 250
  * sign-ins cost half a second each (docs/benchmarks.md, "The test suite"); the keyboard sign-in
- * is a scenario of its own (`signInWithKeyboard`, `submitLogin`).
+ * is a scenario of its own (`signInWithKeyboard`, `submitLogin`). `console_`: the console the page's
+ * context addresses, where that is not the project's (the cluster's pages on one console each).
  */
-export async function signIn(page: Page, account: { username: string; password: string }) {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const answer = await page.request.post("/session", { data: { intent: "signIn", ...account }, headers: { Origin: origin } });
+export async function signIn(page: Page, account: { username: string; password: string }, console_ = test.info().project.use.baseURL!) {
+  const origin = new URL(console_).origin;
+  const answer = await page.request.post(`${origin}/session`, { data: { intent: "signIn", ...account }, headers: { Origin: origin } });
   expect(await answer.json(), `signing in as ${account.username}`).toEqual({ ok: true, redirectTo: "/" });
   await page.goto("/");
   await expect(page.getByRole("heading", { name: `Signed in as ${account.username}` })).toBeVisible();
