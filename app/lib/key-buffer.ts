@@ -28,9 +28,11 @@ declare global {
 
 /**
  * The holds: the head script's own (until app/root.tsx hydrates), the shell's layers (their Suspense
- * boundary hydrates last), the palette's code, a pick step's search, and a sign-in from its Enter
+ * boundary hydrates last), the palette's code, a pick step's search, a sign-in from its Enter
  * until the shell is up (or the sign-in is refused), so keys typed meanwhile reach the console,
- * not the password field.
+ * not the password field, and an address the palette opens (`@user`) until the shell has rendered
+ * it: that may change only the query of the screen showing, which `screen` does not tell, and the
+ * Enter typed after it is for the row it found, not for the rows still painted.
  */
 export const HOLD = {
   hydrating: "hydrating",
@@ -38,6 +40,7 @@ export const HOLD = {
   palette: "palette",
   pickSearch: "pick-search",
   signIn: "sign-in",
+  opening: "opening",
 } as const;
 
 /**

@@ -4,7 +4,7 @@
  * answered, applies in order, once.
  */
 import type { Page } from "@playwright/test";
-import { allPendingBets, balancesOf, DEMO, expect, signIn, submitLogin, test } from "./fixtures";
+import { allPendingBets, balancesOf, DEMO, expect, openPalette, signIn, SPEC_API, submitLogin, test } from "./fixtures";
 
 /** A seeded user no other scenario touches, so its balance moves only here. */
 const USER = "user0077";
@@ -126,4 +126,27 @@ test.describe("typed as a page loads", () => {
     await page.keyboard.press("q");
     await expect(page.getByLabel("Status line").getByRole("status")).toHaveText("not applied: q");
   });
+});
+
+// `@user` on the list showing changes only the address's query: an Enter typed before the rows it
+// found came opened the row under the cursor of the rows still painted, then their arrival closed it.
+test("Enter typed right after @user's Enter opens that user's row as the list still loads", SPEC_API, async ({ page }) => {
+  const found = "user0057";
+  await signIn(page, DEMO.admin);
+  await page.goto("/users");
+  await expect(page.locator("[data-table-row]").first()).not.toContainText(found);
+  // The rows found come late, so the second Enter is typed while the others still show.
+  await page.route(
+    (url) => url.pathname.startsWith("/users") && url.searchParams.get("search") === found,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    },
+  );
+  await openPalette(page);
+  await page.keyboard.type(`@${found}`);
+  await expect(page.getByRole("dialog", { name: "Command palette" }).getByRole("option", { name: new RegExp(found) })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("region", { name: "Row panel" }).getByRole("definition").first()).toHaveText(found);
 });

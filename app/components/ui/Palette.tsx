@@ -22,7 +22,7 @@ import { useActiveDescendant } from "./use-active-descendant";
 import { announce } from "../../lib/feedback";
 import { formatMoney } from "../../lib/format";
 import { describeEntry, historyOf, noteRun, stepHistory, type HistoryEntry } from "../../lib/palette-history";
-import { deferKey, HOLD, releaseKeys } from "../../lib/key-buffer";
+import { deferKey, HOLD, holdKeys, releaseKeys } from "../../lib/key-buffer";
 import { noteChoice, usePaletteBoosts } from "../../lib/palette-memory";
 import { currentStep, paletteMachine, type Answers, type PickStep, type Step } from "../../machines/palette.machine";
 import { createIncrementalRanker, prepare } from "../../commands/rank";
@@ -221,6 +221,7 @@ function CommandList({
   const results = useMemo(() => (mode ? [] : (commandsOnly ? rankCommands : rankAll)(term)), [mode, commandsOnly, rankCommands, rankAll, term]);
   const message = error ?? found.flat().find((list) => list.found.message)?.found.message;
   const open = (source: PickSource<unknown>, hit: unknown) => {
+    holdKeys(HOLD.opening);
     onLeave();
     navigate(source.mode!.address(hit));
   };

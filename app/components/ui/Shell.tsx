@@ -100,6 +100,8 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
     screenRendered(new URL(location.pathname, window.location.href).pathname);
     return () => screenRendered(undefined);
   }, [location.pathname]);
+  // Each navigation has its own key: the address the palette opened (same path or not) has rendered.
+  useEffect(() => releaseKeys(HOLD.opening), [location.key]);
   useEffect(() => {
     if (!layersReady.current) holdKeys(HOLD.layers);
   }, []);
