@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import type { FastifyInstance } from "fastify";
 import type { ServerBuild } from "@remix-run/node";
-import { createServer } from "vite";
+import { createServer, createServerModuleRunner, type ViteDevServer } from "vite";
 import { consoleApp } from "../../../app/lib/express-app.server.js";
 import { openConsoleStore } from "../../../app/lib/store/open.server.js";
 import type { ConsoleStore } from "../../../app/lib/store/schema.js";
@@ -50,6 +50,16 @@ export function twoConsolesOn(
   });
 }
 
+/**
+ * One Vite server for every console this process starts: its transforms of the app are kept, and
+ * each console runs them in a module runner of its own, so its modules (env.server.ts reading its
+ * platform's address) are evaluated afresh. A Vite server per console transformed the whole app
+ * again, 2–15 s each (docs/benchmarks.md, "The test suite"). No watcher: nothing changes under it.
+ */
+let vite: Promise<ViteDevServer> | undefined;
+const sharedVite = () =>
+  (vite ??= createServer({ server: { middlewareMode: true, hmr: false, ws: false, watch: null }, appType: "custom", logLevel: "error" }));
+
 export async function startConsole(
   platformEnv: Parameters<typeof testApp>[0] = {},
   /** Hooks added to the platform before it listens: an operator's API that answers otherwise. */
@@ -69,9 +79,8 @@ export async function startConsole(
   const api = await platform.listen({ port: 0, host: "127.0.0.1" });
   // The console reads its configuration once, when Vite first loads app/lib/env.server.ts below.
   Object.assign(process.env, { ADMIN_API_URL: `${api}/api/admin`, SPORTS_API_URL: `${api}/api/sports`, API_SECRET: TEST_SECRET });
-  // No websocket: test files start consoles in parallel, and each would listen on Vite's one HMR port.
-  const vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom", logLevel: "error" });
-  const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+  const runner = createServerModuleRunner((await sharedVite()).environments.ssr, { hmr: false });
+  const build = (await runner.import("virtual:remix/server-build")) as ServerBuild;
   const store = shared ?? (await openConsoleStore({ kind: "pglite", dataDir: null }));
   const server = consoleApp({ build, mode: "production", assets: [], store, trustedProxies }).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -84,7 +93,7 @@ export async function startConsole(
       fetch(`${origin}${path}`, { redirect: "manual", ...init, headers: { Origin: origin, ...Object.fromEntries(new Headers(init.headers)) } }),
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
-      await vite.close();
+      await runner.close();
       await platform.close();
       if (!shared) await store.destroy();
     },

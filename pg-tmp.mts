@@ -1,0 +1,17 @@
+import { PGlite } from "@electric-sql/pglite";
+let t = performance.now();
+const a = await PGlite.create();
+console.log("create", (performance.now() - t).toFixed(0));
+t = performance.now();
+const b = await PGlite.create();
+console.log("create again", (performance.now() - t).toFixed(0));
+await b.exec("create table x(a int); insert into x values (1)");
+t = performance.now();
+const dump = await b.dumpDataDir("none");
+console.log("dump", (performance.now() - t).toFixed(0), dump.size);
+t = performance.now();
+const c = await PGlite.create({ loadDataDir: dump });
+console.log("load from dump", (performance.now() - t).toFixed(0), (await c.query("select * from x")).rows);
+t = performance.now();
+const d = await (b as any).clone();
+console.log("clone", (performance.now() - t).toFixed(0), (await d.query("select * from x")).rows);
