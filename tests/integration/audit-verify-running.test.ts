@@ -82,5 +82,6 @@ describe("audit:verify beside a running console on the embedded store", () => {
     restarted.child.kill("SIGKILL");
     await stopped;
     expect((await verify(dataDir)).stdout).toMatch(/audit trail intact/);
-  });
+    // Six processes, each starting Node, tsx and PGlite: 19 s alone, 30 s beside the other Vitest pass.
+  }, 120_000);
 });
