@@ -43,7 +43,7 @@ export function twoConsolesOn(
     const two = await startConsole({}, undefined, { store, ...second });
     started = { store, one, two };
     take(started);
-  }, 300_000); // two consoles, each with its own Vite, start slowly on a busy machine
+  }, 300_000); // two consoles, each with its own platform, start slowly on a busy machine
   afterAll(async () => {
     await started?.one.close();
     await started?.two.close();
@@ -77,7 +77,7 @@ export async function startConsole(
     upstream.push(`${request.method} ${request.url.split("?")[0]}`);
   });
   const api = await platform.listen({ port: 0, host: "127.0.0.1" });
-  // The console reads its configuration once, when Vite first loads app/lib/env.server.ts below.
+  // The console reads its configuration once, when its module runner first loads app/lib/env.server.ts below.
   Object.assign(process.env, { ADMIN_API_URL: `${api}/api/admin`, SPORTS_API_URL: `${api}/api/sports`, API_SECRET: TEST_SECRET });
   const runner = createServerModuleRunner((await sharedVite()).environments.ssr, { hmr: false });
   const build = (await runner.import("virtual:remix/server-build")) as ServerBuild;
