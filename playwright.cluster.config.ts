@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { SERIAL_CHROMIUM_RUN } from "./tests/fixtures/chromium";
+import { CHROMIUM_RUN } from "./tests/fixtures/chromium";
 import { CLUSTER } from "./tests/cluster/cluster";
 
 /**
@@ -8,11 +8,13 @@ import { CLUSTER } from "./tests/cluster/cluster";
  * answer here (scripts/test.sh); `npx playwright test -c playwright.cluster.config.ts` runs it alone.
  */
 export default defineConfig({
-  ...SERIAL_CHROMIUM_RUN,
+  ...CHROMIUM_RUN,
+  // One worker: its scenarios share one cluster, and some restart its processes.
+  workers: 1,
   testDir: "tests/cluster",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   globalSetup: "./tests/cluster/global-setup.ts",
   globalTeardown: "./tests/cluster/global-teardown.ts",
-  use: { ...SERIAL_CHROMIUM_RUN.use, baseURL: CLUSTER.balancer },
+  use: { ...CHROMIUM_RUN.use, baseURL: CLUSTER.balancer },
 });

@@ -9,7 +9,8 @@ import { expect, test as base, type Locator, type Page } from "@playwright/test"
 import { open, seal } from "../../protocol/envelope";
 import { SETTINGS_TOASTS } from "../../protocol/rules";
 import type { Page as ListPage, SportsBet } from "../../protocol/wire";
-import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
+import { E2E_PROJECT_NAMES, type E2eProject } from "../fixtures/e2e-ports";
+import { SERVER_START_MS, startE2eStack, type E2eStack } from "../fixtures/e2e-stack";
 
 const EXPECTED_REFUSAL = /Failed to load resource: the server responded with a status of 4\d\d/;
 const CANCELLED_BY_NAVIGATION = /^AbortError: signal is aborted without reason/;
@@ -27,7 +28,34 @@ export function collectErrors(page: Page, errors: string[]) {
   page.on("pageerror", (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
 }
 
-export const test = base.extend<{ consoleErrors: string[]; otherContextsClosed: void }>({
+/** The pair of servers this worker drives; null in a run that brings its own (the cluster scenario). */
+let started: E2eStack | null = null;
+
+/** The running worker's pair: a scenario's console and platform. */
+export function workerStack(): E2eStack {
+  if (!started) throw new Error("no end-to-end stack in this worker: its project is not full or spec");
+  return started;
+}
+
+/** The platform and the console of the running scenario's worker. */
+export const platformUrl = () => workerStack().platformUrl;
+export const consoleUrl = () => workerStack().consoleUrl;
+
+export const test = base.extend<{ consoleErrors: string[]; otherContextsClosed: void }, { stack: E2eStack | null }>({
+  // Each worker starts its own platform and console for its project (playwright.config.ts), and its
+  // scenarios' pages address that console.
+  stack: [
+    async ({}, use, workerInfo) => {
+      const project = workerInfo.project.name;
+      if (!E2E_PROJECT_NAMES.includes(project as E2eProject)) return use(null);
+      started = await startE2eStack(project as E2eProject, workerInfo.parallelIndex);
+      await use(started);
+      await started.stop();
+      started = null;
+    },
+    { scope: "worker", auto: true, timeout: 2 * SERVER_START_MS },
+  ],
+  baseURL: async ({ baseURL, stack }, use) => use(stack?.consoleUrl ?? baseURL),
   // A second operator's browser (`browser.newContext()`) is the test's to open, and Playwright
   // closes only its own context: left open, each stayed signed in for the rest of the run, its
   // clock repainting every second and every live update after it, a load that grew scenario after scenario.
@@ -89,9 +117,9 @@ export async function signInWithKeyboard(page: Page, account: { username: string
  * its cookie into the page's context), then home. Typing the form before each of some 250
  * sign-ins cost half a second each (docs/benchmarks.md, "The test suite"); the keyboard sign-in
  * is a scenario of its own (`signInWithKeyboard`, `submitLogin`). `console_`: the console the page's
- * context addresses, where that is not the project's (the cluster's pages on one console each).
+ * context addresses, where that is not the worker's (the cluster's pages on one console each).
  */
-export async function signIn(page: Page, account: { username: string; password: string }, console_ = test.info().project.use.baseURL!) {
+export async function signIn(page: Page, account: { username: string; password: string }, console_ = consoleUrl()) {
   const origin = new URL(console_).origin;
   const answer = await page.request.post(`${origin}/session`, { data: { intent: "signIn", ...account }, headers: { Origin: origin } });
   expect(await answer.json(), `signing in as ${account.username}`).toEqual({ ok: true, redirectTo: "/" });
@@ -129,14 +157,13 @@ export async function depositFromPalette(page: Page, account: string, amount: st
   await expect(palette).toHaveCount(0);
 }
 
-/** The platform the running test's project started (playwright.config.ts), and its development envelope key. */
-const platform = () => `http://127.0.0.1:${E2E_PROJECTS[test.info().project.name as E2eProject].platformPort}`;
+/** The platforms' development envelope key. */
 const API_SECRET = process.env.API_SECRET ?? "betdesk-dev-api-secret";
 
 type UserAnswer = { status: string; msg: string; data: unknown };
 
 /** One call of the end-user API, answered as the site would read it (not checked). */
-async function userCall(path: string, body?: unknown, token?: string, userAgent = "betdesk-e2e", base = platform()): Promise<UserAnswer> {
+async function userCall(path: string, body?: unknown, token?: string, userAgent = "betdesk-e2e", base = platformUrl()): Promise<UserAnswer> {
   const response = await fetch(`${base}/api/user${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: {
@@ -153,7 +180,7 @@ async function userCall(path: string, body?: unknown, token?: string, userAgent 
 type BetRequest = { eventId: string; marketId: string; runner: string; isBack: 0 | 1; price: number; amount: number };
 
 /** An end user of the site: signs in through the end-user API (of `base`: the project's platform unless named), then calls it as the site would. */
-export async function endUser(username: string, password: string, userAgent = "betdesk-e2e", base = platform()) {
+export async function endUser(username: string, password: string, userAgent = "betdesk-e2e", base = platformUrl()) {
   const call = async (path: string, body?: unknown, token?: string) => {
     const answer = await userCall(path, body, token, userAgent, base);
     expect(answer.status, answer.msg).toBe("SUCCESS");
@@ -183,7 +210,7 @@ export async function betAsFirstAllowed(usernames: readonly string[], password: 
 }
 
 /** The admin API as the super admin, for what a test must read beside the screen (prices on offer, results), and the sports API's reads. */
-export async function adminApi(base = platform()) {
+export async function adminApi(base = platformUrl()) {
   const call = async (method: "GET" | "POST", path: string, body?: unknown, token?: string, api: "admin" | "sports" = "admin") => {
     const response = await fetch(`${base}/api/${api}${path}`, {
       method,
@@ -217,7 +244,7 @@ export const onSpecApi = () => test.info().project.name === "spec";
  * alone, each answer's own size, until its `total` (a spec-only API drops filters and `pageSize`,
  * so a test must never trust a filtered read either).
  */
-export async function allPendingBets(base = platform()): Promise<SportsBet[]> {
+export async function allPendingBets(base = platformUrl()): Promise<SportsBet[]> {
   const api = await adminApi(base);
   const bets = new Map<string, SportsBet>();
   for (let page = 1; ; page++) {
@@ -278,7 +305,7 @@ export async function addStaff(page: Page, account: { username: string; password
  * `base`), placed by the first ten seeded users from user0041 who may bet: the offer, and the id
  * of every bet pending on its market.
  */
-export async function betsOnOneMarket(count: number, base = platform()) {
+export async function betsOnOneMarket(count: number, base = platformUrl()) {
   const offer = (await allPendingBets(base)).find((bet) => bet.type === "odds" && bet.isBack && bet.marketId)!;
   const bet = { eventId: offer.eventId, marketId: offer.marketId!, runner: offer.runner, isBack: 1 as const, price: offer.x, amount: 10 };
   const players = [];

@@ -6,62 +6,26 @@
  * the audit trail). A deposit job from a pasted file (issue 34) survives the same: each balance
  * moves once.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { ACCOUNT_JOB_CHUNK_ENDPOINT } from "../../app/lib/account-jobs";
 import { MESSAGES } from "../../app/lib/constants";
-import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
+import { EXTRA_CONSOLE_SPACING } from "../fixtures/e2e-ports";
+import { freshDataDir, killServer, startConsole } from "../fixtures/e2e-stack";
 import type { Page } from "@playwright/test";
-import { allPendingBets, balancesOf, betsOnOneMarket, DEMO, expect, openSettleMarket, pasteDepositFile, pickSettleMarketJob, test } from "./fixtures";
+import { allPendingBets, balancesOf, betsOnOneMarket, DEMO, expect, openSettleMarket, pasteDepositFile, pickSettleMarketJob, test, workerStack } from "./fixtures";
 
 const BETS = 200;
-/** How long a console of the test's own may take to listen, and a scenario that starts two may take in all. */
-const CONSOLE_START_MS = 60_000;
+/** How long a scenario that starts a console of its own twice may take in all. */
 const KILLED_CONSOLE_SCENARIO_MS = 240_000;
 
-/** A console of this test's own, on the project's console port + 100, keeping its store in `dataDir` across restarts. */
-function startConsole(port: number, platformPort: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn("node", ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      NODE_ENV: "test",
-      CONSOLE_DATA_DIR: dataDir,
-      ADMIN_API_URL: `http://127.0.0.1:${platformPort}/api/admin`,
-      SPORTS_API_URL: `http://127.0.0.1:${platformPort}/api/sports`,
-      SOCKET_URL: `http://127.0.0.1:${platformPort}`,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    const gaveUp = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`console did not listen within ${CONSOLE_START_MS} ms`));
-    }, CONSOLE_START_MS);
-    child.once("exit", (code) => {
-      clearTimeout(gaveUp);
-      reject(new Error(`console exited with ${code}`));
-    });
-    child.stdout!.on("data", (chunk: Buffer) => {
-      if (!chunk.toString().includes("console listening")) return;
-      clearTimeout(gaveUp);
-      resolve(child);
-    });
-  });
+/** A console of the test's own: the worker's platform, the `nth` spare port above the worker's console, a fresh store directory. */
+async function ownConsole(nth: number) {
+  const { platformPort, consolePort } = workerStack();
+  const port = consolePort + nth * EXTRA_CONSOLE_SPACING;
+  return { platformPort, port, base: `http://localhost:${port}`, dataDir: await freshDataDir("console") };
 }
 
-/** A console of the test's own: the project's platform, a port `offset` above the project's console, a fresh store directory. */
-async function ownConsole(offset: number) {
-  const { platformPort, consolePort } = E2E_PROJECTS[test.info().project.name as E2eProject];
-  const port = consolePort + offset;
-  return { platformPort, port, base: `http://localhost:${port}`, dataDir: join(await mkdtemp(join(tmpdir(), "jobs-e2e-")), "console") };
-}
-
-/** Signs the super admin in on the console at `base` (not the project's). */
+/** Signs the super admin in on the console at `base` (not the worker's). */
 async function signInAt(page: Page, base: string) {
   await page.goto(`${base}/login`);
   await page.getByLabel("Username").focus();
@@ -84,19 +48,11 @@ async function backAfterRestart(page: Page, base: string, consoleErrors: string[
   await expect(page.getByLabel("Unfinished jobs")).toContainText("jobs 1");
 }
 
-/** Kills the console and waits for it to be gone; one already gone (killed before a failed step) is left as is. */
-async function kill(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGKILL");
-  await exited;
-}
-
 test("a settlement job of 200 bets, its console killed mid-run and started again, is resumed with r: each bet settled once, none sent twice", async ({ page, consoleErrors }) => {
   // 200 bets placed, a console started twice: a long limit, never none, so a step that waits for
   // good fails the run instead of holding it (a CI run once hung here past its hour).
   test.setTimeout(KILLED_CONSOLE_SCENARIO_MS);
-  const { platformPort, port, base, dataDir } = await ownConsole(100);
+  const { platformPort, port, base, dataDir } = await ownConsole(1);
 
   // One odds market with a back price on offer; 200 more bets on it. Settle market… settles them all.
   const { offer, placed } = await betsOnOneMarket(BETS);
@@ -116,7 +72,7 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
     const before = consoleErrors.length;
     await page.keyboard.press("y");
     await secondChunk;
-    await kill(console_);
+    await killServer(console_);
     await expect(run).toContainText("· 0 remaining");
     // The screen's reload as the job ended found no console: the screen keeps what it showed, and says why.
     await expect(page.getByText(MESSAGES.consoleUnreachable)).toBeVisible();
@@ -150,7 +106,7 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
     expect(new Set(ours.map((entry) => entry.jobId)).size).toBe(1);
     expect(ours[0]!.jobId).toMatch(/^[0-9a-f-]{36}$/);
   } finally {
-    await kill(console_);
+    await killServer(console_);
   }
 });
 
@@ -160,7 +116,7 @@ const FILE_AMOUNT = 17.31;
 
 test("a deposit job from a pasted file, its console killed mid-run and started again, is resumed with r: each balance moves once", async ({ page, consoleErrors }) => {
   test.setTimeout(KILLED_CONSOLE_SCENARIO_MS);
-  const { platformPort, port, base, dataDir } = await ownConsole(101);
+  const { platformPort, port, base, dataDir } = await ownConsole(2);
   const before = await balancesOf(FILE_USERS);
   const file = ["username,amount,remark", ...FILE_USERS.map((username) => `${username},${FILE_AMOUNT},file job resumed`)].join("\n");
 
@@ -189,7 +145,7 @@ test("a deposit job from a pasted file, its console killed mid-run and started a
     const errorsBefore = consoleErrors.length;
     await page.keyboard.press("y");
     await second;
-    await kill(console_);
+    await killServer(console_);
     died();
 
     console_ = await startConsole(port, platformPort, dataDir);
@@ -209,6 +165,6 @@ test("a deposit job from a pasted file, its console killed mid-run and started a
     const after = await balancesOf(FILE_USERS);
     for (const username of FILE_USERS) expect(Math.round((after.get(username)! - before.get(username)!) * 100), username).toBe(Math.round(FILE_AMOUNT * 100));
   } finally {
-    await kill(console_);
+    await killServer(console_);
   }
 });

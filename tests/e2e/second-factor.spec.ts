@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { adminApi, expect, runCommand, signIn, SPEC_API, submitLogin, test } from "./fixtures";
+import { adminApi, consoleUrl, expect, runCommand, signIn, SPEC_API, submitLogin, test } from "./fixtures";
 
 const STEP_MS = 30_000;
 const codeOf = (key: string, at = Date.now()) =>
@@ -114,7 +114,7 @@ test("a threshold change asks for the second factor in place, then saves", async
   const admin = { username: "admin", password: "admin123" };
   // This session signs in with the password alone; the factor is added from another (whose code counts as given there).
   await signIn(page, admin);
-  const other = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+  const other = await browser.newPage({ baseURL: consoleUrl() });
   await signIn(other, admin);
   const { key } = await enrolAuthenticator(other);
   await other.close();

@@ -9,8 +9,7 @@
 import type { Page } from "@playwright/test";
 import { seal } from "../../protocol/envelope";
 import type { Page as ListPage, SportsBet } from "../../protocol/wire";
-import { E2E_PROJECTS, type E2eProject } from "../fixtures/e2e-ports";
-import { adminApi, allPendingBets, betAsFirstAllowed, DEMO, expect, onSpecApi, signIn, SPEC_API, test } from "./fixtures";
+import { adminApi, allPendingBets, betAsFirstAllowed, DEMO, expect, onSpecApi, platformUrl, signIn, SPEC_API, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -54,8 +53,7 @@ async function historyOf(userId: string): Promise<SportsBet[]> {
 
 /** Plays the event to its end through the feed simulator; the results it closed its markets with. */
 async function finish(eventId: string) {
-  const { platformPort } = E2E_PROJECTS[test.info().project.name as E2eProject];
-  const response = await fetch(`http://127.0.0.1:${platformPort}/api/test/feed/finish/${encodeURIComponent(eventId)}`, {
+  const response = await fetch(`${platformUrl()}/api/test/feed/finish/${encodeURIComponent(eventId)}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     // Every POST to the platform is an envelope, this one of nothing.
