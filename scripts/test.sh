@@ -1,63 +1,86 @@
 #!/usr/bin/env bash
 # npm test: typecheck, unit + machine + platform integration tests, then end-to-end in Chromium.
+#
+# On 2 cores no runner here fills both alone, so the work runs as side-by-side jobs in two stages
+# (issue 35, docs/benchmarks.md "The test suite"):
+#   1. Vitest on PGlite | unit, then Vitest on PostgreSQL | typecheck, then the build;
+#   2. Playwright (two workers, a platform and console each) | the cluster scenario.
+# Each job writes its own log, printed whole when its stage ends; each job's wall time and each
+# stage's are printed at the end whatever the outcome, so that a slower suite shows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Each phase's wall time, printed at the end whatever the outcome, so that a slower suite shows (issue 35).
-phase_names=()
-phase_seconds=()
-phase() {
-  phase_names+=("$1")
-  phase_seconds+=("$SECONDS")
-  echo "== $1"
-}
-print_phase_times() {
-  local status=$? end=$SECONDS i
-  echo "== wall time per phase"
-  for i in "${!phase_names[@]}"; do
-    local next=${phase_seconds[$((i + 1))]:-$end}
-    printf '%-12s %5d s\n' "${phase_names[$i]}" "$((next - phase_seconds[i]))"
-  done
-  printf '%-12s %5d s\n' "total" "$end"
-  return "$status"
-}
-trap print_phase_times EXIT
-phase chromium
 bash scripts/ensure-chromium.sh
 mkdir -p .cache
-phase typecheck
-npx tsc --noEmit
-phase vitest
-# Two Vitest processes side by side (issue 35): on 2 cores Vitest runs one worker, so its projects
-# ran one after another, the integration files on PGlite using about 1.2 cores. Each writes its own
-# output, printed whole once both are done; scripts/test-summary.ts adds their reports up.
-rm -f .cache/vitest-*.json
-run_vitest() {
+rm -f .cache/vitest-*.json .cache/playwright.json .cache/playwright-cluster.json
+
+timings=()
+trap 'status=$?; echo "== wall time"; printf "%s\n" "${timings[@]}"; printf "%-28s %5d s\n" total "$SECONDS"; exit $status' EXIT
+
+# job NAME COMMAND…: runs COMMAND in the background, its output in .cache/NAME.log, its wall time noted.
+job_names=()
+job_pids=()
+job() {
   local name=$1
   shift
-  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json=".cache/vitest-$name.json" >".cache/vitest-$name.log" 2>&1
+  (
+    started=$SECONDS
+    status=0
+    "$@" >".cache/$name.log" 2>&1 || status=$?
+    echo "$((SECONDS - started))" >".cache/$name.seconds"
+    exit "$status"
+  ) &
+  job_names+=("$name")
+  job_pids+=("$!")
 }
-run_vitest pglite --project integration &
-pglite=$!
-run_vitest rest --project unit ${TEST_DATABASE_URL:+--project integration-pg} &
-rest=$!
-vitest_status=0
-wait "$pglite" || vitest_status=$?
-wait "$rest" || vitest_status=$?
-cat .cache/vitest-pglite.log .cache/vitest-rest.log
-[ "$vitest_status" -eq 0 ] || exit "$vitest_status"
-phase build
-npx remix vite:build >/dev/null
-bash scripts/check-client-bundle.sh
-phase playwright
-PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright.json npx playwright test --reporter=list,json
-phase cluster
+
+# stage NAME: waits for every job started since the last stage, prints their logs in order, and
+# fails once all have ended if any failed.
+stage() {
+  local name=$1 started=$2 status=0 i
+  for i in "${!job_pids[@]}"; do
+    wait "${job_pids[$i]}" || status=$?
+  done
+  for i in "${!job_names[@]}"; do
+    echo "== ${job_names[$i]}"
+    cat ".cache/${job_names[$i]}.log"
+    timings+=("$(printf '  %-26s %5d s' "${job_names[$i]}" "$(cat ".cache/${job_names[$i]}.seconds" 2>/dev/null || echo 0)")")
+  done
+  timings+=("$(printf '%-28s %5d s' "$name" "$((SECONDS - started))")")
+  job_names=()
+  job_pids=()
+  return "$status"
+}
+
+# Vitest's reports are added up by scripts/test-summary.ts.
+vitest() {
+  local name=$1
+  shift
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json=".cache/vitest-$name.json"
+}
+# Chained: a function run as a job's `||` operand ignores `set -e` (bash's own rule).
+build() {
+  npx tsc --noEmit && npx remix vite:build >/dev/null && bash scripts/check-client-bundle.sh
+}
 # Two consoles and two platforms behind HAProxy (tests/cluster), when PostgreSQL, Redis, haproxy and prometheus answer here.
-rm -f .cache/playwright-cluster.json
-if bash scripts/cluster.sh check; then
-  PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright-cluster.json npx playwright test -c playwright.cluster.config.ts --reporter=list,json
-else
-  echo "cluster scenario skipped: it needs PostgreSQL, Redis, haproxy and prometheus on this machine (docs/operations.md)"
-fi
-phase summary
+cluster() {
+  if bash scripts/cluster.sh check; then
+    PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright-cluster.json npx playwright test -c playwright.cluster.config.ts --reporter=list,json
+  else
+    echo "cluster scenario skipped: it needs PostgreSQL, Redis, haproxy and prometheus on this machine (docs/operations.md)"
+  fi
+}
+
+started=$SECONDS
+job vitest-pglite vitest pglite --project integration
+job vitest-rest vitest rest --project unit ${TEST_DATABASE_URL:+--project integration-pg}
+job typecheck-build build
+stage "vitest, typecheck, build" "$started"
+
+started=$SECONDS
+job playwright env PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright.json npx playwright test --reporter=list,json
+job cluster cluster
+stage "end to end" "$started"
+
+echo "== summary"
 npx tsx scripts/test-summary.ts
