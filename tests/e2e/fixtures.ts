@@ -37,9 +37,10 @@ export function workerStack(): E2eStack {
   return started;
 }
 
-/** The platform and the console of the running scenario's worker. */
+/** The platform of the running scenario's worker. */
 export const platformUrl = () => workerStack().platformUrl;
-export const consoleUrl = () => workerStack().consoleUrl;
+/** The console the running scenario's pages address: its worker's, or the one its config names (the cluster's balancer). */
+export const consoleUrl = () => started?.consoleUrl ?? test.info().project.use.baseURL ?? workerStack().consoleUrl;
 
 export const test = base.extend<{ consoleErrors: string[]; otherContextsClosed: void }, { stack: E2eStack | null }>({
   // Each worker starts its own platform and console for its project (playwright.config.ts), and its
