@@ -12,6 +12,8 @@ export default defineConfig({
   // One worker: its scenarios share one cluster, and some restart its processes.
   workers: 1,
   testDir: "tests/cluster",
+  // Not test-results/: npm test runs this beside the main run, and each run empties its own output directory as it starts.
+  outputDir: ".cache/cluster-results",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   globalSetup: "./tests/cluster/global-setup.ts",

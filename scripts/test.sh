@@ -73,7 +73,7 @@ cluster() {
 
 started=$SECONDS
 job vitest-pglite vitest pglite --project integration
-job vitest-rest vitest rest --project unit ${TEST_DATABASE_URL:+--project integration-pg}
+job vitest-rest vitest rest --project unit --project unit-isolated ${TEST_DATABASE_URL:+--project integration-pg}
 job typecheck-build build
 stage "vitest, typecheck, build" "$started"
 
