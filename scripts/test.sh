@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # npm test: typecheck, unit + machine + platform integration tests, then end-to-end in Chromium.
 #
-# On 2 cores no runner here fills both alone, so the work runs as side-by-side jobs in two stages
+# On 2 cores no runner here fills both alone, so the work runs as side-by-side jobs in stages
 # (issue 35, docs/benchmarks.md "The test suite"):
 #   1. Vitest on PGlite | unit, then Vitest on PostgreSQL | typecheck, then the build;
-#   2. Playwright (two workers, a platform and console each) | the cluster scenario.
+#   2. Playwright (two workers, a platform and console each);
+#   3. the cluster scenario, alone: it restarts processes under load and counts on their drain,
+#      which beside Playwright's two workers once dropped a request.
 # Each job writes its own log, printed whole when its stage ends; each job's wall time and each
 # stage's are printed at the end whatever the outcome, so that a slower suite shows.
 set -euo pipefail
@@ -79,8 +81,11 @@ stage "vitest, typecheck, build" "$started"
 
 started=$SECONDS
 job playwright env PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright.json npx playwright test --reporter=list,json
-job cluster cluster
 stage "end to end" "$started"
+
+started=$SECONDS
+job cluster cluster
+stage "cluster" "$started"
 
 echo "== summary"
 npx tsx scripts/test-summary.ts
