@@ -19,7 +19,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import pg from "pg";
-import { allPendingBets, betsOnOneMarket, collectErrors, DEMO, endUser, expect, openSettleMarket, pickSettleMarketJob, setFourEyesThresholds, signIn, test } from "../e2e/fixtures";
+import { allPendingBets, betsOnOneMarket, collectErrors, DEMO, endUser, expect, openSettleMarket, pickSettleMarketJob, setFourEyesThresholds, signedInHeading, signIn, test } from "../e2e/fixtures";
 import { CLUSTER, pidOf, prometheusValue, restartInstance } from "./cluster";
 
 test.describe.configure({ mode: "serial" });
@@ -233,7 +233,7 @@ test("a session ended on console A is refused on console B at its next request",
   const ended = await pageAt(browser, CLUSTER.consoleA, consoleErrors);
   await signIn(ended, DEMO.staff, CLUSTER.consoleA);
   await ended.goto(`${CLUSTER.consoleB}/`);
-  await expect(ended.getByRole("heading", { name: `Signed in as ${DEMO.staff.username}` })).toBeVisible();
+  await expect(signedInHeading(ended, DEMO.staff.username)).toBeVisible();
 
   // Another browser on A ends every other session of the operator's.
   const ender = await pageAt(browser, CLUSTER.consoleA, consoleErrors);

@@ -5,7 +5,7 @@
  * allowlist is refused at sign-in.
  */
 import type { Browser, Page } from "@playwright/test";
-import { addStaff, DEMO, expect, signIn, submitLogin, test } from "./fixtures";
+import { addStaff, DEMO, expect, signedInHeading, signIn, submitLogin, test } from "./fixtures";
 
 /** A staff member of its own, so the sessions listed are this scenario's alone. */
 async function freshStaff(page: Page) {
@@ -113,7 +113,7 @@ test("an address outside the allowlist is refused at sign-in with a clear messag
     await submitLogin(elsewhere, staff);
     await expect(elsewhere.getByText(/^Sign-in refused: your address \S+ is not on the allowlist for staff$/)).toBeVisible();
     await expect(elsewhere).toHaveURL(/\/login/);
-    await expect(elsewhere.getByRole("heading", { name: `Signed in as ${staff.username}` })).toHaveCount(0);
+    await expect(signedInHeading(elsewhere, staff.username)).toHaveCount(0);
   } finally {
     await saveStaffRanges(page, "");
   }

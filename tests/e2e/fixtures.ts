@@ -96,9 +96,12 @@ export async function chooseOption(page: Page, list: Locator, text: string) {
   await page.keyboard.press("Enter");
 }
 
-/** Types the credentials with the keyboard alone (type, Tab, type, Enter) on the login screen. */
-export async function submitLogin(page: Page, account: { username: string; password: string }) {
-  await page.goto("/login");
+/** Home's heading naming the operator signed in: the shell is up. */
+export const signedInHeading = (page: Page, username: string) => page.getByRole("heading", { name: `Signed in as ${username}` });
+
+/** Types the credentials with the keyboard alone (type, Tab, type, Enter) on the login screen of `base` (the page's own console unless named). */
+export async function submitLogin(page: Page, account: { username: string; password: string }, base = "") {
+  await page.goto(`${base}/login`);
   await page.getByLabel("Username").focus();
   await page.keyboard.type(account.username);
   await page.keyboard.press("Tab");
@@ -107,9 +110,9 @@ export async function submitLogin(page: Page, account: { username: string; passw
 }
 
 /** Signs in with the keyboard (type, Tab, type, Enter) and waits for the shell: the scenarios about signing in. */
-export async function signInWithKeyboard(page: Page, account: { username: string; password: string }) {
-  await submitLogin(page, account);
-  await expect(page.getByRole("heading", { name: `Signed in as ${account.username}` })).toBeVisible();
+export async function signInWithKeyboard(page: Page, account: { username: string; password: string }, base = "") {
+  await submitLogin(page, account, base);
+  await expect(signedInHeading(page, account.username)).toBeVisible();
 }
 
 /**
@@ -125,7 +128,7 @@ export async function signIn(page: Page, account: { username: string; password: 
   const answer = await page.request.post(`${origin}/session`, { data: { intent: "signIn", ...account }, headers: { Origin: origin } });
   expect(await answer.json(), `signing in as ${account.username}`).toEqual({ ok: true, redirectTo: "/" });
   await page.goto("/");
-  await expect(page.getByRole("heading", { name: `Signed in as ${account.username}` })).toBeVisible();
+  await expect(signedInHeading(page, account.username)).toBeVisible();
 }
 
 /** Opens the palette with Ctrl+K and waits until its field takes the keys typed next. */

@@ -12,7 +12,7 @@ import { MESSAGES } from "../../app/lib/constants";
 import { EXTRA_CONSOLE_SPACING } from "../fixtures/e2e-ports";
 import { freshDataDir, killServer, startConsole } from "../fixtures/e2e-stack";
 import type { Page } from "@playwright/test";
-import { allPendingBets, balancesOf, betsOnOneMarket, DEMO, expect, openSettleMarket, pasteDepositFile, pickSettleMarketJob, test, workerStack } from "./fixtures";
+import { allPendingBets, balancesOf, betsOnOneMarket, DEMO, expect, openSettleMarket, pasteDepositFile, pickSettleMarketJob, signInWithKeyboard, test, workerStack } from "./fixtures";
 
 const BETS = 200;
 /** How long a scenario that starts a console of its own twice may take in all. */
@@ -23,17 +23,6 @@ async function ownConsole(nth: number) {
   const { platformPort, consolePort } = workerStack();
   const port = consolePort + nth * EXTRA_CONSOLE_SPACING;
   return { platformPort, port, base: `http://localhost:${port}`, dataDir: await freshDataDir("console") };
-}
-
-/** Signs the super admin in on the console at `base` (not the worker's). */
-async function signInAt(page: Page, base: string) {
-  await page.goto(`${base}/login`);
-  await page.getByLabel("Username").focus();
-  await page.keyboard.type(DEMO.admin.username);
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(DEMO.admin.password);
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: `Signed in as ${DEMO.admin.username}` })).toBeVisible();
 }
 
 /** Back on a console started again: its page reloaded and hydrated, with what it reported during the outage forgotten. */
@@ -59,7 +48,7 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
 
   let console_ = await startConsole(port, platformPort, dataDir);
   try {
-    await signInAt(page, base);
+    await signInWithKeyboard(page, DEMO.admin, base);
     const run = await openSettleMarket(page, offer, base);
 
     // The second chunk on its way: the first is answered, the second in flight when the process dies.
@@ -122,7 +111,7 @@ test("a deposit job from a pasted file, its console killed mid-run and started a
 
   let console_ = await startConsole(port, platformPort, dataDir);
   try {
-    await signInAt(page, base);
+    await signInWithKeyboard(page, DEMO.admin, base);
     const run = await pasteDepositFile(page, file);
     await expect(run.getByRole("status")).toHaveText(`40 rows · 40 good · sum ${(40 * FILE_AMOUNT).toFixed(2)} · 0 problems`);
 

@@ -4,7 +4,7 @@
  * answered, applies in order, once.
  */
 import type { Page } from "@playwright/test";
-import { allPendingBets, balancesOf, DEMO, expect, openPalette, signIn, SPEC_API, submitLogin, test } from "./fixtures";
+import { allPendingBets, balancesOf, DEMO, expect, openPalette, signedInHeading, signIn, SPEC_API, submitLogin, test } from "./fixtures";
 
 /** A seeded user no other scenario touches, so its balance moves only here. */
 const USER = "user0077";
@@ -44,7 +44,7 @@ test("a sign-in typed into a slow page before it hydrated signs in", async ({ pa
   await page.keyboard.press("Tab");
   await page.keyboard.type(DEMO.admin.password);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: `Signed in as ${DEMO.admin.username}` })).toBeVisible({ timeout: 15_000 });
+  await expect(signedInHeading(page, DEMO.admin.username)).toBeVisible({ timeout: 15_000 });
 });
 
 test.describe("typed as a page loads", () => {
@@ -99,7 +99,7 @@ test.describe("typed as a page loads", () => {
         await page.keyboard.up("Control");
         await page.mouse.click(600, 400);
       }
-      await expect(page.getByRole("heading", { name: `Signed in as ${DEMO.admin.username}` })).toBeVisible();
+      await expect(signedInHeading(page, DEMO.admin.username)).toBeVisible();
     }
     // The console-error fixture fails the scenario on any uncaught error.
   });

@@ -3,7 +3,7 @@
  * JavaScript off, the route's action signs in, and the password never travels in a URL.
  */
 import type { Page } from "@playwright/test";
-import { DEMO, expect, test } from "./fixtures";
+import { DEMO, expect, signedInHeading, test } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
 
@@ -24,7 +24,7 @@ async function submit(page: Page, account: { username: string; password: string 
 test("signs in without JavaScript and never puts the password in a URL", async ({ page }) => {
   const urls = recordUrls(page);
   await submit(page, DEMO.admin);
-  await expect(page.getByRole("heading", { name: `Signed in as ${DEMO.admin.username}` })).toBeVisible();
+  await expect(signedInHeading(page, DEMO.admin.username)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(urls.length).toBeGreaterThan(0);
   for (const url of urls) expect(url).not.toContain(DEMO.admin.password);
@@ -59,7 +59,7 @@ for (const target of HOSTILE_TARGETS) {
     await page.getByLabel("Username").fill(DEMO.admin.username);
     await page.getByLabel("Password").fill(DEMO.admin.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("heading", { name: `Signed in as ${DEMO.admin.username}` })).toBeVisible();
+    await expect(signedInHeading(page, DEMO.admin.username)).toBeVisible();
     expect(page.url()).toBe(`${baseURL}/`);
   });
 }

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { adminApi, consoleUrl, expect, runCommand, signIn, SPEC_API, submitLogin, test } from "./fixtures";
+import { adminApi, consoleUrl, expect, runCommand, signedInHeading, signIn, SPEC_API, submitLogin, test } from "./fixtures";
 
 const STEP_MS = 30_000;
 const codeOf = (key: string, at = Date.now()) =>
@@ -61,7 +61,7 @@ test("enrol an authenticator app, sign in with a code, a replay refused, a recov
 
   const used = nextCode(key);
   await signInWithCode(page, account, used);
-  await expect(page.getByRole("heading", { name: `Signed in as ${account.username}` })).toBeVisible();
+  await expect(signedInHeading(page, account.username)).toBeVisible();
   await signOut(page);
 
   // The same code again, inside its window.
@@ -75,7 +75,7 @@ test("enrol an authenticator app, sign in with a code, a replay refused, a recov
   await expect(page.getByLabel("Recovery code")).toBeFocused();
   await page.keyboard.type(codes[0]!);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: `Signed in as ${account.username}` })).toBeVisible();
+  await expect(signedInHeading(page, account.username)).toBeVisible();
   await signOut(page);
   await submitLogin(page, account);
   await page.getByLabel("Code from your authenticator app").waitFor();
@@ -107,7 +107,7 @@ test("register a passkey and sign in with it (Chromium's virtual authenticator)"
   await submitLogin(page, account);
   await page.getByLabel("Recovery code").waitFor();
   await page.keyboard.press("Alt+p");
-  await expect(page.getByRole("heading", { name: `Signed in as ${account.username}` })).toBeVisible();
+  await expect(signedInHeading(page, account.username)).toBeVisible();
 });
 
 test("a threshold change asks for the second factor in place, then saves", async ({ page, browser }) => {
