@@ -183,7 +183,7 @@ async function userCall(path: string, body?: unknown, token?: string, userAgent 
 
 type BetRequest = { eventId: string; marketId: string; runner: string; isBack: 0 | 1; price: number; amount: number };
 
-/** An end user of the site: signs in through the end-user API (of `base`: the project's platform unless named), then calls it as the site would. */
+/** An end user of the site: signs in through the end-user API (of `base`: the worker's platform unless named), then calls it as the site would. */
 export async function endUser(username: string, password: string, userAgent = "betdesk-e2e", base = platformUrl()) {
   const call = async (path: string, body?: unknown, token?: string) => {
     const answer = await userCall(path, body, token, userAgent, base);
