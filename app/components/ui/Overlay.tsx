@@ -2,8 +2,11 @@
  * A modal layer: labelled dialog, Esc and a click outside close it, Tab stays inside, and focus
  * goes back where it was when it closes. Opening, the dialog itself takes focus unless a field of it
  * already has (autoFocus): so its own keys answer at once and no Enter presses a button it did not mean.
+ * It takes focus before its first frame is painted: a layer opened in a transition (key help) ran
+ * its effects after painting, and on a busy machine an Esc typed once it showed went to the page.
  */
-import { useEffect, useRef, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { useBrowserLayoutEffect } from "./use-browser-layout-effect";
 
 type OverlayProps = {
   /** Accessible name of the dialog. */
@@ -17,7 +20,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 export function Overlay({ label, onClose, className, children }: OverlayProps) {
   const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useBrowserLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     if (!dialog.current?.contains(document.activeElement)) dialog.current?.focus();
     return () => previous?.focus?.();

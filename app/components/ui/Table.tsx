@@ -6,7 +6,8 @@
  * chooses them, `V` saves and applies views. Test hooks: `[data-table-row]`, `[data-cursor]`, `aria-selected`.
  */
 import { useNavigate } from "@remix-run/react";
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { memo, useCallback, useMemo, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { useBrowserLayoutEffect } from "./use-browser-layout-effect";
 import { ColumnChooser } from "./ColumnChooser";
 import { columnTrack, scrollToReveal, visibleRange } from "./table-model";
 import { useTableView } from "./use-table-view";
@@ -56,8 +57,6 @@ export type TableProps<Row> = {
   rowHeight?: number;
 };
 
-/** Measuring and scrolling happen before paint in the browser; on the server there is nothing to measure. */
-const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 export function Table<Row>(props: TableProps<Row>) {
   const { rows, rowKey, cursor, selected, expandedKey, rowHeight = 23 } = props;
