@@ -24,9 +24,11 @@ trap 'status=$?; echo "== wall time"; printf "%s\n" "${timings[@]}"; printf "%-2
 # job NAME COMMAND…: runs COMMAND in the background, its output in .cache/NAME.log, its wall time noted.
 job_names=()
 job_pids=()
+stage_started=$SECONDS
 job() {
   local name=$1
   shift
+  [ ${#job_pids[@]} -eq 0 ] && stage_started=$SECONDS
   (
     started=$SECONDS
     status=0
@@ -38,10 +40,10 @@ job() {
   job_pids+=("$!")
 }
 
-# stage NAME: waits for every job started since the last stage, prints their logs in order, and
-# fails once all have ended if any failed.
+# stage NAME: waits for every job started since the last stage, prints their logs in order, notes
+# the stage's wall time from its first job's start, and fails once all have ended if any failed.
 stage() {
-  local name=$1 started=$2 status=0 i
+  local name=$1 status=0 i
   for i in "${!job_pids[@]}"; do
     wait "${job_pids[$i]}" || status=$?
   done
@@ -50,7 +52,7 @@ stage() {
     cat ".cache/${job_names[$i]}.log"
     timings+=("$(printf '  %-26s %5d s' "${job_names[$i]}" "$(cat ".cache/${job_names[$i]}.seconds" 2>/dev/null || echo 0)")")
   done
-  timings+=("$(printf '%-28s %5d s' "$name" "$((SECONDS - started))")")
+  timings+=("$(printf '%-28s %5d s' "$name" "$((SECONDS - stage_started))")")
   job_names=()
   job_pids=()
   return "$status"
@@ -75,22 +77,18 @@ cluster() {
   fi
 }
 
-started=$SECONDS
 job typecheck-build build
-stage "typecheck, build" "$started"
+stage "typecheck, build"
 
-started=$SECONDS
 job vitest-pglite vitest pglite --project integration
 job vitest-rest vitest rest --project unit --project unit-isolated ${TEST_DATABASE_URL:+--project integration-pg}
-stage "vitest" "$started"
+stage "vitest"
 
-started=$SECONDS
 job playwright env PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright.json npx playwright test --reporter=list,json
-stage "end to end" "$started"
+stage "end to end"
 
-started=$SECONDS
 job cluster cluster
-stage "cluster" "$started"
+stage "cluster"
 
 echo "== summary"
 npx tsx scripts/test-summary.ts
