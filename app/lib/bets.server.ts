@@ -18,7 +18,7 @@ import { jobThresholdsOn } from "./store/four-eyes.server";
 import { inScope, resettleSchema, settlementChunkSchema } from "./forms/settlement";
 import { readForm, runForm } from "./forms/run-form.server";
 import { partialText, SCAN_LIMIT, type Coverage } from "./list";
-import { loadListPage, readAllPages, type Scan } from "./list.server";
+import { loadListPage, PAGES_IN_FLIGHT, readEveryPage, type Scan } from "./list.server";
 import { orRouteError } from "./route-errors.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
 import type { StoredSettlement } from "../machines/settlement.machine";
@@ -52,7 +52,9 @@ export const matchesFilter = (filter: PendingFilter) => {
 
 /**
  * The pending bets of a filter, oldest first, as far as the bound reads, kept by their own fields;
- * a filter a bet did not match, or a short page size, is what this API lacks (capabilities).
+ * a filter a bet did not match, or a short page size, is what this API lacks (capabilities). Its
+ * pages are read a few at once: an API with only the spec's call answers 50 a page, and a
+ * settlement job is checked against a fresh read of the whole queue (issue 35).
  */
 export async function pendingScan(call: PendingCall, filter: PendingFilter, limit = SCAN_LIMIT) {
   const ignored = new Set<keyof PendingFilter>();
@@ -62,7 +64,7 @@ export async function pendingScan(call: PendingCall, filter: PendingFilter, limi
     for (const field of missed) ignored.add(field);
     return missed.length === 0;
   };
-  const scan = await readAllPages((page, pageSize) => call(filter, page, pageSize), { limit, keep });
+  const scan = await readEveryPage((page, pageSize) => call(filter, page, pageSize), { inFlight: PAGES_IN_FLIGHT, limit, keep });
   capabilities.learnFromReading("pendingBets", { ignored, pageSize: scan.pageSize, total: scan.total });
   return scan;
 }

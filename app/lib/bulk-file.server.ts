@@ -22,7 +22,7 @@ import { amountField, remarkField } from "./forms/account-actions";
 import { problemOf } from "./forms/first-issue";
 import { requireAccess, storeOf } from "./guards.server";
 import { ownerOf } from "./jobs.server";
-import { readAllPages, readEveryPage } from "./list.server";
+import { PAGES_IN_FLIGHT, readAllPages, readEveryPage } from "./list.server";
 import type { Operator } from "./operator";
 import { SCREENS } from "./screens";
 import { callAsOperator } from "./session.server";
@@ -94,8 +94,6 @@ export function classifyLines(
 type ListRow = Pick<UserRow, "_id" | "username" | "balance">;
 const accountOf = (row: ListRow): Account => ({ id: row._id, username: row.username, balance: row.balance });
 
-/** Pages of a whole list read at once for a preview: a few, so the API's other callers still get in. */
-const PAGES_IN_FLIGHT = 4;
 /**
  * A whole page of the list costs about as much upstream as this many one-name searches (at
  * 100,000 users on PGlite: 17–24 ms a page of 500, 6 ms a search; docs/benchmarks.md, "Bulk from file").

@@ -100,9 +100,22 @@ describe("reading every page at once", () => {
     expect(backward.mock.calls.map(([page]) => page).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it("an API that ignores `page` repeats the first page: read once, incomplete, so the caller looks up the rest", async () => {
-    const scan = await readEveryPage(api(rows(120), { size: 50, stuck: true }), { inFlight: 4 });
-    expect(scan).toMatchObject({ read: 50, total: 120, complete: false });
+  it("an API that ignores `page` repeats the first page: read once, incomplete, and no page after the one that showed it", async () => {
+    const fetchPage = api(rows(10_000), { size: 50, stuck: true });
+    const scan = await readEveryPage(fetchPage, { inFlight: 4 });
+    expect(scan).toMatchObject({ read: 50, total: 10_000, complete: false });
+    expect(fetchPage.mock.calls.map(([page]) => page)).toEqual([1, 2]);
+  });
+
+  it("asks no more pages than `limit` items need, from the list's start even given its opposite order: incomplete past it", async () => {
+    const all = rows(1_030);
+    const forward = api(all, { size: 100 });
+    const backward = api([...all].reverse(), { size: 100 });
+    const scan = await readEveryPage(forward, { inFlight: 4, limit: 450, fetchPageFromEnd: backward });
+    expect(scan).toMatchObject({ read: 500, total: 1_030, complete: false });
+    expect(scan.items.map((row) => row._id)).toEqual(all.slice(0, 500).map((row) => row._id));
+    expect(forward.mock.calls.map(([page]) => page)).toEqual([1, 2, 3, 4, 5]);
+    expect(backward).not.toHaveBeenCalled();
   });
 
   it("keeps what the filter keeps, and reads an empty list once", async () => {

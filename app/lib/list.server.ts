@@ -75,11 +75,16 @@ function collector<T extends { _id: string }>(keep: (item: T) => boolean) {
   return collected;
 }
 
+/** Pages of a whole list read at once (readEveryPage): a few, so the API's other callers still get in. */
+export const PAGES_IN_FLIGHT = 4;
+
 /**
  * Every page of a list, `inFlight` at a time once the first answer gave the total and the page
- * size in effect (an API may ignore `pageSize`). Given `fetchPageFromEnd` (the same list in the
- * opposite order), the second half is read from the end: no page lies deeper than the middle,
- * and a deep page is what costs an API most (it skips every row before it). Trusts the answers as
+ * size in effect (an API may ignore `pageSize`), and the second showed the API honours `page` (one
+ * that ignores it repeats the first page: the read stops there, incomplete). At most `limit` items
+ * are asked for, as readAllPages reads. Given `fetchPageFromEnd` (the same list in the opposite
+ * order), the second half is read from the end: no page lies deeper than the middle, and a deep
+ * page is what costs an API most (it skips every row before it). Trusts the answers as
  * readAllPages does: a repeat `_id` is read once, and the scan is complete only when it read the
  * first answer's total. It is not when the list changed while it was read, or the API ignored
  * `page`: the caller looks up what it missed some other way. Items come in the list's order.
@@ -88,25 +93,36 @@ export async function readEveryPage<T extends { _id: string }>(
   fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
   {
     inFlight,
+    limit = Number.POSITIVE_INFINITY,
     keep = () => true,
     fetchPageFromEnd,
-  }: { inFlight: number; keep?: (item: T) => boolean; fetchPageFromEnd?: (page: number, pageSize: number) => Promise<Page<T>> },
+  }: { inFlight: number; limit?: number; keep?: (item: T) => boolean; fetchPageFromEnd?: (page: number, pageSize: number) => Promise<Page<T>> },
 ): Promise<Scan<T>> {
+  const collected = collector(keep);
   const first = await fetchPage(1, PAGE_SIZE.max);
+  collected.add(first.items);
   const pageSize = first.items.length;
-  const pages = pageSize === 0 ? 1 : Math.ceil(first.total / pageSize);
-  const fromEnd = fetchPageFromEnd ? Math.floor(pages / 2) : 0;
+  const scan = (): Scan<T> => {
+    const read = collected.seen.size;
+    return { items: collected.items, dropped: collected.dropped, pageSize, read, total: first.total, complete: read >= first.total };
+  };
+  const listed = pageSize === 0 ? 1 : Math.ceil(first.total / pageSize);
+  const pages = Math.min(listed, Math.max(1, Math.ceil(limit / Math.max(pageSize, 1))));
+  if (pages === 1) return scan();
+  const second = await fetchPage(2, PAGE_SIZE.max);
+  const before = collected.seen.size;
+  collected.add(second.items);
+  if (collected.seen.size === before) return scan();
+  // From the end only when every page is read: a list cut at `limit` is read from its start.
+  const fromEnd = fetchPageFromEnd && pages === listed ? Math.min(Math.floor(pages / 2), pages - 2) : 0;
   const reads = [
-    ...Array.from({ length: pages - fromEnd - 1 }, (_, index) => () => fetchPage(index + 2, PAGE_SIZE.max)),
+    ...Array.from({ length: pages - fromEnd - 2 }, (_, index) => () => fetchPage(index + 3, PAGE_SIZE.max)),
     // From the middle outwards, each page's items turned round: together the list's own order.
     ...Array.from({ length: fromEnd }, (_, index) => async () => {
       const answer = await fetchPageFromEnd!(fromEnd - index, PAGE_SIZE.max);
       return { ...answer, items: [...answer.items].reverse() };
     }),
   ];
-  const rest = await inBatches(reads, inFlight, (read) => read());
-  const collected = collector(keep);
-  for (const answer of [first, ...rest]) collected.add(answer.items);
-  const read = collected.seen.size;
-  return { items: collected.items, dropped: collected.dropped, pageSize, read, total: first.total, complete: read >= first.total };
+  for (const answer of await inBatches(reads, inFlight, (read) => read())) collected.add(answer.items);
+  return scan();
 }
