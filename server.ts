@@ -64,6 +64,7 @@ closeGracefully(
   server,
   {
     drain: health.drain,
+    balancersTold: health.balancersTold,
     closeSockets: async () => {
       await realtime.close();
       await vite?.close();

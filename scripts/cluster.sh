@@ -171,21 +171,31 @@ stop_one() {
   rm -f "$RUN_DIR/$name.pid"
   [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
   kill -TERM "$pid"
-  # A console or platform drains for 3 s, then lets requests finish for up to SHUTDOWN_GRACE_MS (10 s).
-  for _ in $(seq 200); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
-  echo "cluster: $name (pid $pid) did not stop in 20 s; killing it" >&2
+  # A console drains until the balancer has seen it go (about 2 s, at most 15), a platform for 3 s;
+  # then each lets requests finish for up to SHUTDOWN_GRACE_MS (10 s).
+  for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
+  echo "cluster: $name (pid $pid) did not stop in 30 s; killing it" >&2
   kill -KILL "$pid" 2>/dev/null || true
+}
+
+# The instances at once, while the balancer still checks them (a console waits to be seen going);
+# the balancer and Prometheus after them.
+stop_all() {
+  local name
+  for name in console-a console-b platform-a platform-b; do stop_one "$name" & done
+  wait
+  for name in haproxy prometheus; do stop_one "$name"; done
 }
 
 case "${1:-}" in
   start) start ;;
   restart) restart "${2:?which instance: console-a, console-b, platform-a or platform-b}" ;;
   stop)
-    if [ -n "${2:-}" ]; then stop_one "$2"; else for name in "${NAMES[@]}"; do stop_one "$name"; done; fi ;;
+    if [ -n "${2:-}" ]; then stop_one "$2"; else stop_all; fi ;;
   status) for name in "${NAMES[@]}"; do running "$name" && echo "$name: pid $(pid_of "$name")" || echo "$name: stopped"; done ;;
   check) check ;;
   reset)
-    for name in "${NAMES[@]}"; do stop_one "$name"; done
+    stop_all
     rm -rf "$RUN_DIR/prometheus"
     for db in "$DB" "${DB}_console"; do psql "$PG/postgres" -qc "drop database if exists \"$db\"" >/dev/null; done ;;
   *) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { openConsoleStore } from "../store/open.server";
 import type { ConsoleStore } from "../store/schema";
 import { createConsoleLogger, installRootLogger } from "./context.server";
@@ -50,5 +50,79 @@ describe("the console's readiness", () => {
     await store.destroy();
     const health = createHealth([storeCheck(store), upstreamCheck(upstreamUrl)]);
     expect(await ready(health)).toEqual({ status: 503, body: { status: "unready", failed: ["store"] } });
+  });
+});
+
+describe("the shutdown's wait for the balancers", () => {
+  const wait = { fall: 2, recentMs: 60_000, fallbackMs: 100, maxMs: 5_000 };
+
+  /** The health router on a server of its own; `check` asks /health/ready as a balancer does. */
+  async function serving(health: ReturnType<typeof createHealth>) {
+    const server = createServer(express().use(health.router));
+    const url = await listen(server);
+    onTestFinished(() => void server.close());
+    return { check: async () => (await fetch(`${url}/health/ready`)).status };
+  }
+
+  it("lasts until a balancer that checked was answered its `fall` 503s, however late they come", async () => {
+    const health = createHealth([]);
+    const { check } = await serving(health);
+    expect(await check()).toBe(200);
+    health.drain();
+    let ended: string | null = null;
+    const told = health.balancersTold(wait).then((how) => (ended = how));
+    // Longer than the fallback: a balancer seen before the drain is waited for.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await check()).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ended).toBeNull();
+    expect(await check()).toBe(503);
+    expect(await told).toBe("told");
+  });
+
+  it("counts each balancer's 503s: one told twice does not end the wait for another", async () => {
+    let at = 0;
+    const health = createHealth([], () => at);
+    const server = createServer(express().use(health.router));
+    const url = await listen(server);
+    onTestFinished(() => void server.close());
+    await fetch(`${url}/health/ready`);
+    // Another balancer, on another address, checked too.
+    const other = createServer(express().use(health.router));
+    const otherUrl = `http://[::1]:${await new Promise<number>((resolve) => other.listen(0, "::1", () => resolve((other.address() as AddressInfo).port)))}`;
+    onTestFinished(() => void other.close());
+    await fetch(`${otherUrl}/health/ready`);
+    at = 1;
+    health.drain();
+    let ended: string | null = null;
+    const told = health.balancersTold(wait).then((how) => (ended = how));
+    await fetch(`${url}/health/ready`);
+    await fetch(`${url}/health/ready`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ended).toBeNull();
+    await fetch(`${otherUrl}/health/ready`);
+    await fetch(`${otherUrl}/health/ready`);
+    expect(await told).toBe("told");
+  });
+
+  it("waits the fallback when no balancer checked lately, and at most `maxMs` for one that stopped checking", async () => {
+    expect(await createHealth([]).balancersTold(wait)).toBe("no checker");
+    const health = createHealth([]);
+    const { check } = await serving(health);
+    await check();
+    health.drain();
+    const started = Date.now();
+    expect(await health.balancersTold({ ...wait, maxMs: 200 })).toBe("timed out");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it("forgets a checker seen longer ago than `recentMs`", async () => {
+    let at = 0;
+    const health = createHealth([], () => at);
+    const { check } = await serving(health);
+    await check();
+    at = 60_001;
+    health.drain();
+    expect(await health.balancersTold(wait)).toBe("no checker");
   });
 });

@@ -1,7 +1,9 @@
 /**
  * `/health/live` (the process answers) and `/health/ready` (the console can serve: its store
  * answers and the upstream API answers). A draining console answers 503 at once, so a balancer
- * stops sending it requests before it closes (docs/operations.md "Liveness and readiness").
+ * stops sending it requests before it closes (docs/operations.md "Liveness and readiness"); it
+ * counts the 503s each balancer was answered, so the shutdown waits until every balancer that
+ * checks it has seen enough of them to take it out, however slowly the checks came.
  */
 import express from "express";
 import { sql } from "kysely";
@@ -29,14 +31,46 @@ export const upstreamCheck = (baseUrl: string, probe: typeof fetch = fetch): Rea
 const withTimeout = (work: Promise<void>) =>
   Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timed out")), CHECK_TIMEOUT_MS).unref())]);
 
-export function createHealth(checks: readonly ReadinessCheck[]) {
+/** How the shutdown waits for the balancers (docs/operations.md "Shutdown"). */
+export type BalancerWait = {
+  /** Failed checks that take an instance out: HAProxy's `fall` (deploy/haproxy.cfg). */
+  fall: number;
+  /** A checker not seen for this long before the drain is taken to be gone. */
+  recentMs: number;
+  /** With no checker seen recently, this wait, as before checks were counted. */
+  fallbackMs: number;
+  /** The longest wait, however slowly the checks come. */
+  maxMs: number;
+};
+/** What the wait ended on: every recent checker answered `fall` 503s, none was seen, or time ran out. */
+export type BalancerWaitEnd = "told" | "no checker" | "timed out";
+
+/** Addresses whose checks are remembered: balancers are a few; anyone else who asks pushes out the oldest. */
+const MAX_CHECKERS = 64;
+
+export function createHealth(checks: readonly ReadinessCheck[], now = () => Date.now()) {
   let draining = false;
+  /** Each address that checks readiness (a balancer): when it last checked, and the 503s it was answered since the drain. */
+  const checkers = new Map<string, { lastSeen: number; refused: number }>();
+  let checked = () => {};
   const router = express.Router();
   router.get("/health/live", (_req, res) => void res.json({ status: "live" }));
-  router.get("/health/ready", async (_req, res) => {
+  router.get("/health/ready", async (req, res) => {
     res.set("Cache-Control", "no-store");
+    const address = req.socket.remoteAddress ?? "";
+    const checker = checkers.get(address) ?? { lastSeen: 0, refused: 0 };
+    // Kept in the order last seen, at most MAX_CHECKERS: addresses that reach it directly cannot grow the map.
+    checkers.delete(address);
+    checkers.set(address, checker);
+    if (checkers.size > MAX_CHECKERS) checkers.delete(checkers.keys().next().value!);
+    checker.lastSeen = now();
     if (draining) {
       metrics.ready.set(0);
+      // Counted once the balancer can have read it.
+      res.once("finish", () => {
+        checker.refused++;
+        checked();
+      });
       return void res.status(503).json({ status: "unready", failed: ["shutdown"] });
     }
     const results = await Promise.all(
@@ -58,5 +92,27 @@ export function createHealth(checks: readonly ReadinessCheck[]) {
     router,
     /** From now on /health/ready answers 503: the first step of a graceful shutdown. */
     drain: () => void (draining = true),
+    /**
+     * After the drain: resolves once every address that checked readiness within `recentMs` has
+     * been answered `fall` 503s (a balancer starved of answers takes longer, and is waited for),
+     * after `fallbackMs` when none did, or after `maxMs` at the most.
+     */
+    balancersTold({ fall, recentMs, fallbackMs, maxMs }: BalancerWait): Promise<BalancerWaitEnd> {
+      const since = now() - recentMs;
+      const recent = [...checkers.values()].filter((checker) => checker.lastSeen >= since);
+      const wait = recent.length === 0 ? fallbackMs : maxMs;
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => end(recent.length === 0 ? "no checker" : "timed out"), wait);
+        const end = (how: BalancerWaitEnd) => {
+          clearTimeout(timer);
+          checked = () => {};
+          resolve(how);
+        };
+        checked = () => {
+          if (recent.length > 0 && recent.every((checker) => checker.refused >= fall)) end("told");
+        };
+        checked();
+      });
+    },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The console's graceful shutdown (docs/operations.md "Shutdown"), in this order: readiness turns
- * 503 at once; on SIGTERM the balancer is given time to notice (its check runs every second);
+ * 503 at once; on SIGTERM it waits until every balancer checking it has been answered enough 503s
+ * to take it out (BALANCER_WAIT), as slowly as they come on a machine short of CPU;
  * the listener closes and requests in flight finish, up to SHUTDOWN_GRACE_MS (a job's chunk is
  * such a request: it finishes, or its items stay sent-unanswered for a resume to check, never to
  * send again); then the realtime sockets close, so browsers reconnect through the balancer to the
@@ -9,13 +10,21 @@
 import type { Server } from "node:http";
 import closeWithGrace from "close-with-grace";
 import type { Logger } from "pino";
+import type { BalancerWait, BalancerWaitEnd } from "./health.server";
 
-/** SIGTERM waits this long after readiness turned 503 before closing the listener: the balancer's `fall 2` checks at 1 s. */
-export const DRAIN_MS = 3_000;
+/**
+ * SIGTERM closes the listener once each balancer that checked readiness in the last 30 s was
+ * answered `fall 2` 503s (deploy/haproxy.cfg: a check a second, so about 2 s), at most 15 s; with
+ * no balancer seen, after 3 s, as before the checks were counted. A fixed 3 s once closed a console
+ * starved of CPU before HAProxy had seen its second 503, and a request sent to it was reset.
+ */
+export const BALANCER_WAIT: BalancerWait = { fall: 2, recentMs: 30_000, fallbackMs: 3_000, maxMs: 15_000 };
 
 export type ShutdownSteps = {
   /** Readiness answers 503 from now on. */
   drain: () => void;
+  /** Resolves once the balancers have seen the 503s (health.server.ts, balancersTold). */
+  balancersTold: (wait: BalancerWait) => Promise<BalancerWaitEnd>;
   /** Closes the realtime sockets (clients reconnect elsewhere). */
   closeSockets: () => Promise<void>;
   /** Closes the databases, last. */
@@ -42,7 +51,7 @@ export function closeGracefully(server: Server, steps: ShutdownSteps, { graceMs,
   const inFlight = inFlightOf(server);
   closeWithGrace(
     {
-      delay: DRAIN_MS + graceMs + 5_000,
+      delay: BALANCER_WAIT.maxMs + graceMs + 5_000,
       skip: ["uncaughtException", "unhandledRejection"],
       logger: { error: (message: unknown) => log.error(message) },
       onSecondSignal: (signal) => log.warn({ signal }, "second signal: exiting at once"),
@@ -51,7 +60,7 @@ export function closeGracefully(server: Server, steps: ShutdownSteps, { graceMs,
       steps.drain();
       log.info({ signal, graceMs }, "shutting down: readiness answers 503");
       // Ctrl+C in a terminal has no balancer to wait for.
-      if (signal === "SIGTERM") await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+      if (signal === "SIGTERM") log.info({ balancers: await steps.balancersTold(BALANCER_WAIT) }, "shutting down: balancers waited for");
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections();
       if (!(await settled(inFlight, graceMs))) log.warn({ inFlight: inFlight() }, "grace period over: closing requests still in flight");
