@@ -1,5 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { firstVisitsFrom, forgetScreens, READ_AHEAD, readAheadFrom as chooseAhead, refreshOwed, screenClientLoader, startReadAhead } from "./screen-cache";
+import {
+  atIdleWithoutJobs,
+  FIRST_VISITS_AFTER_MS,
+  firstVisitsFrom,
+  forgetScreens,
+  jobShown,
+  READ_AHEAD,
+  readAheadFrom as chooseAhead,
+  refreshOwed,
+  screenClientLoader,
+  startReadAhead,
+} from "./screen-cache";
 
 const ORIGIN = "http://console.test";
 let showing = "/users";
@@ -278,5 +289,29 @@ describe("screen cache", () => {
     vi.advanceTimersByTime(2_000);
     await load("/withdraws"); // news, 2 s after /withdraws was read
     expect(serverReads).toEqual(["/deposits", "/users", "/withdraws", "/withdraws"]);
+  });
+});
+
+describe("the first visits' idle moment", () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it("comes once FIRST_VISITS_AFTER_MS has passed with no job shown, and waits while one is, to its end", async () => {
+    const ready = vi.fn();
+    const ended = jobShown();
+    atIdleWithoutJobs(ready);
+    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 5);
+    expect(ready).not.toHaveBeenCalled();
+    ended();
+    ended();
+    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
+    expect(ready).toHaveBeenCalledOnce();
+  });
+
+  it("never comes once cancelled", async () => {
+    const ready = vi.fn();
+    atIdleWithoutJobs(ready)();
+    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 3);
+    expect(ready).not.toHaveBeenCalled();
   });
 });

@@ -132,6 +132,47 @@ export function readAheadFrom(showing: string, now = Date.now()): string[] {
 /** After the shell first renders, how long it waits before the first idle moment readies the first visits (issue 35). */
 export const FIRST_VISITS_AFTER_MS = 1_000;
 
+/** Jobs shown in this page from their confirmation to their end (BulkRun): the first visits wait for them. */
+let jobsShown = 0;
+
+/** Marks a job shown in this page until the answer is called; calling it again changes nothing. */
+export function jobShown(): () => void {
+  jobsShown++;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    jobsShown--;
+  };
+}
+
+/**
+ * Calls `ready` at the first idle moment at least FIRST_VISITS_AFTER_MS from now while no job is
+ * shown in this page, looking again every FIRST_VISITS_AFTER_MS while one is: reading ahead beside
+ * a job's chunks slowed a settlement run begun just after sign-in by a third of a second (a
+ * chunk's bets waited behind the desks' reads); answers a cancel.
+ */
+export function atIdleWithoutJobs(ready: () => void): () => void {
+  const requestIdle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback) as unknown as number);
+  const cancelIdle = globalThis.cancelIdleCallback ?? ((handle: number) => clearTimeout(handle));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const wait = () => {
+    timer = setTimeout(() => {
+      idle = requestIdle(() => {
+        idle = undefined;
+        if (jobsShown > 0) wait();
+        else ready();
+      });
+    }, FIRST_VISITS_AFTER_MS);
+  };
+  wait();
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdle(idle);
+  };
+}
+
 /** Of `addresses`, those with nothing kept and no read under way or chosen: chosen to be read ahead, for their first visit. */
 export function firstVisitsFrom(addresses: readonly string[]): string[] {
   const more = addresses.filter((address) => !kept.has(address) && !readOrChosen(address));

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { loadPendingBets, resettleBet } from "~/lib/bets.server";
 import { screenHandle } from "~/lib/screens";
 
-export { PendingBetsScreen as default } from "~/components/bets/PendingBets";
+export { PendingBetsScreen as default, pendingShouldRevalidate as shouldRevalidate } from "~/components/bets/PendingBets";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 export { titleMeta as meta } from "~/lib/page";
 export const handle = screenHandle("pending-sport-bets");

@@ -9,7 +9,7 @@
  * confirmation for that bet. A relayed `bet-settled` reloads the queue at once; until the
  * operator's API has delivered one (an extension), the queue polls every 10 s, as the spec does.
  */
-import { Await, Form, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { Await, Form, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { REALTIME_EVENTS, SETTLEMENT, SPORTS, type SettlementCode, type SportsBet } from "../../../protocol/wire";
 import type { PendingBetsData, PendingTotalsView } from "../../lib/bets.server";
@@ -55,6 +55,23 @@ export const oddsHistoryColumn = (template: string): Column<SportsBet> => ({
     ) : null;
   },
 });
+
+/** The parameters that open and close this screen's dialogs (`?settle=1`, `?void=1`, `?open=&outcome=`) over the same list. */
+const DIALOG_PARAMS = ["settle", "void", "open", "outcome"];
+const withoutDialogs = (url: URL) => {
+  const params = new URLSearchParams(url.search);
+  for (const name of DIALOG_PARAMS) params.delete(name);
+  params.sort();
+  return `${url.pathname}?${params}`;
+};
+
+/**
+ * Opening or closing a dialog reads nothing again: the list is the same, and the job the dialog
+ * starts reloads it when it ends. Closing Settle market… at its result used to read the whole
+ * queue again beside the job's first chunk (on an API without the queue's filters, every page).
+ */
+export const pendingShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  formMethod === undefined && currentUrl.href !== nextUrl.href && withoutDialogs(currentUrl) === withoutDialogs(nextUrl) ? false : defaultShouldRevalidate;
 
 function columnsFor(oddsHistoryUrl: string, settle: (bet: SportsBet, status: SettlementCode) => void): Column<SportsBet>[] {
   return [

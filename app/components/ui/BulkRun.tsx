@@ -11,6 +11,7 @@ import { fromPromise } from "xstate";
 import { bulkMachine, chunkRunnerOf, remainingOf, type BulkJob, type BulkPreview } from "../../machines/bulk.machine";
 import { notifySuccess } from "../../lib/feedback";
 import { storeJob } from "../../lib/jobs";
+import { jobShown } from "../../lib/screen-cache";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { Overlay } from "./Overlay";
 
@@ -46,6 +47,8 @@ export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onC
   useEffect(() => {
     if (ended) revalidate();
   }, [ended, revalidate]);
+  // No desk is read ahead beside the job (screen-cache.ts, atIdleWithoutJobs).
+  useEffect(() => (ended ? undefined : jobShown()), [ended]);
 
   const close = () => {
     // Closing mid-run is a cancel: the item in flight finishes, nothing further starts.

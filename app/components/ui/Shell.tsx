@@ -17,7 +17,7 @@ import { lackOf, type Lacking } from "../../lib/capabilities";
 import { LETTERED_SCREENS, mayOpen, screenAt } from "../../lib/screens";
 import { speakAlert } from "../../lib/speech";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
-import { FIRST_VISITS_AFTER_MS, firstVisitsFrom, ReadAhead, readAheadFrom, useScreenRefresh } from "../../lib/screen-cache";
+import { atIdleWithoutJobs, firstVisitsFrom, ReadAhead, readAheadFrom, useScreenRefresh } from "../../lib/screen-cache";
 import { useRememberShown } from "../../lib/outage";
 import { loadRouteCode } from "../../lib/route-code";
 import { useRealtime } from "../../lib/use-realtime";
@@ -202,25 +202,21 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
     const more = readAheadFrom(`${location.pathname}${location.search}`);
     if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
   }, [keyPrefix]);
-  // The first idle moment after sign-in readies the first visits (issue 35): the lettered screens'
+  // The first idle moment after sign-in with no job shown readies the first visits (issue 35): the lettered screens'
   // code (those the page has discovered: app/lib/route-code.ts), and the light desks' data (screens.ts, `readAhead`).
   // A desk is read ahead only once its code has loaded (loadRouteCode says why).
   useEffect(() => {
-    let idle: number | undefined;
     let left = false;
-    const timer = window.setTimeout(() => {
-      idle = (window.requestIdleCallback ?? window.setTimeout)(async () => {
-        const screens = LETTERED_SCREENS.filter((one) => mayOpen(one, operator));
-        const loaded = await loadRouteCode(screens.map((one) => one.path));
-        const ahead = screens.filter((one) => one.readAhead && !one.extension && one.path !== window.location.pathname && loaded.includes(one.path));
-        const more = left ? [] : firstVisitsFrom(ahead.map((one) => one.path));
-        if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
-      });
-    }, FIRST_VISITS_AFTER_MS);
+    const cancel = atIdleWithoutJobs(async () => {
+      const screens = LETTERED_SCREENS.filter((one) => mayOpen(one, operator));
+      const loaded = await loadRouteCode(screens.map((one) => one.path));
+      const ahead = screens.filter((one) => one.readAhead && !one.extension && one.path !== window.location.pathname && loaded.includes(one.path));
+      const more = left ? [] : firstVisitsFrom(ahead.map((one) => one.path));
+      if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
+    });
     return () => {
       left = true;
-      window.clearTimeout(timer);
-      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+      cancel();
     };
   }, []);
   const readAheadDone = useCallback((address: string) => setReadingAhead((current) => current.filter((one) => one !== address)), []);
