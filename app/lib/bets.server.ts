@@ -10,12 +10,12 @@ import { BET_KIND, PAGE_SIZE, SPORTS, type Page, type PendingMarketTotal, type P
 import { ApiError } from "./api.server";
 import { withAuditBatch, type ItemOutcome } from "./audit.server";
 import { capabilities } from "./capabilities.server";
-import { MESSAGES, SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE, SETTLE_CONCURRENCY } from "./constants";
+import { MESSAGES, SCOPE_READ_REUSE_MS, SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE, SETTLE_CONCURRENCY } from "./constants";
 import { env } from "./env.server";
 import { inBatches, slicesOf } from "../machines/in-batches";
 import { runJobChunk } from "./jobs.server";
 import { jobThresholdsOn } from "./store/four-eyes.server";
-import { inScope, resettleSchema, settlementChunkSchema } from "./forms/settlement";
+import { inScope, resettleSchema, settlementChunkSchema, type SettlementScope } from "./forms/settlement";
 import { readForm, runForm } from "./forms/run-form.server";
 import { partialText, SCAN_LIMIT, type Coverage } from "./list";
 import { loadListPage, PAGES_IN_FLIGHT, readEveryPage, type Scan } from "./list.server";
@@ -163,15 +163,51 @@ function settlementSet(scan: Scan<SportsBet>, what: "market" | "event") {
 
 const choicesQuerySchema = pendingFilterSchema.pick({ eventId: true, marketId: true });
 
+/** A read of one settlement scope's pending bets, as the API answered it, and when. */
+type ScopeRead = { at: number; scope: string; scan: Scan<SportsBet> };
+/** Each session's last read of a settlement scope for Settle market…'s choices (takeScopeRead). */
+const scopeReads = new Map<string, ScopeRead>();
+const scopeKey = (scope: SettlementScope) => JSON.stringify([scope.eventId ?? null, scope.marketId ?? null]);
+
+function rememberScopeRead(session: string, scope: SettlementScope, scan: Scan<SportsBet>) {
+  const now = Date.now();
+  for (const [id, read] of scopeReads) if (now - read.at > SCOPE_READ_REUSE_MS) scopeReads.delete(id);
+  scopeReads.set(session, { at: now, scope: scopeKey(scope), scan });
+}
+
+/**
+ * The session's own read of this scope for the confirmation it answered, if younger than
+ * SCOPE_READ_REUSE_MS; taken, so it checks one job only (issue 35). On an API with only the
+ * spec's calls the queue is read whole, 50 a page: the job confirmed a moment ago is checked
+ * against what the API answered then rather than read again. Only the session that read it may
+ * take it (an operator sees their own tree), and never a resume: what was in flight is read afresh.
+ */
+export function takeScopeRead(session: string, scope: SettlementScope): Scan<SportsBet> | null {
+  const read = scopeReads.get(session);
+  if (!read || read.scope !== scopeKey(scope)) return null;
+  scopeReads.delete(session);
+  return Date.now() - read.at <= SCOPE_READ_REUSE_MS ? read.scan : null;
+}
+
 /**
  * What Settle market… offers next: the events with pending bets, the markets of an event with
  * the event's whole set (Void bets of event…), or a market's whole set (whose runners are the
- * results offered). Every set is kept by the bets' own `eventId` and `marketId`.
+ * results offered). Every set is kept by the bets' own `eventId` and `marketId`. `remember` keeps
+ * a set's read for the job that settles it.
  */
-export async function settleChoicesOf(call: PendingCall, { eventId, marketId }: z.infer<typeof choicesQuerySchema>) {
-  if (eventId && marketId) return { step: "result" as const, ...settlementSet(await pendingScan(call, { eventId, marketId }), "market") };
+export async function settleChoicesOf(
+  call: PendingCall,
+  { eventId, marketId }: z.infer<typeof choicesQuerySchema>,
+  remember: (scope: SettlementScope, scan: Scan<SportsBet>) => void = () => {},
+) {
+  if (eventId && marketId) {
+    const scan = await pendingScan(call, { eventId, marketId });
+    remember({ eventId, marketId }, scan);
+    return { step: "result" as const, ...settlementSet(scan, "market") };
+  }
   if (eventId) {
     const scan = await pendingScan(call, { eventId });
+    remember({ eventId }, scan);
     return { step: "market" as const, choices: totalsOf(scan.items).markets, ...settlementSet(scan, "event") };
   }
   const scan = await pendingScan(call, {});
@@ -187,8 +223,11 @@ export async function settleChoicesOf(call: PendingCall, { eventId, marketId }: 
 }
 export type SettleChoices = Awaited<ReturnType<typeof settleChoicesOf>>;
 
-export const settleChoices = (request: Request, context: AppLoadContext) =>
-  settleChoicesOf(pendingCall(request, context), choicesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams)));
+export async function settleChoices(request: Request, context: AppLoadContext) {
+  const query = choicesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const session = (await requireSession(request, context)).id;
+  return settleChoicesOf(pendingCall(request, context), query, (scope, scan) => rememberScopeRead(session, scope, scan));
+}
 
 /** A bet's answer; `unknown`: none came back (or the API failed on its side), so it may be settled. */
 export type ChunkResult = { key: string; error?: string; unknown?: boolean };

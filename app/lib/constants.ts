@@ -97,6 +97,11 @@ export const MARKET_DETAIL_USERS = 200;
 export const SETTLE_BULK_SIZE = 50;
 export const SETTLE_BULK_IN_FLIGHT = 4;
 export const SETTLE_CONCURRENCY = 24;
+/**
+ * How long Settle market…'s read of a market or event stands for the job confirmed from it, which
+ * is then checked against that read instead of a second one (app/lib/bets.server.ts, takeScopeRead).
+ */
+export const SCOPE_READ_REUSE_MS = 10_000;
 
 /** Items of a stored account job's chunk performed upstream at once, each another account's (app/lib/accounts.server.ts). */
 export const ACCOUNT_JOB_CHUNK_IN_FLIGHT = 4;

@@ -9,7 +9,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { BET_KIND, ROLE, type SportsBet } from "../../protocol/wire";
-import { pendingCall, pendingScan, todayIn } from "./bets.server";
+import { pendingCall, pendingScan, takeScopeRead, todayIn } from "./bets.server";
 import { capabilities } from "./capabilities.server";
 import {
   jobSchema,
@@ -41,11 +41,18 @@ import { fileJobRefusal } from "./bulk-file.server";
 /**
  * The pending queue, read page by page for each scope, as the API answers it; an API known to
  * ignore the queue's event filter answers the whole queue to every scope, so it is read once.
+ * With `confirmed`, a job's one scope is checked against the session's read of it for the
+ * confirmation, when that is a moment old (takeScopeRead), instead of a second read.
  */
 const pendingUpstream =
-  (request: Request, context: AppLoadContext): PendingOf =>
+  (request: Request, context: AppLoadContext, { confirmed = false } = {}): PendingOf =>
   async (scopes) => {
     const pending = new Map<string, SportsBet>();
+    const read = confirmed && scopes.length === 1 ? takeScopeRead((await requireSession(request, context)).id, scopes[0]!) : null;
+    if (read) {
+      for (const bet of read.items) if (inScope(scopes[0]!)(bet)) pending.set(bet._id, bet);
+      return { complete: read.complete, pending };
+    }
     let complete = true;
     const reads = capabilities.lack("pendingBets", "pendingBets?eventId") ? [{}] : scopes;
     for (const read of reads) {
@@ -186,7 +193,7 @@ async function admitSettlement(request: Request, context: AppLoadContext, items:
   if (unread >= 0) return itemRefusal(unread, items[unread]!, "is not a settlement of its bet");
   const settlements = payloads.map((payload) => payload.data!);
   const scopes = new Map(settlements.map(({ scope }) => [JSON.stringify(scope), scope]));
-  const { complete, pending } = await pendingUpstream(request, context)([...scopes.values()]);
+  const { complete, pending } = await pendingUpstream(request, context, { confirmed: true })([...scopes.values()]);
   const admitted: StoredItem[] = [];
   for (const [index, item] of items.entries()) {
     const settlement = settlements[index]!;

@@ -66,6 +66,34 @@ it("stores a settlement job of two markets against an API that ignores the queue
   expect(await understated.json()).toEqual({ ok: false, message: `Item 1 (${second.ids[0]}) differs from the API's bet ${second.ids[0]}: stake 5 here, 100 at the API` });
 });
 
+it("checks a Settle market… job stored at once against its confirmation's own read, once; a later job or another sign-in reads the queue again (issue 35)", async () => {
+  const { eventId, marketId, ids } = await placePendingBets(app.platform, 2);
+  const items = ids.map((_id) => ({ key: _id, label: _id, requestId: _id, payload: { scope: { eventId, marketId }, bet: { _id, eventId, marketId, amount: 100 }, status: 1 } }));
+  const store = (cookie: string) =>
+    app.fetch("/resources/jobs", { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify({ kind: "settle", title: "Settle market", items }) });
+  const queueReads = () => app.upstream.filter((line) => line.includes("/sports-pending-bets")).length;
+  const confirm = async (cookie: string) => {
+    const choices = await app.fetch(`/resources/bets/settle-choices?eventId=${eventId}&marketId=${marketId}`, { headers: { Cookie: cookie } });
+    expect(((await choices.json()) as { bets: Array<{ _id: string }> }).bets.map((bet) => bet._id).sort()).toEqual([...ids].sort());
+  };
+
+  await confirm(admin);
+  let before = queueReads();
+  expect((await (await store(admin)).json()) as unknown).toMatchObject({ ok: true });
+  expect(queueReads()).toBe(before);
+  // Taken by that job: the next is checked against a fresh read.
+  before = queueReads();
+  expect((await (await store(admin)).json()) as unknown).toMatchObject({ ok: true });
+  expect(queueReads()).toBeGreaterThan(before);
+  // Another sign-in's job never uses this session's read.
+  const signedIn = await app.fetch("/login?redirectTo=%2F", { method: "POST", body: new URLSearchParams({ ...DEMO_ACCOUNTS.admin, redirectTo: "/" }) });
+  const other = signedIn.headers.get("Set-Cookie")!.split(";")[0]!;
+  await confirm(admin);
+  before = queueReads();
+  expect((await (await store(other)).json()) as unknown).toMatchObject({ ok: true });
+  expect(queueReads()).toBeGreaterThan(before);
+});
+
 it("previews a bulk file by the spec's list calls once the API showed it ignores the `usernames` lookup, and asks it no more (issue 34)", async () => {
   const named = await createUsers(await houseId(), 3);
   const content = ["username,amount", ...named.map((user) => `${user.username},5`), "nobody-at-all,5"].join("\n");
