@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CALL_LIST } from "../../protocol/calls";
 import type { SportsBet } from "../../protocol/wire";
-import { AUDITED_CALLS, ITEMIZED_CALLS, UNAUDITED_POSTS, answerSummary, auditedCall, redact } from "./audit.server";
+import { AUDIT_BATCH_FLUSH, AUDITED_CALLS, ITEMIZED_CALLS, UNAUDITED_POSTS, answerSummary, auditedCall, recordAudit, redact, withAuditBatch } from "./audit.server";
 import { createConsoleLogger, installRootLogger } from "./observability/context.server";
 import { listAudit, verifyAudit } from "./store/audit-log.server";
 import { openConsoleStore } from "./store/open.server";
@@ -60,5 +60,33 @@ describe("what an entry records of its account (issue 32)", () => {
 
   it("chains entries with and without a name alike", async () => {
     expect(await verifyAudit(store)).toMatchObject({ ok: true, entries: 3n });
+  });
+});
+
+describe("a chunk's entries recorded together (withAuditBatch)", () => {
+  let store: ConsoleStore;
+  beforeAll(async () => {
+    installRootLogger(createConsoleLogger({ level: "silent" }));
+    store = await openConsoleStore({ kind: "pglite", dataDir: null });
+  });
+  const draft = (n: number) => ({
+    operator: "admin", operatorRole: 1, session: null, call: "settleBet", kind: "settlement", accountId: String(n), accountName: null,
+    amount: null, balanceBefore: null, balanceAfter: null, outcome: "ok" as const, status: 200, message: "ok", request: { n }, answer: null,
+  });
+  const count = async () => (await listAudit(store, {}, { limit: 1_000, offset: 0 })).length;
+
+  it("appends each AUDIT_BATCH_FLUSH while the work goes on, in order, and every entry before it returns", async () => {
+    let appendedMidway = 0;
+    await withAuditBatch(store, async () => {
+      for (let n = 1; n <= AUDIT_BATCH_FLUSH; n++) await recordAudit(store, draft(n));
+      // The first batch's append was started when it filled: the chunk's other calls are still upstream.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      appendedMidway = await count();
+      for (let n = AUDIT_BATCH_FLUSH + 1; n <= AUDIT_BATCH_FLUSH * 2 + 7; n++) await recordAudit(store, draft(n));
+    });
+    expect(appendedMidway).toBe(AUDIT_BATCH_FLUSH);
+    const entries = await listAudit(store, {}, { limit: 1_000, offset: 0 });
+    expect(entries.map((entry) => Number(entry.accountId)).reverse()).toEqual(Array.from({ length: AUDIT_BATCH_FLUSH * 2 + 7 }, (_, i) => i + 1));
+    expect(await verifyAudit(store)).toMatchObject({ ok: true });
   });
 });

@@ -118,8 +118,8 @@ function recordFailed(drafts: readonly AuditDraft[], error: unknown) {
   }
 }
 
-/** The entries of the batch this async context runs in (withAuditBatch), if any. */
-const batched = new AsyncLocalStorage<AuditDraft[]>();
+/** Takes the entries of the batch this async context runs in (withAuditBatch), if any. */
+const batched = new AsyncLocalStorage<(draft: AuditDraft) => void>();
 
 /** The stored job whose item this async context performs (withAuditJob), if any. */
 const performingJob = new AsyncLocalStorage<string>();
@@ -134,10 +134,7 @@ export async function recordAudit(store: ConsoleStore | undefined, recorded: Aud
   const draft = { ...recorded, ...(jobId && recorded.jobId === undefined && { jobId }), ...(traceId && { traceId }) };
   metrics.auditedActions.inc({ kind: draft.kind, outcome: draft.outcome });
   const batch = batched.getStore();
-  if (batch) {
-    batch.push(draft);
-    return;
-  }
+  if (batch) return batch(draft);
   try {
     if (!store) throw new Error("the console store is not open");
     await appendAudit(store, draft);
@@ -146,25 +143,42 @@ export async function recordAudit(store: ConsoleStore | undefined, recorded: Aud
   }
 }
 
+/** Entries a batch appends together while its work goes on (withAuditBatch). */
+export const AUDIT_BATCH_FLUSH = 50;
+
 /**
- * Runs `work` keeping the entries it records, then appends them together before it returns: a
- * settlement chunk's calls go upstream back to back instead of each waiting for its own append
- * (docs/decisions/0009-console-store-and-audit-trail.md, amendment on batches). The entries are
- * durable when the chunk answers, as its job answers are.
+ * Runs `work` keeping the entries it records, and appends them AUDIT_BATCH_FLUSH at a time, one
+ * append after another, while the work goes on, then the rest; it returns once all are appended:
+ * a settlement chunk's calls go upstream back to back instead of each waiting for its own append
+ * (docs/decisions/0009-console-store-and-audit-trail.md, amendment on batches), and the appends
+ * of the first answers are written while the chunk's other bets are still upstream. The entries
+ * are durable when the chunk answers, as its job answers are.
  */
 export async function withAuditBatch<T>(store: ConsoleStore | undefined, work: () => Promise<T>): Promise<T> {
-  const drafts: AuditDraft[] = [];
-  try {
-    return await batched.run(drafts, work);
-  } finally {
-    if (drafts.length > 0) {
+  let drafts: AuditDraft[] = [];
+  let appended = Promise.resolve();
+  const flush = () => {
+    const batch = drafts;
+    drafts = [];
+    if (batch.length === 0) return;
+    appended = appended.then(async () => {
       try {
         if (!store) throw new Error("the console store is not open");
-        await appendAuditBatch(store, drafts);
+        await appendAuditBatch(store, batch);
       } catch (error) {
-        recordFailed(drafts, error);
+        recordFailed(batch, error);
       }
-    }
+    });
+  };
+  const take = (draft: AuditDraft) => {
+    drafts.push(draft);
+    if (drafts.length >= AUDIT_BATCH_FLUSH) flush();
+  };
+  try {
+    return await batched.run(take, work);
+  } finally {
+    flush();
+    await appended;
   }
 }
 
