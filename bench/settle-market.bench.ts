@@ -238,7 +238,7 @@ async function roundsOn(profile: (typeof PROFILES)[number]): Promise<Round[]> {
 /** What earlier measurements found, kept with the figures each run writes (docs/benchmarks.md). */
 const FINDINGS = [
   "What the console adds to the bare calls is its own per job and per chunk: the choices read and the confirmation shown,",
-  "the job stored (its bets checked against the API's pending queue, read again), and for each of the five chunks of 200",
+  "the job stored (its bets checked against the API's pending queue as the confirmation read it, or read again), and for each of the five chunks of 200",
   "the browser's round trip, the items' claims, answers and audit entries in the console's store (issue 19).",
   "",
   "- 2026-11-23 (spans around a chunk's store calls, 25 chunks, load 4–9): each audit append its own transaction and each",
@@ -266,6 +266,17 @@ const FINDINGS = [
   "  at once) measured 0.98 s against 0.83 s (`full`) and 2.47 s against 2.49 s (`spec`): no gain. With the browser,",
   "  the console and the platform on two cores the round is bound by CPU, not by waiting, so what is left to win is the",
   "  console's own CPU per bet: its store (PGlite in the console's process), the audit entry, validation.",
+  "- 2026-11-28 (every request of the page timed, and per chunk in the console): the earlier measurement of the fresh read was",
+  "  confounded. Enter closed Settle market…, whose `?settle=1` left the address, and the desk's list was loaded again beside",
+  "  the job (on `spec` its filter is ignored: the whole queue, 67 pages of 50 for 3,350 bets pending); a second later the",
+  "  first visits' idle read-ahead loaded Deposits, Withdrawals and the queue again, during the chunks. Now neither happens",
+  "  (a dialog's parameters read nothing again; nothing is read ahead while a job is shown), and the job is checked against",
+  "  its confirmation's own read when stored within 10 s of it (ADR 0009, amendment 2026-11-28): on `spec` storing the job",
+  "  took 0.53–0.76 s and now 0.12–0.21 s. Reading the queue's pages four at once changed nothing here (the platform's PGlite",
+  "  answers one at a time) but saves round trips against a distant API. A chunk's audit entries are appended 50 at a time",
+  "  as its answers come (30–40 ms of PGlite at its end before). Tried and not kept: a chunk's bets claimed, sent and",
+  "  answered in four lanes of 50, so that one lane's store work overlaps another's call: no gain (`full` 1.16 and 1.28 s",
+  "  against 1.18 and 1.13 s). The first chunk of each round still takes about 1.5 times the others, with nothing else read.",
 ].join("\n");
 
 export async function benchSettleMarket(): Promise<void> {
