@@ -169,10 +169,13 @@ type ScopeRead = { at: number; scope: string; scan: Scan<SportsBet> };
 const scopeReads = new Map<string, ScopeRead>();
 const scopeKey = (scope: SettlementScope) => JSON.stringify([scope.eventId ?? null, scope.marketId ?? null]);
 
+/** Kept SCOPE_READ_REUSE_MS, then dropped: a read of up to SCAN_LIMIT bets is not held for a session that never settles. */
 function rememberScopeRead(session: string, scope: SettlementScope, scan: Scan<SportsBet>) {
-  const now = Date.now();
-  for (const [id, read] of scopeReads) if (now - read.at > SCOPE_READ_REUSE_MS) scopeReads.delete(id);
-  scopeReads.set(session, { at: now, scope: scopeKey(scope), scan });
+  const read = { at: Date.now(), scope: scopeKey(scope), scan };
+  scopeReads.set(session, read);
+  setTimeout(() => {
+    if (scopeReads.get(session) === read) scopeReads.delete(session);
+  }, SCOPE_READ_REUSE_MS).unref();
 }
 
 /**
