@@ -105,6 +105,25 @@ describe("the shutdown's wait for the balancers", () => {
     expect(await told).toBe("told");
   });
 
+  it("does not count what the balancer relays from others (X-Forwarded-For) as its checks", async () => {
+    const health = createHealth([]);
+    const server = createServer(express().use(health.router));
+    const url = await listen(server);
+    onTestFinished(() => void server.close());
+    await fetch(`${url}/health/ready`);
+    health.drain();
+    let ended: string | null = null;
+    const told = health.balancersTold(wait).then((how) => (ended = how));
+    const relayed = { headers: { "X-Forwarded-For": "203.0.113.7" } };
+    expect((await fetch(`${url}/health/ready`, relayed)).status).toBe(503);
+    expect((await fetch(`${url}/health/ready`, relayed)).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ended).toBeNull();
+    await fetch(`${url}/health/ready`);
+    await fetch(`${url}/health/ready`);
+    expect(await told).toBe("told");
+  });
+
   it("waits the fallback when no balancer checked lately, and at most `maxMs` for one that stopped checking", async () => {
     expect(await createHealth([]).balancersTold(wait)).toBe("no checker");
     const health = createHealth([]);

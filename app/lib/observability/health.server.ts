@@ -53,10 +53,13 @@ export function createHealth(checks: readonly ReadinessCheck[], now = () => Date
   /** Each address that checks readiness (a balancer): when it last checked, and the 503s it was answered since the drain. */
   const checkers = new Map<string, { lastSeen: number; refused: number }>();
   let checked = () => {};
-  const router = express.Router();
-  router.get("/health/live", (_req, res) => void res.json({ status: "live" }));
-  router.get("/health/ready", async (req, res) => {
-    res.set("Cache-Control", "no-store");
+  /**
+   * The balancer asking, seen now; null for a request it relayed from someone else (it carries
+   * X-Forwarded-For, which HAProxy's own checks do not): anyone asking through the balancer
+   * must not pass for its checks and end the wait early.
+   */
+  const checkerOf = (req: express.Request) => {
+    if (req.headers["x-forwarded-for"] !== undefined) return null;
     const address = req.socket.remoteAddress ?? "";
     const checker = checkers.get(address) ?? { lastSeen: 0, refused: 0 };
     // Kept in the order last seen, at most MAX_CHECKERS: addresses that reach it directly cannot grow the map.
@@ -64,10 +67,18 @@ export function createHealth(checks: readonly ReadinessCheck[], now = () => Date
     checkers.set(address, checker);
     if (checkers.size > MAX_CHECKERS) checkers.delete(checkers.keys().next().value!);
     checker.lastSeen = now();
+    return checker;
+  };
+  const router = express.Router();
+  router.get("/health/live", (_req, res) => void res.json({ status: "live" }));
+  router.get("/health/ready", async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const checker = checkerOf(req);
     if (draining) {
       metrics.ready.set(0);
       // Counted once the balancer can have read it.
       res.once("finish", () => {
+        if (!checker) return;
         checker.refused++;
         checked();
       });
