@@ -55,27 +55,35 @@ describe("the console's readiness", () => {
 
 describe("the shutdown's wait for the balancers", () => {
   const wait = { fall: 2, recentMs: 60_000, fallbackMs: 100, maxMs: 5_000 };
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  /** The health router on a server of its own; `check` asks /health/ready as a balancer does. */
-  async function serving(health: ReturnType<typeof createHealth>) {
+  /** The health router on a server of its own at `host`; `check` asks /health/ready from there, as a balancer does. */
+  async function serving(health: ReturnType<typeof createHealth>, host = "127.0.0.1") {
     const server = createServer(express().use(health.router));
-    const url = await listen(server);
+    const port = await new Promise<number>((resolve) => server.listen(0, host, () => resolve((server.address() as AddressInfo).port)));
     onTestFinished(() => void server.close());
-    return { check: async () => (await fetch(`${url}/health/ready`)).status };
+    const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}/health/ready`;
+    return { check: async (headers: Record<string, string> = {}) => (await fetch(url, { headers })).status };
+  }
+
+  /** The drain begun and its wait: `ended` is null until the wait ends. */
+  function draining(health: ReturnType<typeof createHealth>, asked = wait) {
+    health.drain();
+    const state = { ended: null as string | null };
+    const told = health.balancersTold(asked).then((how) => (state.ended = how));
+    return { told, state };
   }
 
   it("lasts until a balancer that checked was answered its `fall` 503s, however late they come", async () => {
     const health = createHealth([]);
     const { check } = await serving(health);
     expect(await check()).toBe(200);
-    health.drain();
-    let ended: string | null = null;
-    const told = health.balancersTold(wait).then((how) => (ended = how));
+    const { told, state } = draining(health);
     // Longer than the fallback: a balancer seen before the drain is waited for.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pause(300);
     expect(await check()).toBe(503);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(ended).toBeNull();
+    await pause(50);
+    expect(state.ended).toBeNull();
     expect(await check()).toBe(503);
     expect(await told).toBe("told");
   });
@@ -83,44 +91,32 @@ describe("the shutdown's wait for the balancers", () => {
   it("counts each balancer's 503s: one told twice does not end the wait for another", async () => {
     let at = 0;
     const health = createHealth([], () => at);
-    const server = createServer(express().use(health.router));
-    const url = await listen(server);
-    onTestFinished(() => void server.close());
-    await fetch(`${url}/health/ready`);
-    // Another balancer, on another address, checked too.
-    const other = createServer(express().use(health.router));
-    const otherUrl = `http://[::1]:${await new Promise<number>((resolve) => other.listen(0, "::1", () => resolve((other.address() as AddressInfo).port)))}`;
-    onTestFinished(() => void other.close());
-    await fetch(`${otherUrl}/health/ready`);
+    const [one, other] = [await serving(health), await serving(health, "::1")];
+    await one.check();
+    await other.check();
     at = 1;
-    health.drain();
-    let ended: string | null = null;
-    const told = health.balancersTold(wait).then((how) => (ended = how));
-    await fetch(`${url}/health/ready`);
-    await fetch(`${url}/health/ready`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(ended).toBeNull();
-    await fetch(`${otherUrl}/health/ready`);
-    await fetch(`${otherUrl}/health/ready`);
+    const { told, state } = draining(health);
+    await one.check();
+    await one.check();
+    await pause(50);
+    expect(state.ended).toBeNull();
+    await other.check();
+    await other.check();
     expect(await told).toBe("told");
   });
 
   it("does not count what the balancer relays from others (X-Forwarded-For) as its checks", async () => {
     const health = createHealth([]);
-    const server = createServer(express().use(health.router));
-    const url = await listen(server);
-    onTestFinished(() => void server.close());
-    await fetch(`${url}/health/ready`);
-    health.drain();
-    let ended: string | null = null;
-    const told = health.balancersTold(wait).then((how) => (ended = how));
-    const relayed = { headers: { "X-Forwarded-For": "203.0.113.7" } };
-    expect((await fetch(`${url}/health/ready`, relayed)).status).toBe(503);
-    expect((await fetch(`${url}/health/ready`, relayed)).status).toBe(503);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(ended).toBeNull();
-    await fetch(`${url}/health/ready`);
-    await fetch(`${url}/health/ready`);
+    const { check } = await serving(health);
+    await check();
+    const { told, state } = draining(health);
+    const relayed = { "X-Forwarded-For": "203.0.113.7" };
+    expect(await check(relayed)).toBe(503);
+    expect(await check(relayed)).toBe(503);
+    await pause(50);
+    expect(state.ended).toBeNull();
+    await check();
+    await check();
     expect(await told).toBe("told");
   });
 
@@ -129,9 +125,8 @@ describe("the shutdown's wait for the balancers", () => {
     const health = createHealth([]);
     const { check } = await serving(health);
     await check();
-    health.drain();
     const started = Date.now();
-    expect(await health.balancersTold({ ...wait, maxMs: 200 })).toBe("timed out");
+    expect(await draining(health, { ...wait, maxMs: 200 }).told).toBe("timed out");
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
 
@@ -141,7 +136,6 @@ describe("the shutdown's wait for the balancers", () => {
     const { check } = await serving(health);
     await check();
     at = 60_001;
-    health.drain();
-    expect(await health.balancersTold(wait)).toBe("no checker");
+    expect(await draining(health).told).toBe("no checker");
   });
 });
