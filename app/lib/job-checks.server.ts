@@ -48,10 +48,10 @@ const pendingUpstream =
   (request: Request, context: AppLoadContext, { confirmed = false } = {}): PendingOf =>
   async (scopes) => {
     const pending = new Map<string, SportsBet>();
-    const read = confirmed && scopes.length === 1 ? takeScopeRead((await requireSession(request, context)).id, scopes[0]!) : null;
-    if (read) {
-      for (const bet of read.items) if (inScope(scopes[0]!)(bet)) pending.set(bet._id, bet);
-      return { complete: read.complete, pending };
+    const confirmation = confirmed && scopes.length === 1 ? takeScopeRead((await requireSession(request, context)).id, scopes[0]!) : null;
+    if (confirmation) {
+      for (const bet of confirmation.items) if (inScope(scopes[0]!)(bet)) pending.set(bet._id, bet);
+      return { complete: confirmation.complete, pending };
     }
     let complete = true;
     const reads = capabilities.lack("pendingBets", "pendingBets?eventId") ? [{}] : scopes;

@@ -57,7 +57,6 @@ export type TableProps<Row> = {
   rowHeight?: number;
 };
 
-
 export function Table<Row>(props: TableProps<Row>) {
   const { rows, rowKey, cursor, selected, expandedKey, rowHeight = 23 } = props;
   const view = useTableView(props.columns);
