@@ -40,8 +40,9 @@ function Ready({ onReady }: { onReady: () => void }) {
 }
 
 /**
- * The layers are code the first screen does not need (cmdk among it): they load at the operator's
- * first key or pointer press, so the first Ctrl+K still opens at once.
+ * The layers are code the first screen does not need (cmdk among it): they load at the first idle
+ * moment after sign-in, or sooner at the operator's first key or pointer press, so the first
+ * Ctrl+K still opens at once.
  */
 const loadLayers = () => import("./layers");
 const Palette = lazy(() => loadLayers().then((layers) => ({ default: layers.Palette })));
@@ -203,11 +204,13 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
     if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
   }, [keyPrefix]);
   // The first idle moment after sign-in with no job shown readies the first visits (issue 35): the lettered screens'
-  // code (those the page has discovered: app/lib/route-code.ts), and the light desks' data (screens.ts, `readAhead`).
+  // code (those the page has discovered: app/lib/route-code.ts), the layers' code (else loaded by the first key,
+  // beside the switch it starts), and the light desks' data (screens.ts, `readAhead`).
   // A desk is read ahead only once its code has loaded (loadRouteCode says why).
   useEffect(() => {
     let left = false;
     const cancel = atIdleWithoutJobs(async () => {
+      void loadLayers();
       const screens = LETTERED_SCREENS.filter((one) => mayOpen(one, operator));
       const loaded = await loadRouteCode(screens.map((one) => one.path));
       const ahead = screens.filter((one) => one.readAhead && !one.extension && one.path !== window.location.pathname && loaded.includes(one.path));

@@ -6,10 +6,10 @@
  * chooses them, `V` saves and applies views. Test hooks: `[data-table-row]`, `[data-cursor]`, `aria-selected`.
  */
 import { useNavigate } from "@remix-run/react";
-import { memo, useCallback, useMemo, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from "react";
 import { useBrowserLayoutEffect } from "./use-browser-layout-effect";
 import { ColumnChooser } from "./ColumnChooser";
-import { columnTrack, scrollToReveal, visibleRange } from "./table-model";
+import { columnTrack, OVERSCAN_ROWS, scrollToReveal, visibleRange } from "./table-model";
 import { useTableView } from "./use-table-view";
 import { ViewMenu } from "./ViewMenu";
 
@@ -57,6 +57,16 @@ export type TableProps<Row> = {
   rowHeight?: number;
 };
 
+/** Runs `then` in a task after the next frame has painted; answers its cancel. */
+function afterPaint(then: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(then)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 export function Table<Row>(props: TableProps<Row>) {
   const { rows, rowKey, cursor, selected, expandedKey, rowHeight = 23 } = props;
   const view = useTableView(props.columns);
@@ -65,6 +75,10 @@ export function Table<Row>(props: TableProps<Row>) {
   const ownViewport = useRef<HTMLDivElement>(null);
   const viewport = props.viewportRef ?? ownViewport;
   const [scroll, setScroll] = useState({ top: 0, height: 600 });
+  // A screen's first frame draws the rows in view alone; those around them follow once it has
+  // painted, so a screen switch shows its table sooner (docs/benchmarks.md, screen switches).
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => afterPaint(() => setOverscan(OVERSCAN_ROWS)), []);
   const [panelHeight, setPanelHeight] = useState(0);
   const navigate = useNavigate();
   /** A row's link (columns.tsx `linkColumn`) opens its screen in the app; a modified or middle click is the browser's (a new tab). */
@@ -85,7 +99,11 @@ export function Table<Row>(props: TableProps<Row>) {
   useBrowserLayoutEffect(() => {
     const element = viewport.current;
     if (!element) return;
-    const measure = () => setScroll({ top: element.scrollTop, height: element.clientHeight });
+    const measure = () => {
+      const [top, height] = [element.scrollTop, element.clientHeight];
+      // The observer's first call repeats the mount's measure: nothing to render again.
+      setScroll((was) => (was.top === top && was.height === height ? was : { top, height }));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -101,7 +119,7 @@ export function Table<Row>(props: TableProps<Row>) {
     if (target !== null) element.scrollTop = target;
   }, [cursor, offsetOf, rowHeight]);
 
-  const { start, end } = visibleRange(scroll.top, scroll.height, rowHeight, rows.length);
+  const { start, end } = visibleRange(scroll.top, scroll.height, rowHeight, rows.length, overscan);
   const totalHeight = rows.length * rowHeight + (expandedIndex >= 0 ? panelHeight : 0);
   // Content columns are measured over every row of the page, not only those in view, so widths hold while scrolling.
   const template = useMemo(

@@ -67,13 +67,16 @@ export function moveCursor(cursor: number, key: CursorKey, rowCount: number, pag
   return Math.max(0, Math.min(last, next));
 }
 
-/** Rows to render for a viewport, with a few extra above and below so fast scrolling stays filled. */
+/** Rows rendered above and below the viewport, so fast scrolling stays filled. */
+export const OVERSCAN_ROWS = 8;
+
+/** Rows to render for a viewport, with `overscan` extra above and below. */
 export function visibleRange(
   scrollTop: number,
   viewportHeight: number,
   rowHeight: number,
   rowCount: number,
-  overscan = 8,
+  overscan = OVERSCAN_ROWS,
 ): { start: number; end: number } {
   const start = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const end = Math.min(rowCount, Math.ceil((scrollTop + viewportHeight) / rowHeight) + overscan);
