@@ -82,7 +82,21 @@ height, the resize observer correcting it) was tried and made Users slower (p50 
 layout moves to the frame and comes twice. What is left above 50 ms: the account lists' first visits, whose data is
 not read ahead (the super admin's pages carry passwords, which the API audits as shown). Two runs on a quieter machine after the
 next changes (22:20Z and 22:22Z, load 1.6 and 1.4 at the start; a desk read ahead only once its code loaded, the
-layout's reload kept through an outage): p95 39 and 31 ms, p50 18 and 15 ms, Users' first visit 89 and 71 ms.`;
+layout's reload kept through an outage): p95 39 and 31 ms, p50 18 and 15 ms, Users' first visit 89 and 71 ms.
+
+The table's first frame (2026-11-28, a slow day: the same code ran this bench at p50 31 ms, p95 79 ms, Users p50 54 ms).
+A trace of Users' switch: 1,558 layout objects laid out in 11–18 ms (forced by the table's measure on mount), style
+5–11 ms, the rest React's render and commit; its 39 rows were the 31 in view and 8 below (overscan). The table now draws
+the rows in view alone in its first frame and the 8 above and below once that frame has painted (Table.tsx \`afterPaint\`),
+and a resize observer's first call that repeats the mount's measure renders nothing again. Interleaved in one page
+(home ⇄ the screen, 25–40 switches each way, to the frame holding the table and to the next frame, painted): Users 57 → 44
+and 45 → 39 ms (painted 80 → 63 and 66 → 59), Pending Sport Bets 39 → 34 ms (painted 59 → 51). This bench after it, twice
+(load 1.5 and 1.3 at the start): p50 27 and 32 ms, Users p50 42 and 53, Pending Sport Bets 36 and 49, as spread as the
+machine; the p95 (83 and 69 ms) stays on the first visits (Users 138 and 144, Panels 92 and 102), whose
+trace shows the data's read (25–55 ms in the console and the platform) and then a render about twice a repeat's: the
+screen's code runs for the first time (V8 compiles and runs it unoptimised). Starting a table with the last measured
+height instead of 600 px changed nothing measurable. The layers' code (palette, key help, job runner) now loads at the
+first idle moment too, not beside the first switch when \`g\` is the first key.`;
 
 export async function benchSwitches(): Promise<void> {
   const stack = await startStack(...PORTS, { dataDir: benchDataDir(SEED) });
