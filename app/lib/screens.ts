@@ -40,11 +40,12 @@ export type Screen = Access & {
   extension?: CallName;
   /**
    * Its data is read ahead at the operator's first idle moment in the shell (issue 35): a desk a
-   * shift opens soon, whose read is light and shows nothing the API records as shown. The
-   * lettered screens' code loads then (app/lib/route-code.ts); the account lists' data does not
-   * (the super admin's pages carry passwords, which the API audits as revealed).
+   * shift opens soon, whose read is light and shows nothing the API records as shown. `true`: for
+   * every operator; `withoutPasswords` (the account lists): for every operator but the super admin,
+   * whose pages of them carry passwords, which the API audits as revealed (readsAhead). The
+   * lettered screens' code loads then for everyone (app/lib/route-code.ts).
    */
-  readAhead?: true;
+  readAhead?: true | "withoutPasswords";
 };
 
 const ACCOUNT_DESK = ["list", "search", "accounts"] as const;
@@ -56,8 +57,8 @@ export const SCREENS = {
   home: { path: "/", label: "Home", letter: "h", scopes: ["home"], keywords: ["start", "dashboard"] },
   "report-v1": { path: "/report-v1", label: "Report V1", letter: "r", sidebar: 1, staffFlag: "report", scopes: ["reports"], keywords: ["profit", "loss", "pnl"] },
   "report-v2": { path: "/report-v2", label: "Report V2", letter: "R", sidebar: 2, staffFlag: "report", scopes: ["reports"], keywords: ["profit", "loss", "share", "pnl"] },
-  users: { path: "/users", label: "Users", letter: "u", sidebar: 3, staffFlag: "users", scopes: ACCOUNT_DESK, keywords: ["accounts", "players", "clients"] },
-  partners: { path: "/partners", label: "Panels", letter: "p", sidebar: 4, staffFlag: "users", scopes: ACCOUNT_DESK, keywords: ["partners", "agents", "masters"] },
+  users: { path: "/users", label: "Users", letter: "u", sidebar: 3, staffFlag: "users", scopes: ACCOUNT_DESK, readAhead: "withoutPasswords", keywords: ["accounts", "players", "clients"] },
+  partners: { path: "/partners", label: "Panels", letter: "p", sidebar: 4, staffFlag: "users", scopes: ACCOUNT_DESK, readAhead: "withoutPasswords", keywords: ["partners", "agents", "masters"] },
   deposits: { path: "/deposits", label: "Deposits", letter: "d", sidebar: 5, staffFlag: "deposits", scopes: REQUEST_DESK, readAhead: true, keywords: ["requests", "approve", "pending"] },
   withdraws: { path: "/withdraws", label: "Withdrawals", letter: "w", sidebar: 6, staffFlag: "withdraws", scopes: REQUEST_DESK, readAhead: true, keywords: ["withdraws", "payouts", "requests"] },
   transactions: { path: "/transactions", label: "Transactions", scopes: ["list"] },
@@ -133,6 +134,10 @@ export const deskOfAccount = (account: { isPartner: boolean }): Access => (accou
 
 /** Whether the operator may open the screen (else Permission Denied). */
 export const mayOpen: (screen: Screen, operator: Operator) => boolean = mayUse;
+
+/** Whether the first idle moment reads `screen` ahead for `operator` (Screen's `readAhead`). */
+export const readsAhead = (screen: Screen, operator: Operator): boolean =>
+  screen.readAhead === true || (screen.readAhead === "withoutPasswords" && operator.role !== ROLE.superAdmin);
 
 /** The route module's `handle`: its title comes from the table. */
 export const screenHandle = (id: ScreenId): PageHandle => ({ title: SCREENS[id].label });

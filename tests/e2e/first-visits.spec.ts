@@ -1,9 +1,10 @@
 /**
  * Issue 35: the first idle moment after sign-in readies the first visits. The desks marked
  * `readAhead` (app/lib/screens.ts) are read ahead, and read again once shown (news may have come
- * meanwhile); the sidebar's screens' code loads; the account lists' data is not read (the super
- * admin's pages carry passwords, which the API audits as shown).
+ * meanwhile); the sidebar's screens' code loads; the account lists' data is read ahead for every
+ * operator but the super admin (whose pages carry passwords, which the API audits as shown).
  */
+import type { Route } from "@playwright/test";
 import { DEMO, endUser, expect, signIn, test } from "./fixtures";
 
 test("the first idle moment after sign-in reads the desks ahead and loads the account lists' code, never their data @spec", async ({ page }) => {
@@ -30,6 +31,25 @@ test("the first idle moment after sign-in reads the desks ahead and loads the ac
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users - Admin");
   await expect(page.getByRole("grid", { name: "Users" })).toBeVisible();
   expect(asked).toContain("/users.data");
+});
+
+test("a panel's first idle moment reads its account lists ahead too, and its first visit to Users paints what was read @spec", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  await signIn(page, DEMO.panel);
+  for (const list of ["/users.data", "/partners.data", "/deposits.data"]) {
+    await expect.poll(() => asked.includes(list), { message: `${list} read ahead` }).toBe(true);
+  }
+
+  // From here the list's own reads are held: what paints on the first visit is what was read ahead.
+  const held: Route[] = [];
+  await page.route(/\/users\.data/, (route) => void held.push(route));
+  await page.keyboard.press("g");
+  await page.keyboard.press("u");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users - Admin");
+  await expect(page.getByRole("grid", { name: "Users" }).locator("[data-table-row]").first()).toBeVisible();
+  await page.unroute(/\/users\.data/);
+  for (const route of held) await route.continue();
 });
 
 test("a deposit requested after the idle moment's read ahead shows on the first visit to Deposits @spec", async ({ page }) => {

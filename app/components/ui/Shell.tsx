@@ -14,7 +14,7 @@ import { TOAST, type PendingCounts } from "../../lib/constants";
 import { HOLD, holdKeys, onKeysRefused, releaseKeys, screenRendered } from "../../lib/key-buffer";
 import { documentTitle, usePageTitle } from "../../lib/page";
 import { lackOf, type Lacking } from "../../lib/capabilities";
-import { LETTERED_SCREENS, mayOpen, screenAt } from "../../lib/screens";
+import { LETTERED_SCREENS, mayOpen, readsAhead, screenAt } from "../../lib/screens";
 import { speakAlert } from "../../lib/speech";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
 import { atIdleWithoutJobs, firstVisitsFrom, ReadAhead, readAheadFrom, useScreenRefresh } from "../../lib/screen-cache";
@@ -213,7 +213,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
       void loadLayers();
       const screens = LETTERED_SCREENS.filter((one) => mayOpen(one, operator));
       const loaded = await loadRouteCode(screens.map((one) => one.path));
-      const ahead = screens.filter((one) => one.readAhead && !one.extension && one.path !== window.location.pathname && loaded.includes(one.path));
+      const ahead = screens.filter((one) => readsAhead(one, operator) && !one.extension && one.path !== window.location.pathname && loaded.includes(one.path));
       const more = left ? [] : firstVisitsFrom(ahead.map((one) => one.path));
       if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
     });
