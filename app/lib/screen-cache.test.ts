@@ -236,6 +236,24 @@ describe("screen cache", () => {
     expect(serverReads).toEqual(["/deposits", "/deposits"]);
   });
 
+  it("a first visit's switch that waits for its idle read under way paints its answer, then reads it again", async () => {
+    show("/");
+    firstVisitsFrom(["/deposits"]).forEach(startReadAhead);
+    let answer!: (value: unknown) => void;
+    const ahead = load("/deposits", () => new Promise((resolve) => (answer = resolve)));
+    // A deposit requested now may miss the read under way: the switch waits for it, and owes another.
+    const switched = load("/deposits");
+    answer({ before: "the deposit" });
+    expect(await switched).toEqual({ before: "the deposit" });
+    await ahead;
+    show("/deposits");
+    const revalidate = vi.fn();
+    refreshOwed("/deposits", revalidate);
+    expect(revalidate).toHaveBeenCalledOnce();
+    expect(await load("/deposits")).toEqual({ address: "/deposits", read: 2 });
+    expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
   it("a read ahead that failed changes nothing: the switch paints what was kept", async () => {
     show("/users");
     const first = await load("/deposits");

@@ -6,8 +6,8 @@
  * are read ahead (the shell's ReadAhead), so the screens in use stay kept at a bounded cost; a
  * switch with nothing kept to paint waits for a read of its address under way, not another. At
  * the first idle moment after sign-in, the desks marked `readAhead` are read ahead the same way,
- * so their first visit paints from here too, and is read again once shown: news may have come
- * while the operator was idle (issue 35).
+ * so their first visit paints from here too (or waits for that read, when it is still under way),
+ * and is read again once shown: news may have come while the operator was idle (issue 35).
  *
  * Only an address the operator is going to is answered from here: a reload of the address showing
  * (news from the platform, a poll) always reads the server; the other screens keep their data,
@@ -40,6 +40,8 @@ const chosen = new Set<string>();
 const firstVisits = new Set<string>();
 /** Addresses whose read-ahead fetcher started and has not called the loader yet. */
 const ahead = new Set<string>();
+/** Addresses whose read under way was made while the operator was idle (a first visit's): news may overtake it. */
+const idleReads = new Set<string>();
 /** Bumped when the kept data is dropped: a read that started before does not keep its answer. */
 let generation = 0;
 /** The address painted from `kept` whose server read the shell still owes. */
@@ -65,9 +67,13 @@ function read(address: string, serverLoader: () => Promise<unknown>, owesRead = 
       return data;
     })
     .finally(() => {
-      if (reading.get(address) === answer) reading.delete(address);
+      if (reading.get(address) !== answer) return;
+      reading.delete(address);
+      idleReads.delete(address);
     });
   reading.set(address, answer);
+  if (owesRead) idleReads.add(address);
+  else idleReads.delete(address);
   return answer;
 }
 
@@ -95,7 +101,8 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
       owed = fresh ? null : address;
       return hit.data;
     }
-    owed = null;
+    // What a read made while the operator was idle answers shows, then is read again, as when kept.
+    owed = underWay && idleReads.has(address) ? address : null;
     if (underWay) return underWay.catch(() => read(address, serverLoader));
   } else if (refreshAsked !== null && Date.now() - refreshAsked < REFRESH_WAIT_MS) {
     refreshAsked = null;
@@ -200,6 +207,7 @@ export function forgetScreens(): void {
   chosen.clear();
   firstVisits.clear();
   ahead.clear();
+  idleReads.clear();
 }
 
 /** In the shell. */
