@@ -1,7 +1,8 @@
 /**
  * docs/product.md §2.4: username and password; Login stays disabled until both are filled. A real POST
  * form: with JavaScript the session machine signs in; before hydration or without JavaScript
- * the browser posts it here and the action signs in, so the password never goes in a URL.
+ * the browser posts it here and the action signs in, so the password never goes in a URL. The
+ * second step's code form (issue 30) posts here the same way (`intent` SECOND_STEP_INTENT).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -14,9 +15,10 @@ import { loginSchema } from "~/lib/forms/login";
 import { readForm } from "~/lib/forms/run-form.server";
 import { titleMeta, type PageHandle } from "~/lib/page";
 import { SessionActor } from "~/lib/session-context";
-import { signIn, type SignInAnswer } from "~/lib/session-flow.server";
+import { signIn } from "~/lib/session-flow.server";
 import { readSession } from "~/lib/session.server";
-import { secondStepView } from "~/lib/mfa/sign-in.server";
+import { secondStepAddress, secondStepByForm, secondStepView, type SignedInAnswer } from "~/lib/mfa/sign-in.server";
+import { SECOND_STEP_INTENT } from "~/lib/forms/second-factor";
 
 export const handle: PageHandle = { title: "Login" };
 export const meta = titleMeta;
@@ -27,13 +29,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { secondStep: new URL(request.url).searchParams.has("step") ? await secondStepView(request, context) : null };
 }
 
-/** The form posted without JavaScript: the same sign-in as /session, answered as a page. */
+/**
+ * A form posted without JavaScript (or before hydration): the same sign-in as /session, or the
+ * same second step as /resources/second-factor, answered as a page. A second step that waited too
+ * long goes back to it, which then asks for the password again.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = Object.fromEntries(await readForm(request));
-  const answer = await signIn(request, context, form);
-  const result = (await answer.json()) as SignInAnswer;
+  const redirectTo = typeof form.redirectTo === "string" && form.redirectTo ? form.redirectTo : undefined;
+  const answer = form.intent === SECOND_STEP_INTENT ? await secondStepByForm(request, context, form, redirectTo) : await signIn(request, context, form);
+  const result = (await answer.json()) as SignedInAnswer;
+  if (!result.ok && result.expired) throw redirect(secondStepAddress(redirectTo));
   if (!result.ok) return Response.json({ message: result.message }, { status: answer.status });
-  throw redirect(result.redirectTo, { headers: { "Set-Cookie": answer.headers.get("Set-Cookie") ?? "" } });
+  // Both cookies where there are two: the session's, and the pending sign-in's cleared.
+  const headers = new Headers();
+  for (const cookie of answer.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  throw redirect(result.redirectTo, { headers });
 }
 
 export default function Login() {
@@ -70,7 +81,7 @@ export default function Login() {
   if (secondStep) {
     return (
       <main className="login">
-        <SecondStep view={secondStep} redirectTo={params.get("redirectTo") ?? undefined} />
+        <SecondStep view={secondStep} redirectTo={params.get("redirectTo") ?? undefined} refused={refused?.message} />
       </main>
     );
   }

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { adminApi, consoleUrl, expect, runCommand, signedInHeading, signIn, SPEC_API, submitLogin, test } from "./fixtures";
+import { adminApi, collectErrors, consoleUrl, expect, runCommand, signedInHeading, signIn, SPEC_API, submitLogin, test } from "./fixtures";
 
 const STEP_MS = 30_000;
 const codeOf = (key: string, at = Date.now()) =>
@@ -42,9 +42,17 @@ async function signOut(page: Page) {
   await expect(page.getByLabel("Username")).toBeVisible();
 }
 
-/** The password, then the second step's code field (focused) with `code`. */
-async function signInWithCode(page: Page, account: { username: string; password: string }, code: string) {
-  await submitLogin(page, account);
+/**
+ * The password, then the second step's code field (focused) with `code`. `unhydrated`: the page's
+ * scripts never arrive, so the load the sign-in page waits for is only its first byte.
+ */
+async function signInWithCode(page: Page, account: { username: string; password: string }, code: string, unhydrated = false) {
+  if (unhydrated) {
+    await page.goto("/login", { waitUntil: "commit" });
+    await page.getByLabel("Username").fill(account.username);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByLabel("Password").press("Enter");
+  } else await submitLogin(page, account);
   await expect(page.getByLabel("Code from your authenticator app")).toBeFocused();
   await page.keyboard.type(code);
   await page.keyboard.press("Enter");
@@ -83,6 +91,29 @@ test("enrol an authenticator app, sign in with a code, a replay refused, a recov
   await page.keyboard.type(codes[0]!);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("alert")).toContainText("recovery code is not right");
+});
+
+test("a code typed and sent before the page hydrated posts as a plain form: refused with its reason, then signed in", SPEC_API, async ({ page, browser }) => {
+  const account = await newStaff();
+  await signIn(page, account);
+  const { key } = await enrolAuthenticator(page);
+  // Another browser whose scripts never arrive: the head's key buffer runs, the page never hydrates.
+  const early = await (await browser.newContext({ baseURL: consoleUrl() })).newPage();
+  const errors: string[] = [];
+  collectErrors(early, errors);
+  await early.route("**/assets/*.js", () => undefined);
+
+  const valid = new Set([-1, 0, 1].map((steps) => codeOf(key, Date.now() + steps * STEP_MS)));
+  const wrong = ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code))!;
+  await signInWithCode(early, account, wrong, true);
+  await expect(early.getByRole("alert")).toHaveText("That code is not right");
+  await expect(early).toHaveURL(/step=second-factor/);
+
+  await expect(early.getByLabel("Code from your authenticator app")).toBeFocused();
+  await early.keyboard.type(nextCode(key));
+  await early.keyboard.press("Enter");
+  await expect(signedInHeading(early, account.username)).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test("register a passkey and sign in with it (Chromium's virtual authenticator)", async ({ page }) => {

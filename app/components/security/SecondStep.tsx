@@ -5,12 +5,14 @@
  */
 import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
+import { SECOND_STEP_INTENT } from "../../lib/forms/second-factor";
 import type { SecondStepView } from "../../lib/mfa/sign-in.server";
 import { passkeyAnswer, postCeremony, type CeremonyAnswer } from "../../lib/second-factor-client";
 import { SecondFactorForm } from "../ui/SecondFactorForm";
 import { EnrolTotp, RecoveryCodes } from "./EnrolTotp";
 
-export function SecondStep({ view, redirectTo }: { view: SecondStepView; redirectTo: string | undefined }) {
+/** `refused`: why the code posted as a plain form (before hydration) was not accepted. */
+export function SecondStep({ view, redirectTo, refused }: { view: SecondStepView; redirectTo: string | undefined; refused: string | undefined }) {
   const navigate = useNavigate();
   const [codes, setCodes] = useState<string[] | null>(null);
   const enter = (answer: CeremonyAnswer) => navigate(String(answer.redirectTo ?? "/"), { replace: true });
@@ -32,6 +34,7 @@ export function SecondStep({ view, redirectTo }: { view: SecondStepView; redirec
         <SecondFactorForm
           methods={{ totp: view.totp, passkey: view.passkey }}
           submitLabel="Sign in"
+          postedWith={{ fields: { intent: SECOND_STEP_INTENT, redirectTo: redirectTo ?? "" }, refused }}
           passkey={() => passkeyAnswer("signInOptions")}
           send={async (answer) => {
             const result = await postCeremony({ intent: "signIn", ...answer, redirectTo });

@@ -2,6 +2,8 @@
  * The second factor asked for (issue 30), keyboard first: the code field has focus and Enter
  * sends it; Alt+P uses a passkey, Alt+R switches to a recovery code (and back). Used by sign-in's
  * second step and by the re-authentication prompt; `send` answers a refusal's message, or null.
+ * Given `postedWith`, it is also a real POST form, so a code typed and sent before the page hydrated
+ * (a field types natively then, docs/ux.md "Keys typed early") still signs in.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { notifyError } from "../../lib/feedback";
@@ -15,13 +17,18 @@ type Props = {
   /** A passkey's signature, or why there is none. */
   passkey: () => Promise<FactorAnswer | string>;
   submitLabel: string;
+  /** The hidden fields that make it a plain POST form to the current address, and the refusal that answered one. */
+  postedWith?: { fields: Record<string, string>; refused?: string };
 };
 
-export function SecondFactorForm({ methods, send, passkey, submitLabel }: Props) {
+export function SecondFactorForm({ methods, send, passkey, submitLabel, postedWith }: Props) {
   const [method, setMethod] = useState<"totp" | "recovery">(methods.totp ? "totp" : "recovery");
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(postedWith?.refused ?? null);
+  // Until hydration the browser submits a posted form itself, so its button must not start disabled.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => field.current?.focus(), [method]);
 
@@ -62,7 +69,9 @@ export function SecondFactorForm({ methods, send, passkey, submitLabel }: Props)
   };
   const label = method === "totp" ? "Code from your authenticator app" : "Recovery code";
   return (
-    <form className="second-factor-form" onSubmit={submit} onKeyDown={onKeyDown} aria-label="Second factor">
+    <form className="second-factor-form" method={postedWith ? "post" : undefined} onSubmit={submit} onKeyDown={onKeyDown} aria-label="Second factor">
+      {postedWith &&
+        Object.entries({ ...postedWith.fields, factor: method }).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
       <label>
         {label}
         <input
@@ -77,7 +86,7 @@ export function SecondFactorForm({ methods, send, passkey, submitLabel }: Props)
         />
       </label>
       {problem ? <p role="alert">{problem}</p> : null}
-      <button type="submit" disabled={busy || !code.trim()} aria-busy={busy}>
+      <button type="submit" disabled={busy || ((hydrated || !postedWith) && !code.trim())} aria-busy={busy}>
         {busy ? "Checking…" : submitLabel}
       </button>
       <div className="second-factor-ways">

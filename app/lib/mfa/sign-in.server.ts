@@ -10,7 +10,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { recordSession } from "../audit.server";
 import { env } from "../env.server";
 import { safeRedirect } from "../forms/login";
-import type { FactorAnswer } from "../forms/second-factor";
+import { firstIssue } from "../forms/first-issue";
+import { postedFactorSchema, type FactorAnswer } from "../forms/second-factor";
 import { beginSession } from "../session.server";
 import { readPending, savePending, setPendingChallenge, takePending, type PendingSignIn } from "../store/second-factor.server";
 import type { ConsoleStore } from "../store/schema";
@@ -128,3 +129,9 @@ export async function completeSignIn(request: Request, context: AppLoadContext, 
   return beginAfterFactor(request, context, pending, checked.factor, redirectTo);
 }
 
+/** The second step posted as a plain form (login's action): its fields checked, then as completeSignIn. */
+export async function secondStepByForm(request: Request, context: AppLoadContext, form: Record<string, unknown>, redirectTo: string | undefined): Promise<Response> {
+  const answer = postedFactorSchema.safeParse(form);
+  if (!answer.success) return Response.json({ ok: false, message: firstIssue(answer.error) } satisfies SignedInAnswer, { status: 400 });
+  return completeSignIn(request, context, answer.data, redirectTo);
+}
