@@ -1,6 +1,6 @@
 /** Helpers for benchmarks: start the stack on spare ports, and record figures in docs/benchmarks.md. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
@@ -56,6 +56,57 @@ export async function startStack(
   await waitForOk(`${consoleUrl}/login`, "the console");
   return { consoleUrl, platformUrl: platform.url, stop: () => Promise.all(children.map(stopChild)).then(() => undefined) };
 }
+
+/** Linux's clock ticks per second (`getconf CLK_TCK`), in which /proc counts a process's CPU time. */
+const CLOCK_TICKS_PER_S = 100;
+
+/** What a process of the benchmark's runs, by the script its command line names (spawnScript); anything else is the browser. */
+const CPU_GROUPS = [
+  ["platform", "platform/server.ts"],
+  ["console", "server.ts"],
+] as const;
+export type CpuGroup = (typeof CPU_GROUPS)[number][0] | "browser" | "bench";
+
+/**
+ * The CPU time (user and system, in ms) used so far by the benchmark (`bench`) and by its descendants, grouped by what
+ * they run: the platform, the console, and the browser (Playwright's Chromium, every other descendant). Read from
+ * Linux's /proc, so two readings' difference says which process a timed run kept busy; null where there is no /proc.
+ * A process that ended between the readings is not counted.
+ */
+export function cpuTimes(): Record<CpuGroup, number> | null {
+  if (!existsSync("/proc/self/stat")) return null;
+  const processes = new Map<number, { parent: number; ms: number; command: string }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // After "pid (comm) ": state, ppid, … utime (the 14th field of stat), stime (the 15th).
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ").at(-1)!.split(" ");
+      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
+      processes.set(Number(entry), { parent: Number(fields[1]), ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S, command });
+    } catch {
+      // It ended while being read.
+    }
+  }
+  const times: Record<CpuGroup, number> = { platform: 0, console: 0, browser: 0, bench: processes.get(process.pid)?.ms ?? 0 };
+  const visit = (parent: number, inherited: CpuGroup | null) => {
+    for (const [pid, { parent: its, ms, command }] of processes) {
+      if (its !== parent) continue;
+      const group = inherited ?? CPU_GROUPS.find(([, script]) => command.includes(script))?.[0] ?? "browser";
+      times[group] += ms;
+      visit(pid, group);
+    }
+  };
+  visit(process.pid, null);
+  return times;
+}
+
+/** What each group used between two cpuTimes readings, in ms. */
+export const cpuSpent = (before: Record<CpuGroup, number>, after: Record<CpuGroup, number>): Record<CpuGroup, number> => ({
+  platform: after.platform - before.platform,
+  console: after.console - before.console,
+  browser: after.browser - before.browser,
+  bench: after.bench - before.bench,
+});
 
 /** SIGTERM, then the exit: the console drains before it lets its port go. */
 export function stopChild(child: ChildProcess): Promise<void> {
