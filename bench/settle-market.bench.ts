@@ -319,8 +319,10 @@ const FINDINGS = [
   "  On `spec` the same floor is 0.96–1.09×: the console's 1.4× there is waiting, not work. Its chunks of 200 took",
   "  460–1,000 ms against 450–580 ms per 200 bare, the first of each job the slowest, and the platform used 12–27 % more",
   "  CPU for the same 1,000 `/settel-bet` calls than bare (its own metrics: beside them only one page of deposits and",
-  "  one of withdrawals); a CPU profile puts the difference in its PGlite, consistent with fewer calls in flight",
-  "  at once between the chunks, so fewer transactions committed together (db/group-commit.ts).",
+  "  one of withdrawals). Its profile spreads the difference over all its work, PGlite most: each call cost more, beside",
+  "  the console and the browser on two shared cores. Timed inside the console, a chunk spent 480–750 ms sending its",
+  "  200 calls and 30–60 ms on everything else (its body, the job's owner, the claim, the answers); the browser asked for",
+  "  the next 3–8 ms after. 48 calls in flight instead of 24 was worse (1.53× median, the first chunk 1.05–1.2 s).",
 ].join("\n");
 
 export async function benchSettleMarket(): Promise<void> {
