@@ -8,6 +8,7 @@ const passkey = z.object({ method: z.literal("passkey"), response: z.object({ id
 /** One factor given: an authenticator code, a recovery code, or a passkey's signature. */
 export const factorAnswerSchema = z.discriminatedUnion("method", [totp, recovery, passkey]);
 export type FactorAnswer = z.infer<typeof factorAnswerSchema>;
+export type FactorMethod = FactorAnswer["method"];
 
 /**
  * Sign-in's second step posted as a plain form to the login route (typed and sent before the page
@@ -19,7 +20,6 @@ export const postedFactorSchema = z
   .object({ factor: z.enum(["totp", "recovery"]), code: z.string().max(64) })
   .transform(({ factor, code }) => ({ method: factor, code }))
   .pipe(z.discriminatedUnion("method", [totp, recovery]));
-export type FactorMethod = FactorAnswer["method"];
 
 /** The roles that must use a second factor, typed as `1,2` (role numbers) or `none`. */
 export const policyRolesText = z
