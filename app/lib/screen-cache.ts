@@ -32,16 +32,14 @@ export const READ_AHEAD = 3;
 /** `owesRead`: a read made while the operator was idle, which news may have overtaken since: it shows, then is read again. */
 type Kept = { data: unknown; at: number; owesRead?: true };
 const kept = new Map<string, Kept>();
-/** Server reads under way, by address. */
-const reading = new Map<string, Promise<unknown>>();
+/** Server reads under way, by address; `owesRead` as Kept's: a read made while the operator was idle, which news may overtake. */
+const reading = new Map<string, { answer: Promise<unknown>; owesRead: boolean }>();
 /** Addresses a `g` chose to read ahead whose fetcher has not started yet. */
 const chosen = new Set<string>();
 /** Addresses chosen for their first visit: read while the operator is idle, so read again once shown (a deposit may have come meanwhile). */
 const firstVisits = new Set<string>();
 /** Addresses whose read-ahead fetcher started and has not called the loader yet. */
 const ahead = new Set<string>();
-/** Addresses whose read under way was made while the operator was idle (a first visit's): news may overtake it. */
-const idleReads = new Set<string>();
 /** Bumped when the kept data is dropped: a read that started before does not keep its answer. */
 let generation = 0;
 /** The address painted from `kept` whose server read the shell still owes. */
@@ -61,20 +59,19 @@ const readOrChosen = (address: string) => reading.has(address) || chosen.has(add
 
 function read(address: string, serverLoader: () => Promise<unknown>, owesRead = false): Promise<unknown> {
   const started = generation;
-  const answer = serverLoader()
-    .then((data) => {
-      if (started === generation) kept.set(address, { data, at: Date.now(), ...(owesRead && { owesRead }) });
-      return data;
-    })
-    .finally(() => {
-      if (reading.get(address) !== answer) return;
-      reading.delete(address);
-      idleReads.delete(address);
-    });
-  reading.set(address, answer);
-  if (owesRead) idleReads.add(address);
-  else idleReads.delete(address);
-  return answer;
+  const underWay = {
+    owesRead,
+    answer: serverLoader()
+      .then((data) => {
+        if (started === generation) kept.set(address, { data, at: Date.now(), ...(owesRead && { owesRead }) });
+        return data;
+      })
+      .finally(() => {
+        if (reading.get(address) === underWay) reading.delete(address);
+      }),
+  };
+  reading.set(address, underWay);
+  return underWay.answer;
 }
 
 /** A screen route's `clientLoader`. */
@@ -102,12 +99,12 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
       return hit.data;
     }
     // What a read made while the operator was idle answers shows, then is read again, as when kept.
-    owed = underWay && idleReads.has(address) ? address : null;
-    if (underWay) return underWay.catch(() => read(address, serverLoader));
+    owed = underWay?.owesRead ? address : null;
+    if (underWay) return underWay.answer.catch(() => read(address, serverLoader));
   } else if (refreshAsked !== null && Date.now() - refreshAsked < REFRESH_WAIT_MS) {
     refreshAsked = null;
     // A read ahead under way, or one that answered since the paint, is the refresh.
-    if (underWay) return underWay.catch(() => read(address, serverLoader));
+    if (underWay) return underWay.answer.catch(() => read(address, serverLoader));
     if (hit && fresh) return hit.data;
   }
   return showing ? screenThroughOutage(address, () => read(address, serverLoader)) : read(address, serverLoader);
@@ -207,7 +204,6 @@ export function forgetScreens(): void {
   chosen.clear();
   firstVisits.clear();
   ahead.clear();
-  idleReads.clear();
 }
 
 /** In the shell. */
