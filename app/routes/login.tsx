@@ -14,6 +14,7 @@ import { HOLD, holdKeys, releaseKeys } from "~/lib/key-buffer";
 import { loginSchema } from "~/lib/forms/login";
 import { readForm } from "~/lib/forms/run-form.server";
 import { titleMeta, type PageHandle } from "~/lib/page";
+import { useHydrated } from "~/lib/use-hydrated";
 import { SessionActor } from "~/lib/session-context";
 import { signIn } from "~/lib/session-flow.server";
 import { readSession } from "~/lib/session.server";
@@ -58,8 +59,7 @@ export default function Login() {
   const refused = useActionData<typeof action>();
   const { secondStep } = useLoaderData<typeof loader>();
   // Until hydration the browser submits the form itself, so Login must not start disabled.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // Being here means signed out, whatever the machine last knew (e.g. a server-side redirect).
   useEffect(() => session.send({ type: "session.cleared" }), [session]);

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { notifyError } from "../../lib/feedback";
 import { firstIssue } from "../../lib/forms/first-issue";
 import { factorAnswerSchema, type FactorAnswer } from "../../lib/forms/second-factor";
+import { useHydrated } from "../../lib/use-hydrated";
 
 type Props = {
   /** Which factors the operator has: a passkey offers the passkey button, a key the code field. */
@@ -27,8 +28,7 @@ export function SecondFactorForm({ methods, send, passkey, submitLabel, postedWi
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(postedWith?.refused ?? null);
   // Until hydration the browser submits a posted form itself, so its button must not start disabled.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => field.current?.focus(), [method]);
 
