@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postedFactorSchema } from "./second-factor";
+import { POSTED_FACTOR_REFUSED, postedFactorSchema } from "./second-factor";
 
 describe("the second step posted as a plain form (before hydration, or without JavaScript)", () => {
   it("reads the code and which kind it is as the factor the browser's call sends", () => {
@@ -18,7 +18,11 @@ describe("the second step posted as a plain form (before hydration, or without J
   });
 
   it.each([{ factor: "passkey", code: "123456" }, { code: "123456" }, { factor: "totp" }, { factor: "totp", code: "1".repeat(65) }])(
-    "refuses %j: a passkey is never a posted field, and nothing is missing or oversized",
-    (form) => expect(postedFactorSchema.safeParse(form).success).toBe(false),
+    "refuses %j, saying what it takes: a passkey is never a posted field, and nothing is missing or oversized",
+    (form) => {
+      const parsed = postedFactorSchema.safeParse(form);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(POSTED_FACTOR_REFUSED);
+    },
   );
 });

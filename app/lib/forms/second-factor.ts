@@ -16,8 +16,13 @@ export type FactorMethod = FactorAnswer["method"];
  * element's own `method` property would shadow a field of that name).
  */
 export const SECOND_STEP_INTENT = "secondFactor";
+/** A posted second step that is neither kind of code (a hand-made post: a passkey, a field missing or oversized). */
+export const POSTED_FACTOR_REFUSED = "Send a code from your authenticator app, or one of your recovery codes";
 export const postedFactorSchema = z
-  .object({ factor: z.enum(["totp", "recovery"]), code: z.string().max(64) })
+  .object({
+    factor: z.enum(["totp", "recovery"], { errorMap: () => ({ message: POSTED_FACTOR_REFUSED }) }),
+    code: z.string({ required_error: POSTED_FACTOR_REFUSED }).max(64, POSTED_FACTOR_REFUSED),
+  })
   .transform(({ factor, code }) => ({ method: factor, code }))
   .pipe(z.discriminatedUnion("method", [totp, recovery]));
 
