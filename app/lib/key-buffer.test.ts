@@ -70,7 +70,9 @@ function fakeWindow() {
     location: { pathname: AT },
     addEventListener: (type: string, handler: (event: KeyboardEvent) => void) => listeners.set(type, handler),
   } as unknown as Window;
-  const send = (type: string, key: string, { tagName = "BODY", ctrlKey = false, isTrusted = true } = {}) => {
+  /** `control`: the button, link or summary the target is inside. */
+  type Control = { tagName: string; form?: object | null; type?: string };
+  const send = (type: string, key: string, { tagName = "BODY", ctrlKey = false, isTrusted = true, control = null as Control | null } = {}) => {
     const event = {
       key,
       ctrlKey,
@@ -79,7 +81,7 @@ function fakeWindow() {
       shiftKey: false,
       isTrusted,
       isComposing: false,
-      target: { tagName, isContentEditable: false, closest: () => null },
+      target: { tagName, isContentEditable: false, closest: () => control },
       preventDefault: vi.fn(),
       stopImmediatePropagation: vi.fn(),
     };
@@ -125,6 +127,24 @@ describe("the head script", () => {
     // Hydrated: React sees what is not held.
     win.betdeskKeys!.holds = [];
     for (const event of [press("Control"), press("a", { tagName: "INPUT" }), release("g"), send("click", "")]) expect(event.stopImmediatePropagation).not.toHaveBeenCalled();
+  });
+
+  it("holds Enter and Space on a script's button until hydrated, and leaves a form's button and a link to the browser", () => {
+    const { win, press } = fakeWindow();
+    installKeyBuffer(win, keyToken, shouldBuffer, CHORDS);
+    const toggle = { tagName: "BUTTON", form: null, type: "button" };
+    // A button outside a form does nothing natively, whatever its type; the replay clicks it.
+    expect(press("Enter", { tagName: "BUTTON", control: toggle }).preventDefault).toHaveBeenCalled();
+    expect(press(" ", { tagName: "BUTTON", control: { ...toggle, type: "submit" } }).preventDefault).toHaveBeenCalled();
+    expect(win.betdeskKeys!.queue.map(({ key }) => key)).toEqual(["Enter", " "]);
+    win.betdeskKeys!.queue = [];
+    // A form's submit button, a link: the browser answers them as plain HTML.
+    for (const control of [{ tagName: "BUTTON", form: {}, type: "submit" }, { tagName: "A" }]) {
+      const enter = press("Enter", { tagName: control.tagName, control });
+      expect(enter.preventDefault).not.toHaveBeenCalled();
+      expect(enter.stopImmediatePropagation).toHaveBeenCalled();
+    }
+    expect(win.betdeskKeys!.queue).toEqual([]);
   });
 
   it("lets a field type its own keys when nothing is queued", () => {

@@ -89,13 +89,13 @@ export function installKeyBuffer(
     (event) => {
       if (!event.isTrusted || event.isComposing) return;
       const target = event.target as HTMLElement | null;
-      // A field types its keys, a focused button or link takes Enter and Space (as the dispatcher's pressesControl).
-      const field =
-        !!target &&
-        (target.isContentEditable ||
-          /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
-          ((event.key === "Enter" || event.key === " ") && !!target.closest?.("button, a[href], summary")));
       const hydrating = buffer.holds.includes("hydrating");
+      // A field types its keys, a focused button or link takes Enter and Space (as the dispatcher's
+      // pressesControl). Before hydration a button does something only as a form's submit or reset
+      // button: a script's button (the sidebar's toggle) lets the key wait for the replay's click.
+      const control = (event.key === "Enter" || event.key === " ") && target ? (target.closest?.("button, a[href], summary") as HTMLButtonElement | null) : null;
+      const scriptOnly = hydrating && control?.tagName === "BUTTON" && !(control.form && control.type !== "button");
+      const field = !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || (!!control && !scriptOnly));
       if (!decide(buffer, tokenOf(event), field, chords, win.location.pathname)) {
         if (hydrating) event.stopImmediatePropagation();
         return;

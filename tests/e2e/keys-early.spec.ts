@@ -121,6 +121,24 @@ test.describe("typed as a page loads", () => {
     }
   });
 
+  // A script's button does nothing natively: before hydration its Enter reached no React listener
+  // (a CI run lost the sidebar's toggle so). Held, it is replayed as a click (app/lib/key-buffer.ts).
+  test("Enter on the sidebar's toggle before the page hydrated opens the sidebar once it has", async ({ page }) => {
+    let scriptsArrive: () => void = () => undefined;
+    const arrival = new Promise<void>((resolve) => (scriptsArrive = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await arrival;
+      await route.continue();
+    });
+    await openAtFirstByte(page, "/");
+    const toggle = page.getByRole("button", { name: "Toggle sidebar" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    scriptsArrive();
+    await expect(page.getByRole("navigation", { name: "Sidebar" }).getByText("Hi, admin")).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  });
+
   test("a key typed as the page loads that nothing takes is refused on the status line", async ({ page }) => {
     await openAtFirstByte(page, "/");
     await page.keyboard.press("q");
