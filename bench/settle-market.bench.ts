@@ -323,6 +323,13 @@ const FINDINGS = [
   "  the console and the browser on two shared cores. Timed inside the console, a chunk spent 480–750 ms sending its",
   "  200 calls and 30–60 ms on everything else (its body, the job's owner, the claim, the answers); the browser asked for",
   "  the next 3–8 ms after. 48 calls in flight instead of 24 was worse (1.53× median, the first chunk 1.05–1.2 s).",
+  "- 2026-11-28, late (V8 profiles of both processes, `spec`, 17:37Z): through the console's rounds the platform was idle 18 % of",
+  "  the time (0.46 s a round) against 1 % through the bare calls: 40–60 ms at each chunk's turn (the console's claim, its answers",
+  "  and its last audit batch, while no call is in flight) and the job's storing; within a chunk it was never idle. Its CPU for",
+  "  the same 1,000 calls was 0.3 s a round more than bare, spread over the same statements (the session's read per call, Fastify's",
+  "  hooks, PGlite), beside the console and the browser on two shared cores. The console's JSON log line per upstream call cost",
+  "  about 80 ms a round (pino's writes), a seventh of its own CPU. Overlapping the chunks' turns could win at most what one chunk",
+  "  of 1,000 won on 2026-11-27 (5 %): not the 1.2× budget.",
 ].join("\n");
 
 export async function benchSettleMarket(): Promise<void> {
