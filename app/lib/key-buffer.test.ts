@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { keyBufferScript, keyToken } from "../commands/keymap";
-import { HOLD, installKeyBuffer, nextKey, shouldBuffer, type KeyBuffer } from "./key-buffer";
+import { HOLD, installKeyBuffer, nextKey, shouldBuffer, type BufferedInput, type BufferedKey, type KeyBuffer } from "./key-buffer";
 
 const CHORDS = ["mod+k"];
 const AT = "/users";
@@ -42,7 +42,7 @@ describe("a navigation rendering", () => {
     switching.queue.push({ key: "t", ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, field: false });
     expect(nextKey(switching, "/second-factor")).toBeUndefined();
     switching.screen = "/second-factor";
-    expect(nextKey(switching, "/second-factor")?.key).toBe("t");
+    expect(nextKey(switching, "/second-factor")).toMatchObject({ key: "t" });
   });
 
   it("holds nothing outside the shell, nor once the screen is rendered", () => {
@@ -57,11 +57,14 @@ describe("nextKey", () => {
     keys.queue = ["d", "e"].map((key) => ({ key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, field: true }));
     expect(nextKey(keys, AT)).toBeUndefined();
     keys.holds = [];
-    expect(nextKey(keys, AT)?.key).toBe("d");
-    expect(nextKey(keys, AT)?.key).toBe("e");
+    expect(nextKey(keys, AT)).toMatchObject({ key: "d" });
+    expect(nextKey(keys, AT)).toMatchObject({ key: "e" });
     expect(nextKey(keys, AT)).toBeUndefined();
   });
 });
+
+/** The keys of a queue, its clicks left out. */
+const keysIn = (queue: readonly BufferedInput[]) => queue.filter((input): input is BufferedKey => !("click" in input));
 
 /** A window with the head script's listeners, and key events as the browser would send them. */
 function fakeWindow() {
@@ -74,6 +77,7 @@ function fakeWindow() {
   type Control = { tagName: string; form?: object | null; type?: string };
   const send = (type: string, key: string, { tagName = "BODY", ctrlKey = false, isTrusted = true, control = null as Control | null } = {}) => {
     const event = {
+      type,
       key,
       ctrlKey,
       metaKey: false,
@@ -102,7 +106,7 @@ describe("the head script", () => {
     press("k", { ctrlKey: true, tagName: "INPUT" });
     const typed = press("x", { tagName: "INPUT" });
     const replayed = press("d", { isTrusted: false });
-    expect(win.betdeskKeys!.queue.map(({ key, ctrlKey, field }) => [key, ctrlKey, field])).toEqual([
+    expect(keysIn(win.betdeskKeys!.queue).map(({ key, ctrlKey, field }) => [key, ctrlKey, field])).toEqual([
       ["g", false, false],
       ["u", false, false],
       ["k", true, true],
@@ -136,7 +140,7 @@ describe("the head script", () => {
     // A button outside a form does nothing natively, whatever its type; the replay clicks it.
     expect(press("Enter", { tagName: "BUTTON", control: toggle }).preventDefault).toHaveBeenCalled();
     expect(press(" ", { tagName: "BUTTON", control: { ...toggle, type: "submit" } }).preventDefault).toHaveBeenCalled();
-    expect(win.betdeskKeys!.queue.map(({ key }) => key)).toEqual(["Enter", " "]);
+    expect(keysIn(win.betdeskKeys!.queue).map(({ key }) => key)).toEqual(["Enter", " "]);
     win.betdeskKeys!.queue = [];
     // A form's submit button, a link: the browser answers them as plain HTML.
     for (const control of [{ tagName: "BUTTON", form: {}, type: "submit" }, { tagName: "A" }]) {
@@ -144,6 +148,32 @@ describe("the head script", () => {
       expect(enter.preventDefault).not.toHaveBeenCalled();
       expect(enter.stopImmediatePropagation).toHaveBeenCalled();
     }
+    expect(win.betdeskKeys!.queue).toEqual([]);
+  });
+
+  it("holds a click on a script's button until hydrated, in order with the keys, and leaves the browser's own clicks to it", () => {
+    const { win, press, send } = fakeWindow();
+    installKeyBuffer(win, keyToken, shouldBuffer, CHORDS);
+    const toggle = { tagName: "BUTTON", form: null, type: "submit" };
+    press("g");
+    const click = send("click", "", { control: toggle });
+    press("u");
+    expect(click.preventDefault).toHaveBeenCalled();
+    expect(click.stopImmediatePropagation).toHaveBeenCalled();
+    expect(win.betdeskKeys!.queue).toEqual([expect.objectContaining({ key: "g" }), { click: toggle }, expect.objectContaining({ key: "u" })]);
+    win.betdeskKeys!.queue = [];
+    // A link, a form's submit button, a label or the page itself: the browser's default stands, nothing is held.
+    for (const control of [{ tagName: "A" }, { tagName: "BUTTON", form: {}, type: "submit" }, { tagName: "LABEL" }, null]) {
+      const other = send("click", "", { control });
+      expect(other.preventDefault).not.toHaveBeenCalled();
+      expect(other.stopImmediatePropagation).toHaveBeenCalled();
+    }
+    expect(win.betdeskKeys!.queue).toEqual([]);
+    // Hydrated: React answers the click itself.
+    win.betdeskKeys!.holds = [];
+    const live = send("click", "", { control: toggle });
+    expect(live.preventDefault).not.toHaveBeenCalled();
+    expect(live.stopImmediatePropagation).not.toHaveBeenCalled();
     expect(win.betdeskKeys!.queue).toEqual([]);
   });
 

@@ -11,6 +11,9 @@ import { KEY_HOLD_LIMIT_MS } from "./constants";
 
 /** What the head script records of a keydown; `field`: the focused element took the key itself. */
 export type BufferedKey = Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey"> & { field: boolean };
+/** A click on a button only a script answers, made before the page hydrated: replayed as that button's click. */
+export type BufferedClick = { click: Element };
+export type BufferedInput = BufferedKey | BufferedClick;
 
 /**
  * The queue and the reasons to wait, on `window` so the head script and the app share them.
@@ -18,7 +21,7 @@ export type BufferedKey = Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "a
  * navigation changes the address before React renders the new screen (a transition); a key typed
  * in between belongs to the screen the address names, so it waits until that one is rendered.
  */
-export type KeyBuffer = { queue: BufferedKey[]; holds: string[]; screen?: string };
+export type KeyBuffer = { queue: BufferedInput[]; holds: string[]; screen?: string };
 
 declare global {
   interface Window {
@@ -73,7 +76,8 @@ export function shouldBuffer(buffer: KeyBuffer, token: string | null, field: boo
  * and while Remix is still decoding the page's data (single fetch suspends the whole document)
  * that render cannot finish: "Root did not complete" (error 345), and the page stops answering.
  * A modifier or a click as the page loaded did that (docs/ux.md "Keys typed early"). What a
- * field typed meanwhile, React learns from retypeFields once it has hydrated.
+ * field typed meanwhile, React learns from retypeFields once it has hydrated; a click on a button
+ * only a script answers (no form's submit or reset) waits in the queue for its replay.
  */
 export function installKeyBuffer(
   win: Window,
@@ -83,6 +87,11 @@ export function installKeyBuffer(
 ): void {
   if (win.betdeskKeys) return;
   const buffer: KeyBuffer = { queue: [], holds: ["hydrating"] };
+  // Declared here: the page sends this function's source alone.
+  const scriptButton = (element: Element) => {
+    const button = element as HTMLButtonElement;
+    return button.tagName === "BUTTON" && !(button.form && button.type !== "button");
+  };
   win.betdeskKeys = buffer;
   win.addEventListener(
     "keydown",
@@ -94,7 +103,7 @@ export function installKeyBuffer(
       // pressesControl). Before hydration a button does something only as a form's submit or reset
       // button: a script's button (the sidebar's toggle) lets the key wait for the replay's click.
       const control = (event.key === "Enter" || event.key === " ") && target ? (target.closest?.("button, a[href], summary") as HTMLButtonElement | null) : null;
-      const scriptOnly = hydrating && control?.tagName === "BUTTON" && !(control.form && control.type !== "button");
+      const scriptOnly = hydrating && !!control && scriptButton(control);
       const field = !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || (!!control && !scriptOnly));
       if (!decide(buffer, tokenOf(event), field, chords, win.location.pathname)) {
         if (hydrating) event.stopImmediatePropagation();
@@ -113,21 +122,27 @@ export function installKeyBuffer(
     win.addEventListener(
       type,
       (event) => {
-        if (event.isTrusted && buffer.holds.includes("hydrating")) event.stopImmediatePropagation();
+        if (!event.isTrusted || !buffer.holds.includes("hydrating")) return;
+        event.stopImmediatePropagation();
+        const button = event.type === "click" ? ((event.target as Element | null)?.closest?.("button, a[href], summary, label") ?? null) : null;
+        if (button && scriptButton(button)) {
+          event.preventDefault();
+          buffer.queue.push({ click: button });
+        }
       },
       true,
     );
   }
 }
 
-/** The next key to replay, taken off the queue: none while any hold is left or the address's screen is not rendered yet. */
-export function nextKey(buffer: KeyBuffer, path: string): BufferedKey | undefined {
+/** The next key or click to replay, taken off the queue: none while any hold is left or the address's screen is not rendered yet. */
+export function nextKey(buffer: KeyBuffer, path: string): BufferedInput | undefined {
   const rendering = buffer.screen !== undefined && buffer.screen !== path;
   return buffer.holds.length === 0 && !rendering ? buffer.queue.shift() : undefined;
 }
 
-/** Keys replayed that nothing took, or held past KEY_HOLD_LIMIT_MS: the status line says so. */
-type RefusalListener = (keys: readonly BufferedKey[]) => void;
+/** Keys (or clicks) replayed that nothing took, or held past KEY_HOLD_LIMIT_MS: the status line says so. */
+type RefusalListener = (keys: readonly BufferedInput[]) => void;
 const refusalListeners = new Set<RefusalListener>();
 
 export function onKeysRefused(listener: RefusalListener): () => void {
@@ -135,7 +150,7 @@ export function onKeysRefused(listener: RefusalListener): () => void {
   return () => refusalListeners.delete(listener);
 }
 
-const refuse = (keys: readonly BufferedKey[]) => keys.length > 0 && refusalListeners.forEach((listener) => listener(keys));
+const refuse = (keys: readonly BufferedInput[]) => keys.length > 0 && refusalListeners.forEach((listener) => listener(keys));
 
 /**
  * A key typed now that no command answers, refused on the status line as a replayed one is: a
@@ -237,9 +252,14 @@ const activatedBy = (element: Element, key: BufferedKey): element is HTMLElement
 /**
  * Replays one key at the focused element: a handler that takes it prevents its default; otherwise a
  * control it activates is clicked, and a text field gets the character (or Backspace) as typing
- * would. False when nothing took it.
+ * would. A held click clicks its button again, if the page still shows it. False when nothing took it.
  */
-function replay(key: BufferedKey): boolean {
+function replay(key: BufferedInput): boolean {
+  if ("click" in key) {
+    if (!key.click.isConnected) return false;
+    (key.click as HTMLElement).click();
+    return true;
+  }
   const target = document.activeElement ?? document.body;
   const { field: _, ...init } = key;
   if (!target.dispatchEvent(new KeyboardEvent("keydown", { ...init, bubbles: true, cancelable: true }))) return true;

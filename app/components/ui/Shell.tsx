@@ -134,7 +134,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stop = onKeysRefused((keys) => {
-      const typed = keys.map((key) => describeKeys(keyToken(key) ?? key.key)).join(" ");
+      const typed = keys.map((key) => ("click" in key ? "click" : describeKeys(keyToken(key) ?? key.key))).join(" ");
       setRefused((current) => (current ? `${current} ${typed}` : typed));
       clearTimeout(timer);
       timer = setTimeout(() => setRefused(null), TOAST.durationMs);
