@@ -9,6 +9,12 @@ const integration = {
   isolate: false,
   fileParallelism: false,
 };
+/**
+ * Files that open no database of their pass: audit-verify-running starts consoles on the embedded
+ * store whatever the pass (it clears CONSOLE_DATABASE_URL), so the PostgreSQL pass would run the
+ * same 15 s of processes a second time (docs/benchmarks.md, "The test suite").
+ */
+const EMBEDDED_ONLY = ["tests/integration/audit-verify-running.test.ts"];
 
 const UNIT_ROOTS = ["app", "protocol", "platform", "db", "scripts", "docs"];
 const UNIT_FILE = /\.test\.tsx?$/;
@@ -46,6 +52,7 @@ export default defineConfig({
               test: {
                 name: "integration-pg",
                 ...integration,
+                exclude: EMBEDDED_ONLY,
                 globalSetup: ["tests/integration/support/postgres-schema.ts"],
               },
             },
