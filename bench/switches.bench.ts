@@ -106,7 +106,9 @@ repeat visit, to Users or Panels (no other screen's reached it). Home ⇄ Users 
 about 9 ms of each switch in the layout the table's measure forces (Table.tsx), most of the rest in React's render and
 commit; the screen's own code (its columns, links and formatting) about 3 ms. Tried and not kept, each alternated with the
 code as it is, three runs each: \`contain: strict\` on the rows (p50 29–30 against 25–27 ms), and no rows drawn before the
-body's first measure (p50 22–25 against 24–26 ms, within the runs' spread, and a server render without rows).`;
+body's first measure (p50 22–25 against 24–26 ms, within the runs' spread, and a server render without rows). Two runs on a quieter
+machine after it (18:20Z and 18:22Z, load 0.3 and 1.6 at the start): p50 17 and 18 ms, p95 36 and 41 ms, within both
+budgets; the first visits to Users (74 and 71 ms) and Panels (62 and 50 ms) were the slowest switches.`;
 
 export async function benchSwitches(): Promise<void> {
   const stack = await startStack(...PORTS, { dataDir: benchDataDir(SEED) });
