@@ -13,7 +13,9 @@ export default defineConfig({
   ...CHROMIUM_RUN,
   workers: 2,
   testDir: "tests/e2e",
-  timeout: 30_000,
+  // A scenario's time says nothing (issue 35): this only ends a hang. The same run takes 2.5 times as long on
+  // some machines of this kind as on others (docs/benchmarks.md "The test suite"), so it leaves room for that.
+  timeout: 60_000,
   // A run that hangs past this fails with its report, well inside CI's own limit (it takes about 6 minutes).
   globalTimeout: 45 * 60_000,
   expect: { timeout: 5_000 },
