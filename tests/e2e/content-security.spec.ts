@@ -4,7 +4,7 @@
  * nonce) and the realtime relay connects, with no violation reported by the browser.
  */
 import { SCREENS } from "../../app/lib/screens";
-import { DEMO, expect, signIn, test } from "./fixtures";
+import { DEMO, expect, startSession, test } from "./fixtures";
 
 /** What the browser reported blocked on this page, by event or on its console. */
 let violations: string[];
@@ -22,7 +22,8 @@ test.beforeEach(async ({ page }) => {
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
   });
-  await signIn(page, DEMO.admin);
+  // Each scenario opens its screen first: home is one of them.
+  await startSession(page, DEMO.admin);
 });
 
 for (const screen of Object.values(SCREENS)) {

@@ -124,11 +124,16 @@ export async function signInWithKeyboard(page: Page, account: { username: string
  * context addresses, where that is not the worker's (the cluster's pages on one console each).
  */
 export async function signIn(page: Page, account: { username: string; password: string }, console_ = consoleUrl()) {
+  await startSession(page, account, console_);
+  await page.goto("/");
+  await expect(signedInHeading(page, account.username)).toBeVisible();
+}
+
+/** The session of `signIn` alone, for a scenario whose first step opens a screen of its own rather than home. */
+export async function startSession(page: Page, account: { username: string; password: string }, console_ = consoleUrl()) {
   const origin = new URL(console_).origin;
   const answer = await page.request.post(`${origin}/session`, { data: { intent: "signIn", ...account }, headers: { Origin: origin } });
   expect(await answer.json(), `signing in as ${account.username}`).toEqual({ ok: true, redirectTo: "/" });
-  await page.goto("/");
-  await expect(signedInHeading(page, account.username)).toBeVisible();
 }
 
 /** Opens the palette with Ctrl+K and waits until its field takes the keys typed next. */
