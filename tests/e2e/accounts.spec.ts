@@ -3,7 +3,7 @@
  * palette, deposit to it, switch its Bet off, find it with @, read its login logs, a partner's
  * view of its own users, and a bulk deposit.
  */
-import { bulkDepositToFirst, DEMO, endUser, expect, openPalette, runCommand, signIn, SPEC_API, test } from "./fixtures";
+import { bulkDepositToFirst, DEMO, endUser, expect, openPalette, runCommand, signIn, SPEC_API, startSession, test } from "./fixtures";
 
 const NEW_USER = `e2e${Date.now().toString(36)}`;
 
@@ -86,7 +86,7 @@ test("the row panel shows the user's login logs with device and browser", async 
 });
 
 test("a partner sees only its own users", async ({ page }) => {
-  await signIn(page, DEMO.panel);
+  await startSession(page, DEMO.panel);
   await page.goto("/users?search=user0002");
   await expect(page.getByText("No users match “user0002”")).toBeVisible();
   await page.goto("/users?search=user0001");
@@ -97,7 +97,7 @@ test("a partner sees only its own users", async ({ page }) => {
 });
 
 test("a row's Bets link opens the user's bet history within the page, with no document load", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto("/users?search=user0001");
   await page.evaluate(() => Object.assign(window, { stayed: true }));
   await page.getByRole("row", { name: /user0001/ }).getByRole("link", { name: "Bets" }).click();
@@ -107,7 +107,7 @@ test("a row's Bets link opens the user's bet history within the page, with no do
 });
 
 test("a bulk deposit to 20 users shows progress and ends with 20 credited", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto("/users?search=user0&orderBy=username&isAcc=true");
   const first = page.locator("[data-table-row]").first();
   await expect(first).toContainText("user0001");
@@ -126,7 +126,7 @@ test("a bulk deposit to 20 users shows progress and ends with 20 credited", asyn
 });
 
 test("Download Users saves the list as CSV", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto("/users?search=user000");
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -5,7 +5,7 @@
  * of event… its event), and the bet history shows them in each tab and downloads a CSV.
  */
 import type { Page as ListPage, SportsBet } from "../../protocol/wire";
-import { adminApi, allPendingBets, chooseOption, DEMO, endUser, expect, runCommand, signIn, SPEC_API, test } from "./fixtures";
+import { adminApi, allPendingBets, chooseOption, DEMO, endUser, expect, runCommand, signIn, SPEC_API, startSession, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -43,7 +43,7 @@ test("three pending bets selected with x and j are failed with f, y and leave th
   for (const amount of [100, 150, 200]) placed.push(await player.bet({ ...back, isBack: 1, amount }));
   const userId = await userIdOf("user0011");
 
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto(`/pending-sport-bets?${new URLSearchParams({ eventId: back.eventId, marketId: back.marketId, user: userId })}`);
   await expect(page).toHaveTitle("Pending Sport Bets - Admin");
   await expect(page.locator("[data-table-row]")).toHaveCount(3);
@@ -79,7 +79,7 @@ test("Settle market… settles every bet of a market by its winner and moves the
   const backerBefore = (await backer.me()).balance;
   const layerBefore = (await layer.me()).balance;
 
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto(`/pending-sport-bets?${new URLSearchParams({ eventId: market.back.eventId, marketId: market.back.marketId })}`);
   await expect(page.locator("[data-table-row]").first()).toBeVisible();
   await runCommand(page, "Settle market");
@@ -181,7 +181,7 @@ test("bet history shows the settled bets in each tab and downloads them as CSV",
   await player.gameBet({ gameId: "teen-patti", roundId: round, runnerName: "Player A", amount: 40 });
   const userId = await userIdOf("user0012");
 
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto(`/users/bets?${new URLSearchParams({ user: userId, username: "user0012" })}`);
   await expect(page).toHaveTitle("Bet History - Admin");
   await expect(page.getByLabel("Total profit")).toBeVisible();

@@ -4,13 +4,13 @@
  * and no account was credited twice (in the audit trail).
  */
 import { ACCOUNT_JOB_CHUNK_ENDPOINT } from "../../app/lib/account-jobs";
-import { bulkDepositToFirst, DEMO, expect, signIn, test } from "./fixtures";
+import { bulkDepositToFirst, DEMO, expect, startSession, test } from "./fixtures";
 
 // A stake no other scenario deposits, to find this job's entries in the trail.
 const AMOUNT = "10.37";
 
 test("a bulk deposit interrupted by a reload is resumed with r: each account credited at most once, none resent", async ({ page, consoleErrors }) => {
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto("/users?search=user0&orderBy=username&isAcc=true");
   await expect(page.locator("[data-table-row]").first()).toContainText("user0001");
   const bulk = await bulkDepositToFirst(page, 20, AMOUNT);

@@ -5,7 +5,7 @@
  * event's screen the palette's Settle market… asks only the market, and `s` reaches the result.
  * A partner's screen repaints too, on a bet in its subtree.
  */
-import { allPendingBets, betAsFirstAllowed, DEMO, endUser, expect, runCommand, signIn, SPEC_API, test } from "./fixtures";
+import { allPendingBets, betAsFirstAllowed, DEMO, endUser, expect, runCommand, signIn, SPEC_API, startSession, test } from "./fixtures";
 
 test("an event's book, its users row and Run Amount, all by keyboard; a new bet repaints the book live", async ({ page }) => {
   await signIn(page, DEMO.admin);
@@ -89,7 +89,7 @@ test("on an event's screen Settle market… asks only its market (Backspace reac
   // An event with pending bets on its match odds (the seed's).
   const bet = (await allPendingBets()).find((item) => item.type === "odds" && item.marketId === `${item.eventId}-MO`)!;
 
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto(`/market-analysis/${bet.sportName}/${encodeURIComponent(bet.eventId)}`);
   await expect(page.getByRole("region", { name: "Odds" })).toBeVisible();
   await expect(page.getByLabel("Status line")).not.toContainText("--:--:--");

@@ -5,7 +5,7 @@
  * once; `.` on the users list repeats the last deposit on the cursor row, and says so when nothing
  * was run yet; the key help lists both.
  */
-import { balancesOf, DEMO, depositFromPalette, expect, openPalette, signIn, test } from "./fixtures";
+import { balancesOf, DEMO, depositFromPalette, expect, openPalette, signIn, startSession, test } from "./fixtures";
 
 // Seeded users no other scenario touches.
 const CHANGED = "user0143";
@@ -42,7 +42,7 @@ test("↑ brings back the last deposit; Enter lands at its confirmation, Backspa
 
 test("`.` on the users list repeats the last deposit on the cursor row, and says so when nothing was run; `?` lists both keys @spec", async ({ page }) => {
   const before = await balancesOf([FIRST, REPEATED]);
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto(`/users?search=${REPEATED}`);
   const row = page.getByRole("row", { name: new RegExp(REPEATED) });
   await expect(row).toHaveAttribute("data-cursor", "");

@@ -9,7 +9,7 @@
 import type { Page } from "@playwright/test";
 import { seal } from "../../protocol/envelope";
 import type { Page as ListPage, SportsBet } from "../../protocol/wire";
-import { adminApi, allPendingBets, betAsFirstAllowed, DEMO, expect, onSpecApi, platformUrl, signIn, SPEC_API, test } from "./fixtures";
+import { adminApi, allPendingBets, betAsFirstAllowed, DEMO, expect, onSpecApi, platformUrl, signIn, SPEC_API, startSession, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -139,7 +139,7 @@ test("c settles a market by another runner than the feed reported", async ({ pag
   const pendingBefore = { items, total: items.length };
   const other = [...new Set(pendingBefore.items.map((bet) => bet.runner))].sort().find((runner) => runner !== corrected.result)!;
 
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto("/settlement");
   await cursorTo(page, `${corrected.event}Match Odds`);
   await page.keyboard.press("c");
@@ -165,7 +165,7 @@ test("Void late bets… voids exactly the bets placed inside the window; the oth
   const late = [await back(open, 110), await back(open, 120)];
   const from = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(start);
 
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto(`/pending-sport-bets?${new URLSearchParams({ eventId: open.eventId, marketId: open.marketId })}`);
   await expect(page).toHaveTitle("Pending Sport Bets - Admin");
   await page.locator("[data-table-row]").first().waitFor();

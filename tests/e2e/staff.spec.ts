@@ -4,7 +4,7 @@
  * the palette and the `g` keys offer the Deposits desk alone and /users shows Permission Denied;
  * removing it (confirmed) ends its session.
  */
-import { DEMO, expect, runCommand, signIn, test } from "./fixtures";
+import { DEMO, expect, runCommand, signIn, startSession, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -90,7 +90,7 @@ test("removing the staff member asks to confirm, then ends its session at once",
 });
 
 test("Admin Management is the super admin's: staff see Permission Denied and no staff commands", async ({ page }) => {
-  await signIn(page, DEMO.staff);
+  await startSession(page, DEMO.staff);
   await page.goto("/admins");
   await expect(page.getByRole("heading", { name: "Permission Denied" })).toBeVisible();
   await page.keyboard.press("Control+k");

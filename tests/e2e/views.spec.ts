@@ -5,7 +5,7 @@
  * opens without it and says so.
  */
 import type { Page } from "@playwright/test";
-import { DEMO, expect, openPalette, signIn, test } from "./fixtures";
+import { DEMO, expect, openPalette, signIn, startSession, test } from "./fixtures";
 
 const headers = async (page: Page) =>
   (await page.getByRole("grid", { name: "Users" }).getByRole("columnheader").allInnerTexts()).map((text) =>
@@ -17,7 +17,7 @@ const press = async (page: Page, key: string, times: number) => {
 };
 
 test("a default view hides, orders and follows the operator to a new browser @spec", async ({ page, browser }) => {
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto("/users");
   await expect(page.getByRole("grid", { name: "Users" }).getByRole("columnheader", { name: "Created Time" })).toBeVisible();
   const own = await headers(page);

@@ -6,7 +6,7 @@
  */
 import type { SportsBet } from "../../../protocol/wire";
 import { formatMoney } from "../../../app/lib/format";
-import { allPendingBets, DEMO, expect, onSpecApi, signIn, SPEC_API, test } from "../fixtures";
+import { allPendingBets, DEMO, expect, onSpecApi, signIn, SPEC_API, startSession, test } from "../fixtures";
 
 const sums = (bets: readonly SportsBet[]) => {
   const sum = (field: "amount" | "exposure") => formatMoney(Math.round(bets.reduce((total, bet) => total + bet[field] * 100, 0)) / 100);
@@ -41,7 +41,7 @@ test("one event's totals, in all and per market", SPEC_API, async ({ page }) => 
   const [eventId] = [...markets].find(([, ids]) => ids.size > 1)!;
   const ofEvent = pending.filter((bet) => bet.eventId === eventId);
 
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto(`/pending-sport-bets?eventId=${encodeURIComponent(eventId)}`);
   await expect(page.getByText(/ pending( · |$)/)).toHaveText(sums(ofEvent));
   const summary = page.getByText(`Totals by market (${markets.get(eventId)!.size})`);

@@ -7,7 +7,7 @@
  */
 import type { SportsBet } from "../../../protocol/wire";
 import { formatMoney } from "../../../app/lib/format";
-import { allPendingBets, chooseOption, DEMO, expect, runCommand, signIn, SPEC_API, test } from "../fixtures";
+import { allPendingBets, chooseOption, DEMO, expect, runCommand, signIn, SPEC_API, startSession, test } from "../fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -81,7 +81,7 @@ test("the pending queue's count and totals are the platform's, whatever its page
   const pending = await allPendingBets();
   const sum = (field: "amount" | "exposure") => Math.round(pending.reduce((total, bet) => total + bet[field] * 100, 0)) / 100;
 
-  await signIn(page, DEMO.admin);
+  await startSession(page, DEMO.admin);
   await page.goto("/pending-sport-bets");
   await expect(page.getByText(`${pending.length} pending · stake ${formatMoney(sum("amount"))} · exposure ${formatMoney(sum("exposure"))}`)).toBeVisible();
 });
