@@ -330,6 +330,10 @@ const FINDINGS = [
   "  hooks, PGlite), beside the console and the browser on two shared cores. The console's JSON log line per upstream call cost",
   "  about 80 ms a round (pino's writes), a seventh of its own CPU. Overlapping the chunks' turns could win at most what one chunk",
   "  of 1,000 won on 2026-11-27 (5 %): not the 1.2× budget.",
+  "- 2026-11-28, 21:00Z (the figures above), on a machine that ran the same code's `npm test` in 1,380 s against 613 s on",
+  "  the day's faster one: each round took about twice as long, console and bare alike, and the ratios moved far less",
+  "  (`full` 2.64× against 2.37×, `spec` 1.45× against 1.43×). The bare calls spread from 2.48 to 4.11 s between rounds of the same code, so one round's",
+  "  ratio (1.07×, round 3 of `spec`) says nothing alone; the median of three is what the budget reads.",
 ].join("\n");
 
 export async function benchSettleMarket(): Promise<void> {

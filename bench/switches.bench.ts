@@ -108,7 +108,12 @@ commit; the screen's own code (its columns, links and formatting) about 3 ms. Tr
 code as it is, three runs each: \`contain: strict\` on the rows (p50 29–30 against 25–27 ms), and no rows drawn before the
 body's first measure (p50 22–25 against 24–26 ms, within the runs' spread, and a server render without rows). Two runs on a quieter
 machine after it (18:20Z and 18:22Z, load 0.3 and 1.6 at the start): p50 17 and 18 ms, p95 36 and 41 ms, within both
-budgets; the first visits to Users (74 and 71 ms) and Panels (62 and 50 ms) were the slowest switches.`;
+budgets; the first visits to Users (74 and 71 ms) and Panels (62 and 50 ms) were the slowest switches.
+
+Another machine later the same day (21:00Z, the figures above) was slower again: the same code's \`npm test\` took 1,380 s
+there against 613 s on the faster one, its Playwright phase 904 s against 333. This bench gave p50 32 ms and p95 88 ms,
+Users' first visit 184 ms: the same shape as on the fast machine (the account lists' first visits slowest, then Pending
+Sport Bets), each figure about twice as long. No code of the switches changed between the two runs.`;
 
 export async function benchSwitches(): Promise<void> {
   const stack = await startStack(...PORTS, { dataDir: benchDataDir(SEED) });
