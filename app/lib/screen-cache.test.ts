@@ -5,6 +5,7 @@ import {
   firstVisitsFrom,
   forgetScreens,
   jobShown,
+  newsArrived,
   READ_AHEAD,
   readAheadFrom as chooseAhead,
   refreshOwed,
@@ -253,6 +254,27 @@ describe("screen cache", () => {
     await ahead;
     expect(await readAgainOnceShown("/deposits")).toEqual({ address: "/deposits", read: 2 });
     expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("news makes a screen kept, however fresh, paint what it kept, then be read again", async () => {
+    show("/users");
+    const first = await load("/deposits"); // read ahead just now: fresh
+    newsArrived(); // a deposit requested after that read
+    expect(await load("/deposits")).toBe(first);
+    expect(await readAgainOnceShown("/deposits")).toEqual({ address: "/deposits", read: 2 });
+    expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("news during a read under way makes its answer owe a read after its paint", async () => {
+    show("/users");
+    let answer!: (value: unknown) => void;
+    const underWay = load("/deposits", () => new Promise((resolve) => (answer = resolve)));
+    newsArrived();
+    answer({ before: "the news" });
+    await underWay;
+    await settle();
+    expect(await load("/deposits")).toEqual({ before: "the news" });
+    expect(await readAgainOnceShown("/deposits")).toEqual({ address: "/deposits", read: 2 });
   });
 
   it("a read ahead that failed changes nothing: the switch paints what was kept", async () => {

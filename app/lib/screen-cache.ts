@@ -7,7 +7,8 @@
  * switch with nothing kept to paint waits for a read of its address under way, not another. At
  * the first idle moment after sign-in, the desks marked `readAhead` are read ahead the same way,
  * so their first visit paints from here too (or waits for that read, when it is still under way),
- * and is read again once shown: news may have come while the operator was idle (issue 35).
+ * and is read again once shown: news may have come while the operator was idle (issue 35). News
+ * that does come (a new request) makes every screen kept or being read owe a read after its paint.
  *
  * Only an address the operator is going to is answered from here: a reload of the address showing
  * (news from the platform, a poll) always reads the server; the other screens keep their data,
@@ -59,17 +60,16 @@ const readOrChosen = (address: string) => reading.has(address) || chosen.has(add
 
 function read(address: string, serverLoader: () => Promise<unknown>, owesRead = false): Promise<unknown> {
   const started = generation;
-  const underWay = {
-    owesRead,
-    answer: serverLoader()
-      .then((data) => {
-        if (started === generation) kept.set(address, { data, at: Date.now(), ...(owesRead && { owesRead }) });
-        return data;
-      })
-      .finally(() => {
-        if (reading.get(address) === underWay) reading.delete(address);
-      }),
-  };
+  const underWay: { answer: Promise<unknown>; owesRead: boolean } = { owesRead, answer: Promise.resolve() };
+  // Its owesRead as it stands when the answer comes: news may have come meanwhile (newsArrived).
+  underWay.answer = serverLoader()
+    .then((data) => {
+      if (started === generation) kept.set(address, { data, at: Date.now(), ...(underWay.owesRead && { owesRead: true as const }) });
+      return data;
+    })
+    .finally(() => {
+      if (reading.get(address) === underWay) reading.delete(address);
+    });
   reading.set(address, underWay);
   return underWay.answer;
 }
@@ -194,6 +194,15 @@ export function firstVisitsFrom(addresses: readonly string[]): string[] {
 export function startReadAhead(address: string): void {
   chosen.delete(address);
   ahead.add(address);
+}
+
+/**
+ * News from the platform (a new request): the shell reloads the screen showing, and every other
+ * screen kept or being read may lack it, however fresh: each still paints at once, then is read again.
+ */
+export function newsArrived(): void {
+  for (const entry of kept.values()) entry.owesRead = true;
+  for (const underWay of reading.values()) underWay.owesRead = true;
 }
 
 /** A change the operator made, or leaving the signed-in shell (sign-out, another operator): nothing kept outlives it. */

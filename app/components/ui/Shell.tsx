@@ -17,7 +17,7 @@ import { lackOf, type Lacking } from "../../lib/capabilities";
 import { LETTERED_SCREENS, mayOpen, readsAhead, screenAt } from "../../lib/screens";
 import { speakAlert } from "../../lib/speech";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
-import { atIdleWithoutJobs, firstVisitsFrom, ReadAhead, readAheadFrom, useScreenRefresh } from "../../lib/screen-cache";
+import { atIdleWithoutJobs, firstVisitsFrom, newsArrived, ReadAhead, readAheadFrom, useScreenRefresh } from "../../lib/screen-cache";
 import { useRememberShown } from "../../lib/outage";
 import { loadRouteCode } from "../../lib/route-code";
 import { useRealtime } from "../../lib/use-realtime";
@@ -120,6 +120,7 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   // A new request: say so (docs/product.md §8) and refresh what shows it (counts, an open request list).
   const realtime = useRealtime(({ kind }) => {
     if (!muted) speakAlert(kind);
+    newsArrived();
     revalidate();
   });
 
