@@ -60,16 +60,18 @@ const readOrChosen = (address: string) => reading.has(address) || chosen.has(add
 
 function read(address: string, serverLoader: () => Promise<unknown>, owesRead = false): Promise<unknown> {
   const started = generation;
-  const underWay: { answer: Promise<unknown>; owesRead: boolean } = { owesRead, answer: Promise.resolve() };
-  // Its owesRead as it stands when the answer comes: news may have come meanwhile (newsArrived).
-  underWay.answer = serverLoader()
-    .then((data) => {
-      if (started === generation) kept.set(address, { data, at: Date.now(), ...(underWay.owesRead && { owesRead: true as const }) });
-      return data;
-    })
-    .finally(() => {
-      if (reading.get(address) === underWay) reading.delete(address);
-    });
+  const underWay = {
+    owesRead,
+    answer: serverLoader()
+      .then((data) => {
+        // Its owesRead as it stands when the answer comes: news may have come meanwhile (newsArrived).
+        if (started === generation) kept.set(address, { data, at: Date.now(), ...(underWay.owesRead && { owesRead: true as const }) });
+        return data;
+      })
+      .finally(() => {
+        if (reading.get(address) === underWay) reading.delete(address);
+      }),
+  };
   reading.set(address, underWay);
   return underWay.answer;
 }
