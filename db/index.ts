@@ -4,10 +4,11 @@
  * as bigint, so code never branches on which one it runs on. app/ and platform/ may import this
  * folder; it imports neither.
  */
-import { mkdir, readdir, readFile } from "node:fs/promises";
-import { PGlite, type Extensions, type PGliteOptions } from "@electric-sql/pglite";
+import { readdir, readFile } from "node:fs/promises";
+import type { Extensions } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { createPglite } from "./blank-cluster.js";
 import { PGliteDialect } from "./pglite-dialect.js";
 
 export { PGliteDialect };
@@ -51,28 +52,8 @@ export async function openDatabase<Schema>(target: DbTarget, { extensions }: { e
     pools.set(db, pool);
     return db;
   }
-  const options = { extensions, parsers: { [INT8_OID]: (value: string) => BigInt(value) } };
-  if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-  const pglite = target.dataDir ? await PGlite.create({ ...options, dataDir: target.dataDir }) : await createInMemory(options);
+  const pglite = await createPglite({ extensions, parsers: { [INT8_OID]: (value: string) => BigInt(value) } }, target.dataDir);
   return new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
-}
-
-/** The cluster of the first database made in memory here, as initdb left it, before anything wrote to it. */
-let blankCluster: Promise<Blob> | undefined;
-
-/**
- * A database in memory (tests open dozens): each after the first starts from a copy of the first
- * one's blank cluster, as initdb would leave it, which takes 1.5 s against initdb's 3.5 s
- * (docs/benchmarks.md, "The test suite").
- */
-async function createInMemory(options: PGliteOptions): Promise<PGlite> {
-  const blank = await blankCluster?.catch(() => undefined);
-  if (blank) return PGlite.create({ ...options, loadDataDir: blank });
-  const pglite = await PGlite.create(options);
-  blankCluster = pglite.dumpDataDir("none");
-  // A copy that failed leaves the next databases to initdb; this one is sound all the same.
-  await blankCluster.catch(() => {});
-  return pglite;
 }
 
 const MIGRATION_FILE = /^\d{3}-[a-z0-9-]+\.sql$/;
