@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SETTLE_CONCURRENCY } from "../../app/lib/constants.js";
 import { WIRE_MESSAGE, type CasinoBet, type GameBet, type Page, type SportsBet, type UserProfit } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
 import type { MarketType } from "../../platform/db/schema.js";
@@ -527,11 +528,16 @@ describe("the ledger invariant", () => {
       const id = await placeOk(users[Math.floor(random() * users.length)]!, { eventId: m.eventId, marketId: m.marketId, runner, isBack: isBack ? 1 : 0, price, amount });
       bets.push({ id, marketId: m.marketId, runner, isBack });
     }
-    // Settle by market as the console's Settle market… does: Alpha wins, the innings ends on 85.
-    for (const bet of bets) {
+    // Settle by market as the console's Settle market… does against an API without `/settle-bets`:
+    // SETTLE_CONCURRENCY calls at once, which the platform writes together (group commit), every
+    // outcome mixed in a batch. Alpha wins; the innings ends on 85.
+    const outcomes = bets.map((bet) => {
       const backWins = bet.marketId === marketFancy!.marketId ? 85 >= 81 : bet.runner === "Alpha";
-      const status = bet.marketId === marketOdds!.marketId && random() < 0.05 ? 3 : backWins === bet.isBack ? 1 : 2;
-      expect((await settle(bet.id, status)).status).toBe("SUCCESS");
+      return { id: bet.id, status: bet.marketId === marketOdds!.marketId && random() < 0.05 ? 3 : backWins === bet.isBack ? 1 : 2 } as const;
+    });
+    for (let i = 0; i < outcomes.length; i += SETTLE_CONCURRENCY) {
+      const replies = await Promise.all(outcomes.slice(i, i + SETTLE_CONCURRENCY).map(({ id, status }) => settle(id, status)));
+      for (const reply of replies) expect(reply.status).toBe("SUCCESS");
     }
     for (const bet of bets.filter(() => random() < 0.1)) {
       const reply = await post("/resettle-bet", tokens.admin, { bet: { _id: bet.id }, status: 3 });
