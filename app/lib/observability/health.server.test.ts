@@ -74,7 +74,7 @@ describe("the shutdown's wait for the balancers", () => {
     return { told, state };
   }
 
-  it("lasts until a balancer that checked was answered its `fall` 503s, however late they come", async () => {
+  it("lasts until a balancer that checked has read its `fall` 503s, shown by its next check, however late they come", async () => {
     const health = createHealth([]);
     const { check } = await serving(health);
     expect(await check()).toBe(200);
@@ -82,6 +82,10 @@ describe("the shutdown's wait for the balancers", () => {
     // Longer than the fallback: a balancer seen before the drain is waited for.
     await pause(300);
     expect(await check()).toBe(503);
+    await pause(50);
+    expect(state.ended).toBeNull();
+    expect(await check()).toBe(503);
+    // Its `fall`-th 503 sent, not yet known to be read: the balancer may still send a request here.
     await pause(50);
     expect(state.ended).toBeNull();
     expect(await check()).toBe(503);
@@ -98,8 +102,10 @@ describe("the shutdown's wait for the balancers", () => {
     const { told, state } = draining(health);
     await one.check();
     await one.check();
+    await one.check();
     await pause(50);
     expect(state.ended).toBeNull();
+    await other.check();
     await other.check();
     await other.check();
     expect(await told).toBe("told");
@@ -113,8 +119,10 @@ describe("the shutdown's wait for the balancers", () => {
     const relayed = { "X-Forwarded-For": "203.0.113.7" };
     expect(await check(relayed)).toBe(503);
     expect(await check(relayed)).toBe(503);
+    expect(await check(relayed)).toBe(503);
     await pause(50);
     expect(state.ended).toBeNull();
+    await check();
     await check();
     await check();
     expect(await told).toBe("told");

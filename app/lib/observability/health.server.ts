@@ -42,7 +42,7 @@ export type BalancerWait = {
   /** The longest wait, however slowly the checks come. */
   maxMs: number;
 };
-/** What the wait ended on: every recent checker answered `fall` 503s, none was seen, or time ran out. */
+/** What the wait ended on: every recent checker read its `fall` 503s, none was seen, or time ran out. */
 export type BalancerWaitEnd = "told" | "no checker" | "timed out";
 
 /** Addresses whose checks are remembered: balancers are a few; anyone else who asks pushes out the oldest. */
@@ -50,8 +50,8 @@ const MAX_CHECKERS = 64;
 
 export function createHealth(checks: readonly ReadinessCheck[], now = () => Date.now()) {
   let draining = false;
-  /** Each address that checks readiness (a balancer): when it last checked, and the 503s it was answered since the drain. */
-  const checkers = new Map<string, { lastSeen: number; refused: number }>();
+  /** Each address that checks readiness (a balancer): when it last checked, and how often it asked since the drain. */
+  const checkers = new Map<string, { lastSeen: number; askedWhileDraining: number }>();
   let checked = () => {};
   /**
    * The balancer asking, seen now; null for a request it relayed from someone else (it carries
@@ -61,7 +61,7 @@ export function createHealth(checks: readonly ReadinessCheck[], now = () => Date
   const checkerOf = (req: express.Request) => {
     if (req.headers["x-forwarded-for"] !== undefined) return null;
     const address = req.socket.remoteAddress ?? "";
-    const checker = checkers.get(address) ?? { lastSeen: 0, refused: 0 };
+    const checker = checkers.get(address) ?? { lastSeen: 0, askedWhileDraining: 0 };
     // Kept in the order last seen, at most MAX_CHECKERS: addresses that reach it directly cannot grow the map.
     checkers.delete(address);
     checkers.set(address, checker);
@@ -76,12 +76,10 @@ export function createHealth(checks: readonly ReadinessCheck[], now = () => Date
     const checker = checkerOf(req);
     if (draining) {
       metrics.ready.set(0);
-      // Counted once the balancer can have read it.
-      res.once("finish", () => {
-        if (!checker) return;
-        checker.refused++;
+      if (checker) {
+        checker.askedWhileDraining++;
         checked();
-      });
+      }
       return void res.status(503).json({ status: "unready", failed: ["shutdown"] });
     }
     const results = await Promise.all(
@@ -105,8 +103,10 @@ export function createHealth(checks: readonly ReadinessCheck[], now = () => Date
     drain: () => void (draining = true),
     /**
      * After the drain: resolves once every address that checked readiness within `recentMs` has
-     * been answered `fall` 503s (a balancer starved of answers takes longer, and is waited for),
-     * after `fallbackMs` when none did, or after `maxMs` at the most.
+     * read `fall` 503s, which its next check shows (a balancer checks an instance one check at a
+     * time): a 503 merely sent may still be unread by a balancer that sends a request here meanwhile,
+     * and closing then reset that request (docs/operations.md "Shutdown"). A balancer starved of
+     * answers takes longer and is waited for; with none seen, `fallbackMs`; at most `maxMs`.
      */
     balancersTold({ fall, recentMs, fallbackMs, maxMs }: BalancerWait): Promise<BalancerWaitEnd> {
       const since = now() - recentMs;
@@ -120,7 +120,7 @@ export function createHealth(checks: readonly ReadinessCheck[], now = () => Date
           resolve(how);
         };
         checked = () => {
-          if (recent.length > 0 && recent.every((checker) => checker.refused >= fall)) end("told");
+          if (recent.length > 0 && recent.every((checker) => checker.askedWhileDraining > fall)) end("told");
         };
         checked();
       });
