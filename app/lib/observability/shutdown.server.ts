@@ -14,7 +14,7 @@ import type { BalancerWait, BalancerWaitEnd } from "./health.server";
 
 /**
  * SIGTERM closes the listener once each balancer that checked readiness in the last 30 s has read
- * `fall 2` 503s, which its next check shows (deploy/haproxy.cfg: a check a second, so about 3 s), at
+ * `fall 2` 503s, which its next check shows (deploy/haproxy.cfg: a check a second, so 2 to 3 s), at
  * most 15 s; with no balancer seen, after 3 s, as before the checks were counted. A fixed 3 s once
  * closed a console starved of CPU before HAProxy had seen its second 503, and a request sent to it
  * was reset (docs/operations.md "Shutdown").
