@@ -3,11 +3,17 @@
  * passkey ceremonies through @simplewebauthn/browser, and the re-authentication prompt that any
  * action answered with `reauth` opens, resolving once the operator gave a factor (or gave up).
  */
-import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { MESSAGES } from "./constants";
 import type { FactorAnswer } from "./forms/second-factor";
 
 export const CEREMONY_PATH = "/resources/second-factor";
+
+/**
+ * The passkey ceremonies' library, loaded when a passkey is used: every screen's shell answers the
+ * re-authentication prompt, and with the library its first load was 2.7 KB more (docs/benchmarks.md,
+ * "First-load JavaScript").
+ */
+const webAuthn = () => import("@simplewebauthn/browser");
 
 export type CeremonyAnswer = { ok: boolean; message?: string; expired?: boolean; [field: string]: unknown };
 
@@ -26,6 +32,7 @@ export async function passkeyAnswer(optionsIntent: "signInOptions" | "reauthOpti
   const answer = await postCeremony({ intent: optionsIntent });
   if (!answer.ok) return answer.message ?? MESSAGES.fallback;
   try {
+    const { startAuthentication } = await webAuthn();
     const response = await startAuthentication({ optionsJSON: answer.options as Parameters<typeof startAuthentication>[0]["optionsJSON"] });
     return { method: "passkey", response: { ...response } };
   } catch (error) {
@@ -38,6 +45,7 @@ export async function registerPasskey(name: string): Promise<CeremonyAnswer> {
   const options = await postCeremony({ intent: "passkeyOptions" });
   if (!options.ok) return options;
   try {
+    const { startRegistration } = await webAuthn();
     const response = await startRegistration({ optionsJSON: options.options as Parameters<typeof startRegistration>[0]["optionsJSON"] });
     return await postCeremony({ intent: "passkeyAdd", name, response });
   } catch (error) {
