@@ -41,8 +41,9 @@ const app = consoleApp({
   assets: vite
     ? [vite.middlewares]
     : [
-        // Vite fingerprints assets, so they can be cached for good.
-        express.static("build/client/assets", { immutable: true, maxAge: "1y" }),
+        // Vite fingerprints assets, so they can be cached for good: at /assets, where the pages ask for
+        // them (mounted at the root, this one never matched, and they went out for an hour).
+        express.Router().use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" })),
         express.static("build/client", { maxAge: "1h" }),
       ],
 });

@@ -64,3 +64,16 @@ test("a deposit requested after the idle moment's read ahead shows on the first 
   await page.keyboard.press("d");
   await expect(page.getByRole("row", { name: new RegExp(utr) })).toBeVisible();
 });
+
+test("the build's scripts go out to be cached for good (they are fingerprinted); signed-in pages are never cached @spec", async ({ page }) => {
+  const scripts: Array<{ path: string; cacheControl: string | undefined }> = [];
+  page.on("response", (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.startsWith("/assets/") && path.endsWith(".js")) scripts.push({ path, cacheControl: response.headers()["cache-control"] });
+  });
+  await signIn(page, DEMO.admin);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter(({ cacheControl }) => cacheControl !== "public, max-age=31536000, immutable")).toEqual([]);
+  const home = await page.request.get("/");
+  expect(home.headers()["cache-control"]).toBe("no-store");
+});
