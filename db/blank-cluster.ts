@@ -5,9 +5,9 @@
  * and every test database, starts on a fresh directory or in memory.
  *
  * The copy is kept in the process and in a file, one per PGlite version, in node_modules/.cache:
- * the first database made on a machine runs initdb and leaves its cluster there before anything
- * writes to it. The file is written whole or not at all (a rename), so processes starting together
- * share it safely. A directory that holds a database is opened as it is, never from the copy.
+ * the first database made on a machine makes it, by initdb in memory, where nothing else writes.
+ * The file is written whole or not at all (a rename), so processes starting together share it
+ * safely. A directory that holds a database is opened as it is, never from the copy.
  */
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -15,41 +15,58 @@ import { dirname, join } from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { LOCK_FILE } from "./data-dir-lock.js";
 
-/** Where a blank cluster is kept, and the process's own copy of it. */
-export type BlankClusterCache = { file: string; kept?: Promise<Blob | undefined> };
+/** Where a blank cluster is kept (null: in this process only), and the process's own copy of it. */
+export type BlankClusterCache = { file: string | null; kept?: Promise<Blob | undefined> };
 
-/** This machine's copy for the installed PGlite, beside it in node_modules/.cache/betdesk. */
+/**
+ * This machine's copy for the installed PGlite, beside it in node_modules/.cache/betdesk; where
+ * that cannot be told, the process keeps its copy to itself.
+ */
 function installedCache(): BlankClusterCache {
-  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const root = entry.slice(0, entry.lastIndexOf("/dist/"));
-  const { version } = createRequire(import.meta.url)(join(root, "package.json")) as { version: string };
-  return { file: join(dirname(dirname(root)), ".cache", "betdesk", `pglite-${version}-blank-cluster.tar`) };
+  try {
+    const require = createRequire(import.meta.url);
+    const root = dirname(dirname(require.resolve("@electric-sql/pglite")));
+    const { name, version } = require(join(root, "package.json")) as { name: string; version: string };
+    if (name !== "@electric-sql/pglite") return { file: null };
+    return { file: join(dirname(dirname(root)), ".cache", "betdesk", `pglite-${version}-blank-cluster.tar`) };
+  } catch {
+    return { file: null };
+  }
 }
 
 const machineCache = installedCache();
 
 /** The kept blank cluster, if any: a file that cannot be read counts as none. */
 function read(cache: BlankClusterCache): Promise<Blob | undefined> {
-  cache.kept ??= readFile(cache.file).then(
-    (bytes) => new Blob([bytes]),
-    () => undefined,
-  );
+  cache.kept ??= cache.file
+    ? readFile(cache.file).then(
+        (bytes) => new Blob([bytes]),
+        () => undefined,
+      )
+    : Promise.resolve(undefined);
   return cache.kept;
 }
 
-/** Keeps `pglite`'s cluster, just made by initdb; a copy that fails changes nothing. */
-async function keep(cache: BlankClusterCache, pglite: PGlite): Promise<void> {
-  cache.kept = pglite.dumpDataDir("none").catch(() => undefined);
-  const blank = await cache.kept;
-  if (!blank) return;
-  const partial = `${cache.file}.${process.pid}`;
-  try {
-    await mkdir(dirname(cache.file), { recursive: true });
-    await writeFile(partial, new Uint8Array(await blank.arrayBuffer()));
-    await rename(partial, cache.file);
-  } catch {
-    await rm(partial, { force: true });
+/**
+ * A blank cluster made by initdb in memory, where nothing but initdb writes (a data directory may
+ * hold other files already: a console's lock), kept in the process and, written whole or not at
+ * all, in the cache's file. Answers the database it was made in, still open, and its copy.
+ */
+async function makeBlank(options: PGliteOptions, cache: BlankClusterCache): Promise<{ made: PGlite; blank: Blob }> {
+  const made = await PGlite.create(options);
+  const blank = await made.dumpDataDir("none");
+  cache.kept = Promise.resolve(blank);
+  if (cache.file) {
+    const partial = `${cache.file}.${process.pid}`;
+    try {
+      await mkdir(dirname(cache.file), { recursive: true });
+      await writeFile(partial, new Uint8Array(await blank.arrayBuffer()));
+      await rename(partial, cache.file);
+    } catch {
+      await rm(partial, { force: true });
+    }
   }
+  return { made, blank };
 }
 
 const holdsDatabase = (dataDir: string) =>
@@ -70,19 +87,20 @@ export async function createPglite(options: PGliteOptions, dataDir: string | nul
     await mkdir(dataDir, { recursive: true });
     if (await holdsDatabase(dataDir)) return PGlite.create({ ...options, dataDir });
   }
-  const where = dataDir ? { dataDir } : {};
-  const blank = await read(cache);
-  if (blank) {
-    try {
-      return await PGlite.create({ ...options, ...where, loadDataDir: blank });
-    } catch {
-      // An unsound copy: dropped, so that this database runs initdb and leaves a sound one.
-      cache.kept = Promise.resolve(undefined);
-      await rm(cache.file, { force: true });
-      if (dataDir) await clear(dataDir);
-    }
+  let blank = await read(cache);
+  if (!blank) {
+    const { made, blank: madeBlank } = await makeBlank(options, cache);
+    if (!dataDir) return made;
+    await made.close();
+    blank = madeBlank;
   }
-  const pglite = await PGlite.create({ ...options, ...where });
-  await keep(cache, pglite);
-  return pglite;
+  try {
+    return await PGlite.create({ ...options, ...(dataDir ? { dataDir } : {}), loadDataDir: blank });
+  } catch {
+    // An unsound copy: dropped, so that the next new database makes a sound one; this one runs initdb.
+    cache.kept = Promise.resolve(undefined);
+    if (cache.file) await rm(cache.file, { force: true });
+    if (dataDir) await clear(dataDir);
+    return PGlite.create({ ...options, ...(dataDir ? { dataDir } : {}) });
+  }
 }
