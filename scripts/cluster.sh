@@ -171,7 +171,7 @@ stop_one() {
   rm -f "$RUN_DIR/$name.pid"
   [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
   kill -TERM "$pid"
-  # A console drains until the balancer has seen it go (about 2 s, at most 15), a platform for 3 s;
+  # A console drains until the balancer has read its 503s (2 to 3 s, at most 15), a platform for 3 s;
   # then each lets requests finish for up to SHUTDOWN_GRACE_MS (10 s).
   for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
   echo "cluster: $name (pid $pid) did not stop in 30 s; killing it" >&2

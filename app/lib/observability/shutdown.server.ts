@@ -1,6 +1,6 @@
 /**
  * The console's graceful shutdown (docs/operations.md "Shutdown"), in this order: readiness turns
- * 503 at once; on SIGTERM it waits until every balancer checking it has been answered enough 503s
+ * 503 at once; on SIGTERM it waits until every balancer checking it has read enough 503s
  * to take it out (BALANCER_WAIT), as slowly as they come on a machine short of CPU;
  * the listener closes and requests in flight finish, up to SHUTDOWN_GRACE_MS (a job's chunk is
  * such a request: it finishes, or its items stay sent-unanswered for a resume to check, never to
