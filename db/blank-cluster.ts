@@ -4,7 +4,7 @@
  * (docs/benchmarks.md, "The test suite"). Every server of `npm start` and of the end-to-end runs,
  * and every test database, starts on a fresh directory or in memory.
  *
- * The copy is kept in the process and in a file, one per PGlite version, in node_modules/.cache:
+ * The copy is kept in a file, one per PGlite version, in node_modules/.cache (else in the process):
  * the first database made on a machine makes it, by initdb in memory, where nothing else writes.
  * The file is written whole or not at all (a rename), so processes starting together share it
  * safely. A directory that holds a database is opened as it is, never from the copy.
@@ -15,8 +15,11 @@ import { dirname, join } from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { LOCK_FILE } from "./data-dir-lock.js";
 
-/** Where a blank cluster is kept (null: in this process only), and the process's own copy of it. */
-export type BlankClusterCache = { file: string | null; kept?: Promise<Blob | undefined> };
+/**
+ * Where a blank cluster is kept: its file, read at each new database, so that a server does not hold
+ * its 40 MB for good; `inProcess` only where no file could be kept (null: none can be).
+ */
+export type BlankClusterCache = { file: string | null; inProcess?: Blob };
 
 /**
  * This machine's copy for the installed PGlite, beside it in node_modules/.cache/betdesk; where
@@ -37,36 +40,38 @@ function installedCache(): BlankClusterCache {
 const machineCache = installedCache();
 
 /** The kept blank cluster, if any: a file that cannot be read counts as none. */
-function read(cache: BlankClusterCache): Promise<Blob | undefined> {
-  cache.kept ??= cache.file
-    ? readFile(cache.file).then(
-        (bytes) => new Blob([bytes]),
-        () => undefined,
-      )
-    : Promise.resolve(undefined);
-  return cache.kept;
+async function read(cache: BlankClusterCache): Promise<Blob | undefined> {
+  if (cache.inProcess || !cache.file) return cache.inProcess;
+  return readFile(cache.file).then(
+    (bytes) => new Blob([bytes]),
+    () => undefined,
+  );
 }
 
 /**
  * A blank cluster made by initdb in memory, where nothing but initdb writes (a data directory may
- * hold other files already: a console's lock), kept in the process and, written whole or not at
- * all, in the cache's file. Answers the database it was made in, still open, and its copy.
+ * hold other files already: a console's lock), kept in the cache's file, written whole or not at
+ * all, else in the process. Answers the database it was made in, still open, and its copy.
  */
 async function makeBlank(options: PGliteOptions, cache: BlankClusterCache): Promise<{ made: PGlite; blank: Blob }> {
   const made = await PGlite.create(options);
   const blank = await made.dumpDataDir("none");
-  cache.kept = Promise.resolve(blank);
-  if (cache.file) {
-    const partial = `${cache.file}.${process.pid}`;
-    try {
-      await mkdir(dirname(cache.file), { recursive: true });
-      await writeFile(partial, new Uint8Array(await blank.arrayBuffer()));
-      await rename(partial, cache.file);
-    } catch {
-      await rm(partial, { force: true });
-    }
-  }
+  if (!cache.file || !(await writeWhole(cache.file, blank))) cache.inProcess = blank;
   return { made, blank };
+}
+
+/** Writes `blank` to `file` whole (a rename) or not at all; false when it could not. */
+async function writeWhole(file: string, blank: Blob): Promise<boolean> {
+  const partial = `${file}.${process.pid}`;
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(partial, new Uint8Array(await blank.arrayBuffer()));
+    await rename(partial, file);
+    return true;
+  } catch {
+    await rm(partial, { force: true });
+    return false;
+  }
 }
 
 const holdsDatabase = (dataDir: string) =>
@@ -94,13 +99,14 @@ export async function createPglite(options: PGliteOptions, dataDir: string | nul
     await made.close();
     blank = madeBlank;
   }
+  const where = dataDir ? { dataDir } : {};
   try {
-    return await PGlite.create({ ...options, ...(dataDir ? { dataDir } : {}), loadDataDir: blank });
+    return await PGlite.create({ ...options, ...where, loadDataDir: blank });
   } catch {
     // An unsound copy: dropped, so that the next new database makes a sound one; this one runs initdb.
-    cache.kept = Promise.resolve(undefined);
+    cache.inProcess = undefined;
     if (cache.file) await rm(cache.file, { force: true });
     if (dataDir) await clear(dataDir);
-    return PGlite.create({ ...options, ...(dataDir ? { dataDir } : {}) });
+    return PGlite.create({ ...options, ...where });
   }
 }
