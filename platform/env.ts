@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
+import { DEFAULT_HASH_COST, LEAST_HASH_COST } from "./security/password.js";
 
 /** FEED_SEED's default, which the demo seed's bets stand on (sim/feed.ts). */
 export const DEFAULT_FEED_SEED = 7;
@@ -35,6 +36,11 @@ const EnvSchema = z.object({
    * API_SECRET. Separate so the envelope secret can rotate without losing the copies.
    */
   PASSWORD_REVEAL_KEY: optional(z.string().min(32, "must be at least 32 characters").optional()),
+  /**
+   * log2 of scrypt's N for new password hashes; a hash keeps its own, so raising it leaves every
+   * password valid. Production refuses less than the default; the test suites use the least.
+   */
+  PASSWORD_HASH_COST: optional(z.coerce.number().int().min(LEAST_HASH_COST).max(20).default(DEFAULT_HASH_COST)),
   /** The activity simulator (sim/activity.ts); unset → on in development only. */
   SIM_ACTIVITY: optional(z.enum(["on", "off"]).optional()),
   SIM_REQUESTS_PER_MINUTE: optional(z.coerce.number().positive().max(6000).default(6)),
@@ -96,6 +102,14 @@ export function loadEnv(source: Source = process.env): Env {
     }
     console.warn("warning: API_SECRET has its development value; set API_SECRET before exposing the platform");
   }
+  return withProductionHashCost(env);
+}
+
+/** Throws when production would hash new passwords below the default cost. */
+function withProductionHashCost<T extends Pick<Env, "NODE_ENV" | "PASSWORD_HASH_COST">>(env: T): T {
+  if (env.NODE_ENV === "production" && env.PASSWORD_HASH_COST < DEFAULT_HASH_COST) {
+    throw new Error(`PASSWORD_HASH_COST ${env.PASSWORD_HASH_COST} is below ${DEFAULT_HASH_COST}, which production requires`);
+  }
   return env;
 }
 
@@ -110,12 +124,11 @@ export const uploadsDirOf = (env: Pick<Env, "DATA_DIR">) => join(env.DATA_DIR, "
 export const simFeedOn = (env: Pick<Env, "SIM_FEED" | "NODE_ENV">) => (env.SIM_FEED ?? (env.NODE_ENV === "development" ? "on" : "off")) === "on";
 
 /** Only the database settings, for tools such as the db CLI that never serve requests. */
-export type DbEnv = Pick<Env, "NODE_ENV" | "DATABASE_URL" | "DATA_DIR" | "API_SECRET" | "PASSWORD_REVEAL_KEY">;
+export type DbEnv = Pick<Env, "NODE_ENV" | "DATABASE_URL" | "DATA_DIR" | "API_SECRET" | "PASSWORD_REVEAL_KEY" | "PASSWORD_HASH_COST">;
 
-/** The database settings and the reveal key the seed seals demo passwords with. */
+/** The database settings, and the reveal key and hash cost the seed keeps demo passwords with. */
 export function loadDbEnv(source: Source = process.env): DbEnv {
-  return parse(
-    EnvSchema.pick({ NODE_ENV: true, DATABASE_URL: true, DATA_DIR: true, API_SECRET: true, PASSWORD_REVEAL_KEY: true }),
-    source,
+  return withProductionHashCost(
+    parse(EnvSchema.pick({ NODE_ENV: true, DATABASE_URL: true, DATA_DIR: true, API_SECRET: true, PASSWORD_REVEAL_KEY: true, PASSWORD_HASH_COST: true }), source),
   );
 }

@@ -132,3 +132,25 @@ describe("POST /login under NODE_ENV=production", () => {
     await expect(login(production, admin.username, admin.password, freshIp())).resolves.toEqual(expect.any(String));
   });
 });
+
+describe("PASSWORD_HASH_COST", () => {
+  let raised: FastifyInstance;
+  beforeAll(async () => {
+    raised = await testApp({ PASSWORD_HASH_COST: 11 });
+  });
+  afterAll(() => raised.close());
+
+  const costOf = async (adminId: bigint) =>
+    (await db.selectFrom("admins").select("password_hash").where("id", "=", adminId).executeTakeFirstOrThrow()).password_hash.split("$")[1];
+
+  it("hashes a changed password at the platform's cost and still signs in with one hashed at another", async () => {
+    const admin = await createAdmin();
+    expect(await costOf(admin.id)).toBe(String(2 ** 10));
+    const ip = freshIp();
+    const token = await login(raised, admin.username, admin.password, ip);
+    const changed = await call(raised, "POST", "/change-password", { body: { curPassword: admin.password, password: "chosen-again-1" }, token, ip });
+    expect(changed).toMatchObject({ statusCode: 200, status: "SUCCESS" });
+    expect(await costOf(admin.id)).toBe(String(2 ** 11));
+    await expect(login(raised, admin.username, "chosen-again-1", freshIp())).resolves.toEqual(expect.any(String));
+  });
+});

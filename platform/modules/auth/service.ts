@@ -65,7 +65,7 @@ function refuseWhileBlocked(what: "sign-in" | "current password", waitMs: number
  * (verified even for an unknown one, so both take the same time), demo passwords refused
  * in production. Answers the account.
  */
-export function createSignInCheck(production: boolean) {
+export function createSignInCheck(production: boolean, hashCost: number) {
   const perAccount = new FailureThrottle(LOGIN_LIMITS.perAccount);
   const perIp = new FailureThrottle(LOGIN_LIMITS.perIp);
 
@@ -78,7 +78,7 @@ export function createSignInCheck(production: boolean) {
     refuseWhileBlocked("sign-in", Math.max(perAccount.blockedFor(accountKey), perIp.blockedFor(client.ip)));
 
     const account = await find(credentials.username);
-    const valid = await verifyPassword(credentials.password, account?.password_hash ?? (await dummyPasswordHash()));
+    const valid = await verifyPassword(credentials.password, account?.password_hash ?? (await dummyPasswordHash(hashCost)));
     if (!account || !valid || (production && account.demo_password)) {
       perAccount.fail(accountKey);
       perIp.fail(client.ip);
@@ -108,7 +108,7 @@ export async function openSession(
 }
 
 export function createAuthService({ db, production, revealer }: AuthServiceOptions) {
-  const checkSignIn = createSignInCheck(production);
+  const checkSignIn = createSignInCheck(production, revealer.hashCost);
   // Wrong current passwords per account: a stolen session guesses no faster than a sign-in.
   const currentPasswordFailures = new FailureThrottle(LOGIN_LIMITS.perAccount);
 

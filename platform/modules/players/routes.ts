@@ -13,7 +13,7 @@ import { createPlayerService, toMe } from "./service.js";
 
 export default async function playerRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const players = createPlayerService({ db: app.db, production: app.config.NODE_ENV === "production" });
+  const players = createPlayerService({ db: app.db, production: app.config.NODE_ENV === "production", hashCost: app.config.PASSWORD_HASH_COST });
 
   api.post("/login", { config: { auth: false }, schema: { body: LoginBody } }, async (request, reply) => {
     return reply.ok(await players.login(request.body, clientOf(request)), "Login successful");

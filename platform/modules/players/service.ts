@@ -10,8 +10,8 @@ export type { Player } from "./repository.js";
 /** The end-user scope's token lookup (players/access.ts): the user behind a live token. */
 export const signedInPlayer = (db: Db, tokenHash: string): Promise<Player | undefined> => findLiveUser(db, tokenHash);
 
-export function createPlayerService({ db, production }: { db: Db; production: boolean }) {
-  const checkSignIn = createSignInCheck(production);
+export function createPlayerService({ db, production, hashCost }: { db: Db; production: boolean; hashCost: number }) {
+  const checkSignIn = createSignInCheck(production, hashCost);
 
   async function login(credentials: Credentials, client: Client): Promise<{ token: string }> {
     const user = await checkSignIn(credentials, client, (username) => findUserByUsername(db, username));

@@ -18,6 +18,7 @@ import { loadEnv, type Env } from "../../../platform/env.js";
 import type { LogTarget } from "../../../platform/plugins/logging.js";
 import { recordOpenings } from "../../../platform/modules/ledger/service.js";
 import { createFeedStore } from "../../../platform/modules/sports/repository.js";
+import { LEAST_HASH_COST } from "../../../platform/security/password.js";
 import { createRevealer, storePassword } from "../../../platform/security/reveal.js";
 
 export const TEST_SECRET = "integration-test-secret";
@@ -36,8 +37,9 @@ export function testDb(): Promise<Db> {
   return shared;
 }
 
+/** The platform's settings in these tests: passwords hashed at the least cost (docs/operations.md "Password hashing"). */
 export function testEnv(overrides: Partial<Env> = {}): Env {
-  return { ...loadEnv({ NODE_ENV: "test", API_SECRET: TEST_SECRET }), ...overrides };
+  return { ...loadEnv({ NODE_ENV: "test", API_SECRET: TEST_SECRET, PASSWORD_HASH_COST: String(LEAST_HASH_COST) }), ...overrides };
 }
 
 export async function testApp(overrides: Partial<Env> = {}, logger?: LogTarget): Promise<FastifyInstance> {
