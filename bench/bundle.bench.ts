@@ -19,7 +19,11 @@ what it loads before its load event, were 161.1 KB: the passkey ceremonies' libr
 re-authentication prompt imported, now loads when a passkey is used (app/lib/second-factor-client.ts), 2.7 KB less.
 Merging the build's small chunks (Rollup's \`experimentalMinChunkSize\`, 1 to 20 KB) cut the shell's script requests
 from 40 to 27 and the browser's CPU per new context by 11 to 18 % (a test's sign-in and two screens), but added 1.6 to 7.5 KB to this
-first load: not kept.`;
+first load: not kept. Grouped instead by the pages that load them (vite.chunks.ts, docs/decisions/0011-client-chunks.md): what every
+page loads (the libraries' runtime, the app's own), what the signed-in layout and the sign-in page share, what the layout alone
+imports. The shell 40 → 9 scripts and 158.4 → 148.6 KB, the sign-in page 19 → 7 and 129.2 → 126.0 KB, the idle read-ahead
+75.3 → 72.2 KB. Per new context (a sign-in and two screens, 20 contexts, back to back with the build before): Chromium 0.62 → 0.55
+CPU-s, the two servers 0.35–0.39 → 0.31; Playwright's stage 297 → 232 s.`;
 
 /** Gzipped KB of the scripts `page` loads while `step` runs. */
 async function scriptsLoadedBy(page: Page, step: () => Promise<unknown>): Promise<number> {

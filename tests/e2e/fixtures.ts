@@ -11,11 +11,12 @@ import { SETTINGS_TOASTS } from "../../protocol/rules";
 import type { Page as ListPage, SportsBet } from "../../protocol/wire";
 import { E2E_PROJECT_NAMES, type E2eProject } from "../fixtures/e2e-ports";
 import { SERVER_START_MS, startE2eStack, type E2eStack } from "../fixtures/e2e-stack";
+import { RUNTIME_CHUNK } from "../../vite.chunks";
 
 const EXPECTED_REFUSAL = /Failed to load resource: the server responded with a status of 4\d\d/;
 const CANCELLED_BY_NAVIGATION = /^AbortError: signal is aborted without reason/;
-/** Remix's client runtime chunk (the single-fetch decoder lives there), never the app's own code. */
-const REMIX_RUNTIME = /\/assets\/components-[\w-]+\.js$/;
+/** Remix's client runtime chunk (the single-fetch decoder lives there), never the app's own code (vite.chunks.ts). */
+const REMIX_RUNTIME = new RegExp(`/assets/${RUNTIME_CHUNK}-[\\w-]+\\.js$`);
 
 /** Collects `page`'s console errors and uncaught errors into `errors`, but for the two allowed lines. */
 export function collectErrors(page: Page, errors: string[]) {
