@@ -115,9 +115,14 @@ there against 613 s on the faster one, its Playwright phase 904 s against 333. T
 Users' first visit 184 ms: the same shape as on the fast machine (the account lists' first visits slowest, then Pending
 Sport Bets), each figure about twice as long. No code of the switches changed between the two runs.
 
-The next night (2026-11-29, 00:20Z, the figures above) a faster machine, whose clean-clone \`npm test\` of the same code took
+The next night (2026-11-29, 00:20Z) a faster machine, whose clean-clone \`npm test\` of the same code took
 551 s, gave p50 17 ms and p95 45 ms: within both budgets. The slowest switches were still the account lists' first visits
-(Users 85 ms, Panels 61 ms), then Pending Sport Bets' (45 ms, the p95: the third slowest of 56). A saved view added 4.3 ms.`;
+(Users 85 ms, Panels 61 ms), then Pending Sport Bets' (45 ms, the p95: the third slowest of 56). A saved view added 4.3 ms.
+
+The morning after (2026-11-29, 03:50Z, the figures above), on a machine about a sixth slower (the same code's clean-clone
+\`npm test\` 613 s against 551 s), with the client's scripts grouped by the pages that load them (docs/decisions/0011-client-chunks.md:
+the shell's 40 scripts now 9): p50 17 ms and p95 28 ms, within both budgets. The account lists' first visits were still the
+slowest (Users 82 ms, Panels 51 ms); Pending Sport Bets' first 26 ms against 45 ms. A saved view added 0.5 ms.`;
 
 export async function benchSwitches(): Promise<void> {
   const stack = await startStack(...PORTS, { dataDir: benchDataDir(SEED) });
