@@ -334,11 +334,15 @@ const FINDINGS = [
   "  the day's faster one: each round took about twice as long, console and bare alike, and the ratios moved far less",
   "  (`full` 2.64× against 2.37×, `spec` 1.45× against 1.43×). The bare calls spread from 2.48 to 4.11 s between rounds of the same code, so one round's",
   "  ratio (1.07×, round 3 of `spec`) says nothing alone; the median of three is what the budget reads.",
-  "- 2026-11-29, 00:21Z (the figures above), on a faster machine (the same code's clean-clone `npm test` took 551 s): `full` 2.82×",
+  "- 2026-11-29, 00:21Z, on a faster machine (the same code's clean-clone `npm test` took 551 s): `full` 2.82×",
   "  (the console 0.90–1.12 s, bare 0.33–0.36 s), `spec` 1.40×. The bare `/settle-bets` calls took half their time on the day",
   "  before's fast machine, the console's run less so. The three processes' CPU through the console's run (1.15–1.69 s) spread",
   "  over both cores is already 1.96–2.49 times the bare wall time: the 1.5× budget would need the console's own CPU per round",
   "  (0.48–0.80 s) cut by more than half, not more overlap.",
+  "- 2026-11-29, 04:00Z (the figures above), on a machine about a sixth slower (the same code's clean-clone `npm test` 613 s",
+  "  against 551 s), after this session's changes, none on the settling path (password hashing's cost in the tests, the client's",
+  "  scripts grouped by page): `full` 2.58× (the console 0.84–0.99 s, bare 0.34–0.38 s), `spec` 1.44×. As before, the three",
+  "  processes' CPU through the console's run, spread over both cores, is 1.84–2.07 times the bare wall time on `full`.",
 ].join("\n");
 
 export async function benchSettleMarket(): Promise<void> {
