@@ -39,7 +39,7 @@ function pageGroups(ids: readonly string[], info: (id: string) => ModuleInfo | n
   const route = (file: string) => {
     const found = ids.find((id) => id.split("?")[0] === `${app}${file}`);
     // Renamed or moved: the groups would quietly fall back to Rollup's splitting (ADR 0011).
-    if (!found) throw new Error(`vite.config.ts pageChunks: no module app/${file} in the client build`);
+    if (!found) throw new Error(`vite.chunks.ts: no module app/${file} in the client build`);
     return found;
   };
   const isRoute = (id: string) => id.split("?")[0]!.startsWith(`${app}routes/`);

@@ -37,10 +37,10 @@ const EnvSchema = z.object({
    */
   PASSWORD_REVEAL_KEY: optional(z.string().min(32, "must be at least 32 characters").optional()),
   /**
-   * log2 of scrypt's N for new password hashes; a hash keeps its own, so raising it leaves every
-   * password valid. Production refuses less than the default; the test suites use the least.
+   * log2 of scrypt's N for new password hashes: lower outside production only (the test suites use
+   * the least); production refuses anything but the default (docs/operations.md "Password hashing").
    */
-  PASSWORD_HASH_COST: optional(z.coerce.number().int().min(LEAST_HASH_COST).max(20).default(DEFAULT_HASH_COST)),
+  PASSWORD_HASH_COST: optional(z.coerce.number().int().min(LEAST_HASH_COST).max(DEFAULT_HASH_COST).default(DEFAULT_HASH_COST)),
   /** The activity simulator (sim/activity.ts); unset → on in development only. */
   SIM_ACTIVITY: optional(z.enum(["on", "off"]).optional()),
   SIM_REQUESTS_PER_MINUTE: optional(z.coerce.number().positive().max(6000).default(6)),
@@ -105,9 +105,9 @@ export function loadEnv(source: Source = process.env): Env {
   return withProductionHashCost(env);
 }
 
-/** Throws when production would hash new passwords below the default cost. */
+/** Throws when production would hash new passwords at less than the default cost. */
 function withProductionHashCost<T extends Pick<Env, "NODE_ENV" | "PASSWORD_HASH_COST">>(env: T): T {
-  if (env.NODE_ENV === "production" && env.PASSWORD_HASH_COST < DEFAULT_HASH_COST) {
+  if (env.NODE_ENV === "production" && env.PASSWORD_HASH_COST !== DEFAULT_HASH_COST) {
     throw new Error(`PASSWORD_HASH_COST ${env.PASSWORD_HASH_COST} is below ${DEFAULT_HASH_COST}, which production requires`);
   }
   return env;

@@ -14,7 +14,7 @@ export const NewPassword = withoutControlCharacters(
 
 /**
  * log2 of scrypt's N for new hashes (PASSWORD_HASH_COST): 15 (N=2^15, r=8) takes ~80–100 ms and
- * 32 MiB per hash on a current core. Production never goes below it (platform/env.ts).
+ * 32 MiB per hash on a current core. Production hashes at it alone (platform/env.ts).
  */
 export const DEFAULT_HASH_COST = 15;
 /** The least cost any environment accepts: the test suites' (docs/operations.md "Password hashing"). */
