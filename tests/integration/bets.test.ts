@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTLE_CONCURRENCY } from "../../app/lib/constants.js";
+import { inBatches } from "../../app/machines/in-batches.js";
 import { WIRE_MESSAGE, type CasinoBet, type GameBet, type Page, type SportsBet, type UserProfit } from "../../protocol/wire.js";
 import type { Db } from "../../platform/db/index.js";
 import type { MarketType } from "../../platform/db/schema.js";
@@ -535,10 +536,8 @@ describe("the ledger invariant", () => {
       const backWins = bet.marketId === marketFancy!.marketId ? 85 >= 81 : bet.runner === "Alpha";
       return { id: bet.id, status: bet.marketId === marketOdds!.marketId && random() < 0.05 ? 3 : backWins === bet.isBack ? 1 : 2 } as const;
     });
-    for (let i = 0; i < outcomes.length; i += SETTLE_CONCURRENCY) {
-      const replies = await Promise.all(outcomes.slice(i, i + SETTLE_CONCURRENCY).map(({ id, status }) => settle(id, status)));
-      for (const reply of replies) expect(reply.status).toBe("SUCCESS");
-    }
+    const replies = await inBatches(outcomes, SETTLE_CONCURRENCY, ({ id, status }) => settle(id, status));
+    for (const reply of replies) expect(reply.status).toBe("SUCCESS");
     for (const bet of bets.filter(() => random() < 0.1)) {
       const reply = await post("/resettle-bet", tokens.admin, { bet: { _id: bet.id }, status: 3 });
       expect([200, 409]).toContain(reply.statusCode);
