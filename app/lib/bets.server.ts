@@ -13,6 +13,7 @@ import { capabilities } from "./capabilities.server";
 import { MESSAGES, SCOPE_READ_REUSE_MS, SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE, SETTLE_CONCURRENCY } from "./constants";
 import { env } from "./env.server";
 import { inBatches, slicesOf } from "../machines/in-batches";
+import { inLane } from "./job-lanes.server";
 import { runJobChunk } from "./jobs.server";
 import { jobThresholdsOn } from "./store/four-eyes.server";
 import { inScope, resettleSchema, settlementChunkSchema, type SettlementScope } from "./forms/settlement";
@@ -280,7 +281,7 @@ export async function sendSettlements(
           changed.push({ key: settlement.bet._id, error: MESSAGES.jobItemChanged });
         } else sendable.push(settlement);
       }
-      const answered = await settleUpstream(request, context, sendable);
+      const answered = await settleUpstream(request, context, jobId, sendable);
       forbidden += answered.filter((answer) => answer.status === 403).length;
       return [...changed, ...answered.map(({ key, error, unknown }) => ({ key, ...(error !== undefined && { error }), ...(unknown && { unknown }) }))];
     }),
@@ -294,19 +295,26 @@ type Answered = ChunkResult & { status?: number | null };
 /**
  * Settles bets upstream, each once: together in `/settle-bets` calls (extension) of
  * SETTLE_BULK_SIZE, SETTLE_BULK_IN_FLIGHT at once, or, on an API without the call (learnt from its
- * first 404) or when a call is refused whole, each on its own `/settel-bet`, SETTLE_CONCURRENCY at once.
+ * first 404) or when a call is refused whole, each on its own `/settel-bet`, SETTLE_CONCURRENCY at
+ * once. A stored job's chunks in flight together share those lanes (job-lanes.server.ts).
  */
-async function settleUpstream(request: Request, context: AppLoadContext, settlements: readonly Outbound[]): Promise<Answered[]> {
+async function settleUpstream(request: Request, context: AppLoadContext, jobId: string | undefined, settlements: readonly Outbound[]): Promise<Answered[]> {
   if (settlements.length === 0) return [];
+  const lanes =
+    (kind: string, width: number) =>
+    <T>(work: () => Promise<T>): Promise<T> =>
+      jobId ? inLane(`${jobId} ${kind}`, width, work) : work();
+  const each = (bets: readonly Outbound[]) => settleEachUpstream(request, context, bets, lanes("each", SETTLE_CONCURRENCY));
   if (!capabilities.lack("settleBets")) {
     const slices = slicesOf(settlements, SETTLE_BULK_SIZE);
-    const answered = await inBatches(slices, SETTLE_BULK_IN_FLIGHT, (slice) => settleTogetherUpstream(request, context, slice));
+    const together = lanes("together", SETTLE_BULK_IN_FLIGHT);
+    const answered = await inBatches(slices, SETTLE_BULK_IN_FLIGHT, (slice) => together(() => settleTogetherUpstream(request, context, slice)));
     if (answered.every((answers) => answers !== undefined)) return answered.flat();
     // Refused together (the API lacks the call, say): those bets go one by one.
     const lacking = slices.filter((_, i) => answered[i] === undefined).flat();
-    return [...answered.flatMap((answers) => answers ?? []), ...(await settleEachUpstream(request, context, lacking))];
+    return [...answered.flatMap((answers) => answers ?? []), ...(await each(lacking))];
   }
-  return settleEachUpstream(request, context, settlements);
+  return each(settlements);
 }
 
 const settledBetSchema = z.object({ _id: z.string(), code: z.number().int(), msg: z.string() });
@@ -356,11 +364,16 @@ const failedOf = (key: string, error: ApiError): Answered => ({ key, error: erro
 const answeredOf = (key: string, { outcome, status, message }: ItemOutcome): Answered =>
   outcome === "ok" ? { key } : { key, error: message, status, ...(outcome === "unknown" && { unknown: true }) };
 
-/** Each bet on its own `/settel-bet`, SETTLE_CONCURRENCY at once. */
-function settleEachUpstream(request: Request, context: AppLoadContext, settlements: readonly Outbound[]): Promise<Answered[]> {
+/** Each bet on its own `/settel-bet`, SETTLE_CONCURRENCY at once, in `lane`. */
+function settleEachUpstream(
+  request: Request,
+  context: AppLoadContext,
+  settlements: readonly Outbound[],
+  lane: <T>(work: () => Promise<T>) => Promise<T>,
+): Promise<Answered[]> {
   return inBatches(settlements, SETTLE_CONCURRENCY, async ({ bet, status }): Promise<Answered> => {
     try {
-      await callAsOperator(request, context, "settleBet", { bet: bet as SportsBet, status });
+      await lane(() => callAsOperator(request, context, "settleBet", { bet: bet as SportsBet, status }));
       return { key: bet._id };
     } catch (error) {
       if (error instanceof ApiError) return failedOf(bet._id, error);

@@ -204,4 +204,47 @@ describe("bulk runner", () => {
     expect(done).toEqual(["u0", "u3", "u2", "u4"]);
     expect(failed.map((failure) => failure.key)).toEqual(["u1"]);
   });
+
+  it("keeps `chunksInFlight` chunks out at once, records each as it answers, and a cancel waits for both", async () => {
+    const eight: BulkItem[] = Array.from({ length: 8 }, (_, i) => ({ key: `b${i}`, label: `bet${i}`, requestId: `b${i}` }));
+    const pending: Array<{ keys: string[]; answer: () => void }> = [];
+    const actor = createActor(
+      bulkMachine.provide({
+        actors: {
+          runChunk: fromPromise(
+            ({ input }: { input: { items: BulkItem[]; jobId: string | null } }) =>
+              new Promise<ItemResult[]>((resolve) =>
+                pending.push({ keys: input.items.map((item) => item.key), answer: () => resolve(input.items.map(({ key }) => ({ key }))) }),
+              ),
+          ),
+        },
+      }),
+      { input: { items: eight, chunkSize: 2, chunksInFlight: 2 } },
+    ).start();
+    actor.send({ type: "bulk.confirm" });
+    await vi.waitFor(() => expect(pending.map((chunk) => chunk.keys)).toEqual([["b0", "b1"], ["b2", "b3"]]));
+    // The second chunk answers first: its items are recorded, and the next chunk goes out at once.
+    pending[1]!.answer();
+    await vi.waitFor(() => expect(pending).toHaveLength(3));
+    expect(actor.getSnapshot().context.done).toEqual(["b2", "b3"]);
+    expect(remainingOf(actor.getSnapshot().context)).toBe(6);
+    expect(pending[2]!.keys).toEqual(["b4", "b5"]);
+
+    actor.send({ type: "bulk.cancel" });
+    pending[0]!.answer();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().hasTag("cancelled")).toBe(false);
+    pending[2]!.answer();
+    await waitFor(actor, (s) => s.hasTag("cancelled"));
+    expect(pending).toHaveLength(3);
+    expect(actor.getSnapshot().context.done).toEqual(["b2", "b3", "b0", "b1", "b4", "b5"]);
+    expect(remainingOf(actor.getSnapshot().context)).toBe(2);
+
+    actor.send({ type: "bulk.resume" });
+    await vi.waitFor(() => expect(pending).toHaveLength(4));
+    expect(pending[3]!.keys).toEqual(["b6", "b7"]);
+    pending[3]!.answer();
+    await waitFor(actor, (s) => s.hasTag("finished"));
+    expect(remainingOf(actor.getSnapshot().context)).toBe(0);
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * Bulk commands: one confirmation for the whole batch, then the items run in chunks (one item a
- * chunk unless the job says more) with done / failed / remaining counts per item. Cancel stops
- * after the chunk in flight; resume picks up at the next chunk and never repeats an item that was
- * sent, whatever its answer. Each item's requestId is fixed when the batch is confirmed; an API
+ * chunk unless the job says more) with done / failed / remaining counts per item; a job may keep
+ * more than one chunk in flight (`chunksInFlight`). Cancel stops after the chunks in flight; resume
+ * picks up at the next chunk and never repeats an item that was sent, whatever its answer. Each item's requestId is fixed when the batch is confirmed; an API
  * may ignore it (docs/product.md §7.2 has no idempotency), so an item whose answer was lost is never resent by
  * the runner: it is marked "Unknown: check before retrying" and the operator decides. A job the
  * shell can store (`stored`) is written to the console's store once confirmed (`recordJob`, issue
@@ -39,6 +39,8 @@ export type BulkJob = {
   items: BulkItem[];
   /** Items sent together (one console request for many upstream calls); default 1. */
   chunkSize?: number;
+  /** Chunks sent before the earlier ones answer; default 1 (a settlement job's: SETTLE_CHUNKS_IN_FLIGHT). */
+  chunksInFlight?: number;
   /**
    * Written to the store when confirmed: its kind and what each item sends, to resume it after a
    * restart; `file`, a job from a file's preview lines and seal, which the server checks again.
@@ -81,15 +83,21 @@ type Context = {
   /** The items to send, in order: all of them, or on a resume those with no answer recorded. */
   queue: BulkItem[];
   chunkSize: number;
-  /** The first item of the next chunk, in `queue`. */
+  /** Chunks sent at once at most. */
+  chunksInFlight: number;
+  /** The first item of the next chunk to send, in `queue`. */
   next: number;
+  /** Chunks sent and not yet answered. */
+  inFlight: number;
+  /** Items of `queue` answered so far. */
+  answered: number;
   /** Whether the job is written to the store when confirmed (`recordJob`). */
   stored: boolean;
   /** The stored job's id; null until it is written, or when it could not be. */
   jobId: string | null;
   done: string[];
   failed: BulkFailure[];
-  /** Cancel waits for the chunk in flight (its outcomes are recorded), then stops. */
+  /** Cancel waits for the chunks in flight (their outcomes are recorded), then stops. */
   stopRequested: boolean;
   /** Four-eyes kept the job for a second operator: nothing was sent (this says why). */
   held: string | null;
@@ -98,15 +106,19 @@ type Context = {
 const notProvided = new Error("bulk machine: runChunk was not provided");
 const NO_ANSWER = "no answer for this item";
 
-const chunkOf = (context: Context) => context.queue.slice(context.next, context.next + context.chunkSize);
+/** Each chunk's actor is named after its first item's place in `queue`. */
+const CHUNK_ACTOR = "chunk.";
+const chunkAt = (context: Context, start: number) => context.queue.slice(start, start + context.chunkSize);
+const startOf = (actorId: string) => Number(actorId.slice(CHUNK_ACTOR.length));
 
 /**
- * Records a chunk's answers. An item the answer does not mention, or whose own answer was lost, has
- * an unknown outcome (it may have been applied): it is marked so, and resent by no one.
+ * Records the answers of the chunk starting at `start`. An item the answer does not mention, or
+ * whose own answer was lost, has an unknown outcome (it may have been applied): it is marked so,
+ * and resent by no one.
  */
-function recordChunk(context: Context, results: ItemResult[] | null, reason = NO_ANSWER) {
+function recordChunk(context: Context, start: number, results: ItemResult[] | null, reason = NO_ANSWER) {
   const byKey = new Map((results ?? []).map((result) => [result.key, result]));
-  const chunk = chunkOf(context);
+  const chunk = chunkAt(context, start);
   const done = [...context.done];
   const failed = [...context.failed];
   for (const { key, label } of chunk) {
@@ -115,14 +127,20 @@ function recordChunk(context: Context, results: ItemResult[] | null, reason = NO
     else if (result && !result.unknown) failed.push({ key, label, reason: result.error! });
     else failed.push({ key, label, reason: `${UNKNOWN_OUTCOME} (${result?.error ?? reason})`, unknown: true });
   }
-  return { done, failed, next: context.next + chunk.length };
+  return { done, failed, answered: context.answered + chunk.length, inFlight: context.inFlight - 1 };
 }
 
 export const bulkMachine = setup({
   types: {
     context: {} as Context,
-    input: {} as { items: BulkItem[]; chunkSize?: number; stored?: boolean; resumed?: Resumed },
-    events: {} as { type: "bulk.confirm" } | { type: "bulk.decline" } | { type: "bulk.cancel" } | { type: "bulk.resume" },
+    input: {} as { items: BulkItem[]; chunkSize?: number; chunksInFlight?: number; stored?: boolean; resumed?: Resumed },
+    events: {} as
+      | { type: "bulk.confirm" }
+      | { type: "bulk.decline" }
+      | { type: "bulk.cancel" }
+      | { type: "bulk.resume" }
+      | { type: `xstate.done.actor.${string}`; actorId: string; output: ItemResult[] }
+      | { type: `xstate.error.actor.${string}`; actorId: string; error: unknown },
   },
   actors: {
     runChunk: fromPromise<ItemResult[], { items: BulkItem[]; jobId: string | null }>(async () => {
@@ -131,10 +149,23 @@ export const bulkMachine = setup({
     /** Writes the confirmed job to the store and answers its id; by default nothing is stored. */
     recordJob: fromPromise<RecordedJob, { items: BulkItem[] }>(async () => null),
   },
+  actions: {
+    /** Sends chunks until `chunksInFlight` are out, the queue is all sent, or a cancel was asked. */
+    fillWindow: assign(({ context, spawn }) => {
+      let { next, inFlight } = context;
+      while (inFlight < context.chunksInFlight && next < context.queue.length && !context.stopRequested) {
+        spawn("runChunk", { id: `${CHUNK_ACTOR}${next}`, input: { items: chunkAt(context, next), jobId: context.jobId } });
+        next += context.chunkSize;
+        inFlight++;
+      }
+      return { next: Math.min(next, context.queue.length), inFlight };
+    }),
+  },
   guards: {
     stopRequested: ({ context }) => context.stopRequested,
     hasMore: ({ context }) => context.next < context.queue.length,
     toRecord: ({ context }) => context.stored && context.jobId === null,
+    drained: ({ context }) => context.inFlight === 0,
   },
 }).createMachine({
   id: "bulk",
@@ -144,7 +175,10 @@ export const bulkMachine = setup({
       items: input.items,
       queue: input.items.filter((item) => !answered.has(item.key)),
       chunkSize: Math.max(1, input.chunkSize ?? 1),
+      chunksInFlight: Math.max(1, input.chunksInFlight ?? 1),
       next: 0,
+      inFlight: 0,
+      answered: 0,
       stored: input.stored ?? false,
       jobId: input.resumed?.jobId ?? null,
       done: input.resumed?.done ?? [],
@@ -193,12 +227,19 @@ export const bulkMachine = setup({
           ],
         },
         chunk: {
-          invoke: {
-            src: "runChunk",
-            input: ({ context }) => ({ items: chunkOf(context), jobId: context.jobId }),
-            onDone: { target: "deciding", actions: assign(({ context, event }) => recordChunk(context, event.output)) },
+          entry: "fillWindow",
+          always: { guard: "drained", target: "deciding" },
+          on: {
+            [`xstate.done.actor.${CHUNK_ACTOR}*`]: {
+              actions: [assign(({ context, event }) => recordChunk(context, startOf(event.actorId), (event as { output: ItemResult[] }).output)), "fillWindow"],
+            },
             // The whole chunk's answer was lost: each item is reported, none is sent again.
-            onError: { target: "deciding", actions: assign(({ context, event }) => recordChunk(context, null, messageOf(event.error))) },
+            [`xstate.error.actor.${CHUNK_ACTOR}*`]: {
+              actions: [
+                assign(({ context, event }) => recordChunk(context, startOf(event.actorId), null, messageOf((event as { error: unknown }).error))),
+                "fillWindow",
+              ],
+            },
           },
         },
       },
@@ -213,4 +254,4 @@ export const bulkMachine = setup({
   },
 });
 
-export const remainingOf = (context: Context): number => context.queue.length - context.next;
+export const remainingOf = (context: Context): number => context.queue.length - context.answered;

@@ -8,7 +8,7 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { SETTLEMENT, type SettlementCode } from "../../protocol/wire";
 import { bulkMachine, chunkRunnerOf, UNKNOWN_OUTCOME, type BulkJob, type ItemResult } from "./bulk.machine";
-import { marketsJob, outcomeOf, reportedResult, settleChunkSizeFor, type MarketResult, type SettleableBet, type Settlement } from "./settlement.machine";
+import { marketsJob, outcomeOf, reportedResult, settleChunkSizeFor, SETTLE_CHUNKS_IN_FLIGHT, type MarketResult, type SettleableBet, type Settlement } from "./settlement.machine";
 
 type Scope = { eventId: string; marketId: string };
 
@@ -35,7 +35,7 @@ const settled = (bets: SettleableBet[], result: MarketResult): Settlement[] => b
 /** Runs the job in the bulk machine; `answer` is the fake settle resource, called per market part of a chunk. */
 function run(job: BulkJob) {
   const actor = createActor(bulkMachine.provide({ actors: { runChunk: fromPromise(({ input }) => chunkRunnerOf(job)(input.items, input.jobId)) } }), {
-    input: { items: job.items, chunkSize: job.chunkSize },
+    input: { items: job.items, chunkSize: job.chunkSize, chunksInFlight: job.chunksInFlight },
   }).start();
   return actor;
 }
@@ -122,7 +122,7 @@ describe("the workspace's job", () => {
     expect(ids).toHaveLength(total);
   });
 
-  it("cancels after the chunk in flight and resumes without sending a bet twice", async () => {
+  it("cancels after the chunks in flight and resumes without sending a bet twice", async () => {
     const markets = [market("A", 50), market("B", 50)];
     const total = 100;
     const chunkSize = settleChunkSizeFor(total);
@@ -137,9 +137,9 @@ describe("the workspace's job", () => {
     actor.send({ type: "bulk.cancel" });
     release();
     await waitFor(actor, (s) => s.hasTag("cancelled"));
-    expect(actor.getSnapshot().context.done).toHaveLength(chunkSize);
+    expect(actor.getSnapshot().context.done).toHaveLength(SETTLE_CHUNKS_IN_FLIGHT * chunkSize);
     const beforeResume = api.sent().length;
-    expect(beforeResume).toBe(chunkSize);
+    expect(beforeResume).toBe(SETTLE_CHUNKS_IN_FLIGHT * chunkSize);
 
     actor.send({ type: "bulk.resume" });
     await waitFor(actor, (s) => s.hasTag("finished"));

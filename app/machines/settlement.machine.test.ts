@@ -2,7 +2,7 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { SETTLEMENT } from "../../protocol/wire";
 import { UNKNOWN_OUTCOME, type BulkItem, type ItemResult } from "./bulk.machine";
-import { outcomeOf, previewOf, settleChunkSizeFor, settlementMachine, SETTLE_CHUNK_SIZE, type SettleableBet } from "./settlement.machine";
+import { outcomeOf, previewOf, settleChunkSizeFor, settlementMachine, SETTLE_CHUNK_SIZE, SETTLE_CHUNKS_IN_FLIGHT, type SettleableBet } from "./settlement.machine";
 
 const bet = (id: number, over: Partial<SettleableBet> = {}): SettleableBet => ({
   _id: String(id),
@@ -23,7 +23,7 @@ const items = (count: number): BulkItem[] =>
 function start(count: number, settle: (chunk: BulkItem[]) => Promise<ItemResult[]> = async (chunk) => chunk.map(({ key }) => ({ key }))) {
   const sent = vi.fn(settle);
   const actor = createActor(settlementMachine.provide({ actors: { runChunk: fromPromise(({ input }) => sent(input.items)) } }), {
-    input: { items: items(count), chunkSize: SETTLE_CHUNK_SIZE },
+    input: { items: items(count), chunkSize: SETTLE_CHUNK_SIZE, chunksInFlight: SETTLE_CHUNKS_IN_FLIGHT },
   }).start();
   const sentKeys = () => sent.mock.calls.flatMap(([chunk]) => chunk.map((item) => item.key));
   return { actor, sent, sentKeys };
@@ -101,9 +101,9 @@ describe("settlement machine", () => {
     expect(actor.getSnapshot().context.done).toHaveLength(count);
   });
 
-  it("cancel stops after the chunk in flight; resume sends only the rest, never a bet twice", async () => {
+  it("cancel stops after the chunks in flight; resume sends only the rest, never a bet twice", async () => {
     let release!: () => void;
-    const count = 2 * SETTLE_CHUNK_SIZE + 20;
+    const count = (SETTLE_CHUNKS_IN_FLIGHT + 1) * SETTLE_CHUNK_SIZE + 20;
     const { actor, sentKeys } = start(count, async (chunk) => {
       if (chunk[0]!.key === "0") await new Promise<void>((resolve) => (release = resolve));
       return chunk.map(({ key }) => ({ key }));
@@ -112,8 +112,8 @@ describe("settlement machine", () => {
     actor.send({ type: "bulk.cancel" });
     release();
     await waitFor(actor, (s) => s.hasTag("cancelled"));
-    expect(actor.getSnapshot().context.done).toHaveLength(SETTLE_CHUNK_SIZE);
-    expect(sentKeys()).toHaveLength(SETTLE_CHUNK_SIZE);
+    expect(actor.getSnapshot().context.done).toHaveLength(SETTLE_CHUNKS_IN_FLIGHT * SETTLE_CHUNK_SIZE);
+    expect(sentKeys()).toHaveLength(SETTLE_CHUNKS_IN_FLIGHT * SETTLE_CHUNK_SIZE);
     actor.send({ type: "bulk.resume" });
     await waitFor(actor, (s) => s.hasTag("finished"));
     expect(sentKeys()).toEqual(items(count).map((item) => item.key));

@@ -2,7 +2,7 @@
  * The settlement desk's flow (docs/product.md §4): which outcome each pending bet gets from a market's result,
  * the preview the one confirmation shows, and the run. The run is the bulk machine in chunks: a
  * chunk of bets goes to one console action that settles them upstream with bounded concurrency
- * and answers each bet's result; cancel stops after the chunk in flight, resume never resends a
+ * and answers each bet's result; cancel stops after the chunks in flight, resume never resends a
  * bet (a bet already settled is the platform's 409, reported, never retried). Pure: the chunk's
  * call is provided at the edge (`runChunk`).
  */
@@ -35,11 +35,18 @@ export type MarketResult =
  * A job's bets go to the console in at least SETTLE_CHUNKS_PER_JOB requests of 40 to 200 bets;
  * each request settles its bets upstream a few at a time. A chunk's turn costs a store round
  * (claims, answers, the audit batch) and a tail with few calls in flight, so larger chunks are
- * faster; five or more keep the progress moving, and cancel stops after a fifth of the job at most.
+ * faster; five or more keep the progress moving, and cancel stops after the chunks in flight
+ * (SETTLE_CHUNKS_IN_FLIGHT: two fifths of the job at most).
  */
 export const SETTLE_CHUNK_SIZE = 200;
 const SETTLE_CHUNK_MIN = 40;
 const SETTLE_CHUNKS_PER_JOB = 5;
+/**
+ * Chunks of a settlement job in flight at once: the console's store work for one chunk (its
+ * answers and audit entries) overlaps the API's work on the next, whose calls wait for the job's
+ * lanes (app/lib/job-lanes.server.ts), so the API is not left waiting between chunks.
+ */
+export const SETTLE_CHUNKS_IN_FLIGHT = 2;
 export const settleChunkSizeFor = (bets: number) => Math.min(SETTLE_CHUNK_SIZE, Math.max(SETTLE_CHUNK_MIN, Math.ceil(bets / SETTLE_CHUNKS_PER_JOB)));
 
 /** Back on the winner wins, lay on it loses, the reverse on the others; fancy yes wins when runs ≥ line. */
@@ -131,7 +138,16 @@ export function marketsJob<Scope>(
     });
     return answered.flat();
   };
-  return { title, question, chunkSize: settleChunkSizeFor(items.length), items, performChunk, stored: { kind: "settle", payloadOf: (item) => byId.get(item.key) }, resumed };
+  return {
+    title,
+    question,
+    chunkSize: settleChunkSizeFor(items.length),
+    chunksInFlight: SETTLE_CHUNKS_IN_FLIGHT,
+    items,
+    performChunk,
+    stored: { kind: "settle", payloadOf: (item) => byId.get(item.key) },
+    resumed,
+  };
 }
 
 /** A stored settlement item's payload: what marketsJob wrote. */

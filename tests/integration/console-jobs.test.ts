@@ -14,6 +14,7 @@ import { startConsole, type TestConsole } from "./support/console.js";
 import { claimItems, createJob, jobItems, openJobs, recordAnswers, type JobItemDraft } from "../../app/lib/store/jobs.server";
 import { resolveInFlight, settledBetCheck } from "../../app/lib/jobs.server";
 import { UNKNOWN_OUTCOME } from "../../app/machines/bulk.machine";
+import { SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE } from "../../app/lib/constants";
 import { consoleStores } from "./support/console-stores";
 import { call, createAdmin, createUser, freshIp, houseId, login, placePendingBets, testDb } from "./support/platform.js";
 
@@ -123,12 +124,21 @@ describe("a stored settlement job over the console's HTTP", () => {
   let admin: string;
   /** While set, the platform answers `/settle-bets` 405, as an API whose unknown routes answer so. */
   let refuseTogether = false;
+  /** `/settle-bets` calls the platform is answering now, and the most at once; while `holdMs` is set, each waits that long first. */
+  const together = { now: 0, most: 0, holdMs: 0 };
   beforeAll(async () => {
-    app = await startConsole({}, (platform) =>
+    app = await startConsole({}, (platform) => {
       platform.addHook("onRequest", async (request, reply) => {
-        if (refuseTogether && request.url.endsWith("/settle-bets")) await reply.code(405).send({ status: "FAIL", msg: "Method Not Allowed", data: null });
-      }),
-    );
+        if (!request.url.endsWith("/settle-bets")) return;
+        if (refuseTogether) return reply.code(405).send({ status: "FAIL", msg: "Method Not Allowed", data: null });
+        together.most = Math.max(together.most, ++together.now);
+        // Held, so that every call the console has in flight arrives before any is answered.
+        if (together.holdMs > 0) await new Promise((resolve) => setTimeout(resolve, together.holdMs));
+      });
+      platform.addHook("onResponse", async (request) => {
+        if (request.url.endsWith("/settle-bets") && !refuseTogether) together.now--;
+      });
+    });
     admin = await signIn(DEMO_ACCOUNTS.admin);
   });
   afterAll(() => app?.close());
@@ -168,6 +178,20 @@ describe("a stored settlement job over the console's HTTP", () => {
 
     const resumed = (await (await post(`/resources/jobs/${id}/resume`)).json()) as { job: { items: Array<{ key: string; outcome: string }> } };
     expect(resumed.job.items.map(({ key, outcome }) => ({ key, outcome }))).toEqual(placed.ids.map((key) => ({ key, outcome: "done" })));
+  });
+
+  it("two chunks of one job in flight at once share its lanes: the API never has more /settle-bets calls at once than one chunk sends (issue 35)", async () => {
+    const placed = await placePendingBets(app.platform, 2 * 3 * SETTLE_BULK_SIZE, 10);
+    const scope = { eventId: placed.eventId, marketId: placed.marketId };
+    const { id } = (await (await post("/resources/jobs", { kind: "settle", title: "Settle market", items: settleItems({ ...placed, ids: placed.ids }, 1, 10) })).json()) as { id: string };
+    const half = placed.ids.length / 2;
+    const chunkOf = (ids: string[]) => ({ jobId: id, scope, settlements: ids.map((_id) => ({ bet: { _id, ...scope }, status: 1 })) });
+    Object.assign(together, { most: 0, holdMs: 100 });
+    const answers = await Promise.all([placed.ids.slice(0, half), placed.ids.slice(half)].map(async (ids) => (await post("/resources/bets/settle", chunkOf(ids))).json()));
+    together.holdMs = 0;
+    expect(answers.flatMap((answer) => (answer as { results: Array<{ key: string }> }).results)).toEqual(placed.ids.map((key) => ({ key })));
+    // Each chunk alone sends three calls of SETTLE_BULK_SIZE: together, six would be in flight without the shared lanes.
+    expect(together.most).toBe(SETTLE_BULK_IN_FLIGHT);
   });
 
   it("runs and resumes a job only as its maker: the super admin is refused and nothing is sent (issue 29)", async () => {

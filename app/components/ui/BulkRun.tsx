@@ -28,7 +28,7 @@ export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onC
         recordJob: fromPromise(() => storeJob(job)),
       },
     }),
-    { input: { items: job.items, chunkSize: job.chunkSize, stored: job.stored !== undefined, resumed: job.resumed } },
+    { input: { items: job.items, chunkSize: job.chunkSize, chunksInFlight: job.chunksInFlight, stored: job.stored !== undefined, resumed: job.resumed } },
   );
   useEffect(() => {
     if (confirmed) actor.send({ type: "bulk.confirm" });
