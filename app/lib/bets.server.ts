@@ -308,7 +308,7 @@ async function settleUpstream(request: Request, context: AppLoadContext, jobId: 
   if (!capabilities.lack("settleBets")) {
     const slices = slicesOf(settlements, SETTLE_BULK_SIZE);
     const together = lanes("together", SETTLE_BULK_IN_FLIGHT);
-    const answered = await inBatches(slices, SETTLE_BULK_IN_FLIGHT, (slice) => together(() => settleTogetherUpstream(request, context, slice)));
+    const answered = await inBatches(slices, SETTLE_BULK_IN_FLIGHT, (slice) => settleTogetherUpstream(request, context, slice, together));
     if (answered.every((answers) => answers !== undefined)) return answered.flat();
     // Refused together (the API lacks the call, say): those bets go one by one.
     const lacking = slices.filter((_, i) => answered[i] === undefined).flat();
@@ -342,13 +342,23 @@ export function settledOutcomes(settlements: readonly Outbound[], answer: unknow
 const refusedTogether = (error: ApiError) =>
   error.httpStatus !== null && error.httpStatus >= 400 && error.httpStatus < 500 && ![401, 403, 429].includes(error.httpStatus);
 
-/** One `/settle-bets` call; undefined when it was refused whole (refusedTogether): nothing was done. */
-async function settleTogetherUpstream(request: Request, context: AppLoadContext, settlements: readonly Outbound[]): Promise<Answered[] | undefined> {
+/**
+ * One `/settle-bets` call, its exchange in `lane` (released when the API answers, so a chunk waiting for the job's
+ * lanes goes while this one's entries are recorded); undefined when it was refused whole (refusedTogether): nothing
+ * was done.
+ */
+async function settleTogetherUpstream(
+  request: Request,
+  context: AppLoadContext,
+  settlements: readonly Outbound[],
+  lane: <T>(exchange: () => Promise<T>) => Promise<T>,
+): Promise<Answered[] | undefined> {
   const bets = settlements.map(({ bet, status }) => ({ bet: bet as SportsBet, status }));
   try {
     const outcomes = await callItemsAsOperator(request, context, "settleBets", bets, { settlements: bets }, {
       outcomesOf: (answer) => settledOutcomes(settlements, answer),
       resent: refusedTogether,
+      lane,
     });
     return settlements.map(({ bet }, i) => answeredOf(bet._id, outcomes[i]!));
   } catch (error) {

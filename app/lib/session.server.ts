@@ -237,7 +237,8 @@ export const callAsOperator = <K extends CallName>(
  * `/settel-bet`s), as the operator: `outcomesOf` reads each item's outcome from the answer, in the
  * order of `items`, and the trail records one entry per item as its single call, unless the call
  * failed in a way after which the caller sends the items on their own (`resent`). Never held: the
- * console sends one only for work already confirmed (a settlement job's chunk).
+ * console sends one only for work already confirmed (a settlement job's chunk). `lane` holds the
+ * exchange alone, not the trail's entries after it (a job's shared lanes, job-lanes.server.ts).
  */
 export const callItemsAsOperator = <K extends keyof typeof ITEMIZED_CALLS>(
   request: Request,
@@ -245,7 +246,11 @@ export const callItemsAsOperator = <K extends keyof typeof ITEMIZED_CALLS>(
   name: K,
   items: readonly RequestOf<(typeof ITEMIZED_CALLS)[K]>[],
   body: RequestOf<K>,
-  { outcomesOf, resent }: { outcomesOf: (answer: AnswerOf<K>) => ItemOutcome[]; resent: (error: ApiError) => boolean },
+  {
+    outcomesOf,
+    resent,
+    lane = (exchange) => exchange(),
+  }: { outcomesOf: (answer: AnswerOf<K>) => ItemOutcome[]; resent: (error: ApiError) => boolean; lane?: <T>(exchange: () => Promise<T>) => Promise<T> },
 ): Promise<ItemOutcome[]> =>
   asOperator(request, context, (caller, session) =>
     capabilities.withExtension(name, () =>
@@ -254,7 +259,7 @@ export const callItemsAsOperator = <K extends keyof typeof ITEMIZED_CALLS>(
         () => actorOf(session, caller),
         ITEMIZED_CALLS[name],
         items,
-        async () => outcomesOf((await exchangeApi(name, body, caller)).data),
+        async () => outcomesOf((await lane(() => exchangeApi(name, body, caller))).data),
         resent,
       ),
     ),

@@ -35,12 +35,24 @@ export type AuditDraft = {
 
 export type AuditEntry = AuditDraft & { seq: bigint; at: Date; prevHash: string; hash: string };
 
-/** JSON with object keys sorted at every depth: the same value hashes the same after a jsonb round trip. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+/**
+ * JSON with object keys sorted at every depth (by UTF-16 code units), undefined fields left out: the same value
+ * hashes the same after a jsonb round trip. Built by appending, as every entry of a settlement job passes here.
+ */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? "," : "") + canonical(value[i]);
+    return `${out}]`;
+  }
   if (value && typeof value === "object") {
-    const fields = Object.entries(value).filter(([, field]) => field !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${fields.map(([key, field]) => `${JSON.stringify(key)}:${canonical(field)}`).join(",")}}`;
+    let out = "{";
+    for (const key of Object.keys(value).sort()) {
+      const field = (value as Record<string, unknown>)[key];
+      if (field === undefined) continue;
+      out += `${out.length > 1 ? "," : ""}${JSON.stringify(key)}:${canonical(field)}`;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -59,8 +71,9 @@ function hashOf(entry: Omit<AuditEntry, "hash">): string {
 
 type Row = Selectable<ConsoleDatabase["console_audit"]>;
 
+/** An entry as its row: `seq` as text, so the batch's JSON needs no replacer (jsonb_populate_recordset casts it back). */
 const rowOf = (entry: AuditEntry) => ({
-  seq: entry.seq,
+  seq: String(entry.seq),
   at: entry.at,
   operator: entry.operator,
   operator_role: entry.operatorRole,
@@ -148,7 +161,7 @@ async function appendChained(store: ConsoleStore, drafts: readonly AuditDraft[])
       previous = entry;
       return entry;
     });
-    const rows = JSON.stringify(entries.map(rowOf), (_, value: unknown) => (typeof value === "bigint" ? String(value) : value));
+    const rows = JSON.stringify(entries.map(rowOf));
     const { numAffectedRows } = await sql`
       with moved as (
         update console_audit_head set seq = ${previous.seq}, hash = ${previous.hash}
