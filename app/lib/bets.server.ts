@@ -300,10 +300,12 @@ type Answered = ChunkResult & { status?: number | null };
  */
 async function settleUpstream(request: Request, context: AppLoadContext, jobId: string | undefined, settlements: readonly Outbound[]): Promise<Answered[]> {
   if (settlements.length === 0) return [];
+  // This chunk's calls go before a later chunk's of the same job.
+  const started = performance.now();
   const lanes =
     (kind: string, width: number) =>
     <T>(work: () => Promise<T>): Promise<T> =>
-      jobId ? inLane(`${jobId} ${kind}`, width, work) : work();
+      jobId ? inLane(`${jobId} ${kind}`, width, started, work) : work();
   const each = (bets: readonly Outbound[]) => settleEachUpstream(request, context, bets, lanes("each", SETTLE_CONCURRENCY));
   if (!capabilities.lack("settleBets")) {
     const slices = slicesOf(settlements, SETTLE_BULK_SIZE);

@@ -34,28 +34,25 @@ export type JobSummary = {
   hasResult: boolean;
 };
 
-/** Rows a single insert carries: PostgreSQL allows 65,535 parameters a statement. */
-const INSERT_BATCH = 1000;
-
-/** Writes a confirmed job and every item; answers its id. */
+/**
+ * Writes a confirmed job and every item; answers its id. The items go as one JSON parameter (a
+ * settlement job's thousand rows are one statement to parse, not six thousand parameters; issue 35).
+ */
 export async function createJob(store: ConsoleStore, draft: JobDraft): Promise<string> {
   const id = randomUUID();
+  const items = JSON.stringify(
+    draft.items.map((item, position) => ({ position, key: item.key, label: item.label, request_id: item.requestId, payload: item.payload ?? null })),
+  );
   await store.transaction().execute(async (trx) => {
     await trx
       .insertInto("console_jobs")
       .values({ id, operator: draft.operator, kind: draft.kind, title: draft.title, file_lines: draft.fileLines === undefined ? undefined : JSON.stringify(draft.fileLines) })
       .execute();
-    for (let start = 0; start < draft.items.length; start += INSERT_BATCH) {
-      const rows = draft.items.slice(start, start + INSERT_BATCH).map((item, index) => ({
-        job_id: id,
-        position: start + index,
-        key: item.key,
-        label: item.label,
-        request_id: item.requestId,
-        payload: JSON.stringify(item.payload ?? null),
-      }));
-      await trx.insertInto("console_job_items").values(rows).execute();
-    }
+    // A payload of JSON null is read as SQL null from the document, and kept as JSON null.
+    await sql`
+      insert into console_job_items (job_id, position, key, label, request_id, payload)
+      select ${id}, item.position, item.key, item.label, item.request_id, coalesce(item.payload, 'null')
+        from jsonb_to_recordset(${items}::jsonb) as item (position integer, key text, label text, request_id text, payload jsonb)`.execute(trx);
   });
   return id;
 }
