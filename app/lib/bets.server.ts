@@ -275,11 +275,15 @@ export async function sendSettlements(
       const sendable: Outbound[] = [];
       for (const settlement of settlements) {
         if (!claimed.has(settlement.bet._id)) continue;
-        // A stored job's bet goes with the outcome it was confirmed with, or not at all.
         const stored = claimed.get(settlement.bet._id);
-        if (stored && (stored.item.payload as Partial<StoredSettlement<unknown>> | null)?.status !== settlement.status) {
-          changed.push({ key: settlement.bet._id, error: MESSAGES.jobItemChanged });
-        } else sendable.push(settlement);
+        if (!stored) {
+          sendable.push(settlement);
+          continue;
+        }
+        // A stored job's bet goes as stored (checked against the API when confirmed), with the outcome it was confirmed with, or not at all.
+        const payload = stored.item.payload as Partial<StoredSettlement<unknown>> | null;
+        if (payload?.status !== settlement.status || payload.bet?._id !== settlement.bet._id) changed.push({ key: settlement.bet._id, error: MESSAGES.jobItemChanged });
+        else sendable.push({ bet: payload.bet, status: settlement.status });
       }
       const answered = await settleUpstream(request, context, jobId, sendable);
       forbidden += answered.filter((answer) => answer.status === 403).length;

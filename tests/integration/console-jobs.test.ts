@@ -174,6 +174,8 @@ describe("a stored settlement job over the console's HTTP", () => {
     expect(sent).toHaveLength(2);
     // Each under its job: the trail finds both by the job's id, and nothing else there.
     expect(sent.map((entry) => entry.jobId)).toEqual([id, id]);
+    // The chunk named its bets; each went as the job stored it, with the API's stake.
+    expect(sent.map((entry) => (entry.request as { bet: { amount?: number } }).bet.amount)).toEqual([100, 100]);
     expect(await listAudit(app.store, { job: id }, { limit: 100, offset: 0 })).toEqual(sent);
 
     const resumed = (await (await post(`/resources/jobs/${id}/resume`)).json()) as { job: { items: Array<{ key: string; outcome: string }> } };

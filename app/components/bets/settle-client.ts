@@ -14,17 +14,25 @@ export const SETTLE_ENDPOINT = "/resources/bets/settle";
 
 type Sent = { bet: SportsBet; status: SettlementCode };
 
-/** One chunk with the scope it was built for: the server refuses a bet of another event or market. */
+/**
+ * One chunk with the scope it was built for: the server refuses a bet of another event or market.
+ * A stored job's bets are named, not carried: the console sends each as it stored it, checked
+ * against the API when the job was confirmed.
+ */
 export async function postChunk(scope: SettlementScope, chunk: Settlement[], jobId: string | null): Promise<ItemResult[]> {
+  const settlements = jobId ? chunk.map(({ bet, status }) => ({ bet: namedBet(bet as SportsBet), status })) : chunk;
   const response = await fetch(SETTLE_ENDPOINT, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ scope, settlements: chunk, ...(jobId && { jobId }) }),
+    body: JSON.stringify({ scope, settlements, ...(jobId && { jobId }) }),
   });
   const answer = (await response.json().catch(() => null)) as { results?: ItemResult[]; message?: string } | null;
   if (!response.ok || !answer?.results) throw new Error(answer?.message ?? MESSAGES.fallback);
   return answer.results;
 }
+
+/** What names a bet and its scope (the chunk's scope check reads its event and market): the desk's bets are the API's. */
+const namedBet = ({ _id, eventId, marketId }: SportsBet) => ({ _id, eventId, marketId });
 
 const signed = (amount: number) => `${amount >= 0 ? "+" : "−"}${formatMoney(Math.abs(amount))}`;
 
