@@ -183,7 +183,8 @@ describe("a stored settlement job over the console's HTTP", () => {
   });
 
   it("two chunks of one job in flight at once share its lanes: the API never has more /settle-bets calls at once than one chunk sends (issue 35)", async () => {
-    const placed = await placePendingBets(app.platform, 2 * 3 * SETTLE_BULK_SIZE, 10);
+    // Two chunks of two calls and a bet each: six calls, more than the job's lanes.
+    const placed = await placePendingBets(app.platform, 2 * (2 * SETTLE_BULK_SIZE + 1), 10);
     const scope = { eventId: placed.eventId, marketId: placed.marketId };
     const { id } = (await (await post("/resources/jobs", { kind: "settle", title: "Settle market", items: settleItems({ ...placed, ids: placed.ids }, 1, 10) })).json()) as { id: string };
     const half = placed.ids.length / 2;
@@ -192,7 +193,7 @@ describe("a stored settlement job over the console's HTTP", () => {
     const answers = await Promise.all([placed.ids.slice(0, half), placed.ids.slice(half)].map(async (ids) => (await post("/resources/bets/settle", chunkOf(ids))).json()));
     together.holdMs = 0;
     expect(answers.flatMap((answer) => (answer as { results: Array<{ key: string }> }).results)).toEqual(placed.ids.map((key) => ({ key })));
-    // Each chunk alone sends three calls of SETTLE_BULK_SIZE: together, six would be in flight without the shared lanes.
+    // Each chunk alone sends three calls: together, six would be in flight without the shared lanes.
     expect(together.most).toBe(SETTLE_BULK_IN_FLIGHT);
   });
 
