@@ -2,12 +2,14 @@
  * Bulk commands: one confirmation for the whole batch, then the items run in chunks (one item a
  * chunk unless the job says more) with done / failed / remaining counts per item; a job may keep
  * more than one chunk in flight (`chunksInFlight`). Cancel stops after the chunks in flight; resume
- * picks up at the next chunk and never repeats an item that was sent, whatever its answer. Each item's requestId is fixed when the batch is confirmed; an API
- * may ignore it (docs/product.md §7.2 has no idempotency), so an item whose answer was lost is never resent by
+ * picks up at the next chunk and never repeats an item that was sent, whatever its answer. Each
+ * item's requestId is fixed when the batch is confirmed; an API may ignore it
+ * (docs/product.md §7.2 has no idempotency), so an item whose answer was lost is never resent by
  * the runner: it is marked "Unknown: check before retrying" and the operator decides. A job the
- * shell can store (`stored`) is written to the console's store once confirmed (`recordJob`, issue
- * 19), and its chunks carry its id; a job resumed from the store starts with the answers recorded
- * and sends only the items that have none; one four-eyes holds (`held`) sends nothing. Pure: recording and running a chunk are actors.
+ * shell can store (`stored`) is written to the console's store once confirmed (`recordJob`,
+ * issue 19), and its chunks carry its id; a job resumed from the store starts with the answers
+ * recorded and sends only the items that have none; one four-eyes holds (`held`) sends nothing.
+ * Pure: recording and running a chunk are actors.
  */
 import { assign, fromPromise, setup } from "xstate";
 import { messageOf } from "./error-message";
