@@ -184,8 +184,9 @@ function differingField(confirmed: Record<string, unknown>, upstream: SportsBet)
 
 /**
  * A settlement job's bets as the API has them (issue 29): each still pending there, of its
- * scope, and stated as the API states it; its stake is the API's. Each stored bet keeps who
- * placed it and when, so a resume can read its outcome from the bet history.
+ * scope, and stated as the API states it. The bet stored is the API's own, as its pending queue
+ * answered it (so its stake and every field the job sends are the API's); it keeps who placed it
+ * and when, so a resume can read its outcome from the bet history.
  */
 async function admitSettlement(request: Request, context: AppLoadContext, items: JobDraft["items"]): Promise<StoredItem[] | Refusal> {
   const payloads = items.map((item) => settlementPayloadSchema.safeParse(item.payload));
@@ -207,7 +208,7 @@ async function admitSettlement(request: Request, context: AppLoadContext, items:
         : differingField(settlement.bet, upstream);
     if (problem) return itemRefusal(index, item, problem);
     const placed = { userId: upstream!.userId, createdAt: upstream!.createdAt };
-    admitted.push({ ...item, payload: { ...settlement, bet: { ...settlement.bet, amount: upstream!.amount }, placed } });
+    admitted.push({ ...item, payload: { ...settlement, bet: upstream, placed } });
   }
   return admitted;
 }

@@ -2,7 +2,7 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import { SETTLEMENT } from "../../protocol/wire";
 import { UNKNOWN_OUTCOME, type BulkItem, type ItemResult } from "./bulk.machine";
-import { outcomeOf, previewOf, settleChunkSizeFor, settlementMachine, SETTLE_CHUNK_SIZE, SETTLE_CHUNKS_IN_FLIGHT, type SettleableBet } from "./settlement.machine";
+import { marketsJob, outcomeOf, previewOf, settleChunkSizeFor, settlementMachine, SETTLE_CHUNK_SIZE, SETTLE_CHUNKS_IN_FLIGHT, type SettleableBet } from "./settlement.machine";
 
 const bet = (id: number, over: Partial<SettleableBet> = {}): SettleableBet => ({
   _id: String(id),
@@ -77,6 +77,13 @@ describe("settlement outcomes", () => {
 describe("settlement chunks", () => {
   it("a job goes in five chunks or more, of 40 to 200 bets", () => {
     expect([1, 120, 200, 500, 1000, 10_000].map(settleChunkSizeFor)).toEqual([40, 40, 40, 100, 200, 200]);
+  });
+
+  it("a stored job carries each bet as its confirmation showed it, nothing more: the console stores the API's own", () => {
+    const shown = bet(7);
+    const listed = { ...shown, userId: "u7", event: "India v Australia", createdAt: "2026-11-29T07:00:00.000Z" };
+    const job = marketsJob("Settle bets", "Settle?", [{ scope: { marketId: "m1" }, settlements: [{ bet: listed, status: SETTLEMENT.success }] }], async () => []);
+    expect(job.stored?.payloadOf(job.items[0]!)).toEqual({ scope: { marketId: "m1" }, bet: shown, status: SETTLEMENT.success });
   });
 });
 

@@ -24,6 +24,19 @@ export type SettleableBet = {
   exposure: number;
 };
 
+/** What a confirmation shows of a bet (SettleableBet's fields): a stored job sends these, and the console stores the API's bet they match. */
+const confirmedOf = ({ _id, username, runner, type, isBack, amount, x, odds, exposure }: SettleableBet): SettleableBet => ({
+  _id,
+  username,
+  runner,
+  type,
+  isBack,
+  amount,
+  x,
+  odds,
+  exposure,
+});
+
 /** A market's result: the winning runner, a runner with no pending bets, void, or a fancy line's final runs. */
 export type MarketResult =
   | { kind: "runner"; name: string }
@@ -145,7 +158,14 @@ export function marketsJob<Scope>(
     chunksInFlight: SETTLE_CHUNKS_IN_FLIGHT,
     items,
     performChunk,
-    stored: { kind: "settle", payloadOf: (item) => byId.get(item.key) },
+    stored: {
+      kind: "settle",
+      // The bet as the confirmation showed it: the console stores the API's own bet, checked against these fields.
+      payloadOf: (item) => {
+        const { scope, bet, status } = byId.get(item.key)!;
+        return { scope, bet: confirmedOf(bet), status };
+      },
+    },
     resumed,
   };
 }

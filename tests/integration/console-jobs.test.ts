@@ -149,9 +149,12 @@ describe("a stored settlement job over the console's HTTP", () => {
   }
   const post = (path: string, body?: unknown, cookie = admin) =>
     app.fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
-  /** A settlement job's items for these bets, as the desk confirms them: each with its scope, bet and outcome. */
+  /**
+   * A settlement job's items for these bets, as the desk confirms them: each with its scope, bet and outcome; each bet
+   * with a bettor of the browser's making besides, which no check reads (the console stores the API's bet).
+   */
   const settleItems = ({ eventId, marketId, ids }: { eventId: string; marketId: string; ids: string[] }, status = 1, amount = 100) =>
-    ids.map((_id) => ({ key: _id, label: _id, requestId: _id, payload: { scope: { eventId, marketId }, bet: { _id, eventId, marketId, amount }, status } }));
+    ids.map((_id) => ({ key: _id, label: _id, requestId: _id, payload: { scope: { eventId, marketId }, bet: { _id, eventId, marketId, amount, userId: "forged" }, status } }));
   const settledSends = () => app.upstream.filter((line) => /settle-bets|settel-bet/.test(line));
   const jobsOf = async (operator: string) => (await app.store.selectFrom("console_jobs").select("id").where("operator", "=", operator).execute()).length;
 
@@ -174,8 +177,9 @@ describe("a stored settlement job over the console's HTTP", () => {
     expect(sent).toHaveLength(2);
     // Each under its job: the trail finds both by the job's id, and nothing else there.
     expect(sent.map((entry) => entry.jobId)).toEqual([id, id]);
-    // The chunk named its bets; each went as the job stored it, with the API's stake.
+    // The chunk named its bets; each went as the job stored it: the API's own bet, its stake and bettor.
     expect(sent.map((entry) => (entry.request as { bet: { amount?: number } }).bet.amount)).toEqual([100, 100]);
+    for (const entry of sent) expect((entry.request as { bet: unknown }).bet).toMatchObject({ userId: expect.not.stringMatching(/forged/), runner: expect.any(String) });
     expect(await listAudit(app.store, { job: id }, { limit: 100, offset: 0 })).toEqual(sent);
 
     const resumed = (await (await post(`/resources/jobs/${id}/resume`)).json()) as { job: { items: Array<{ key: string; outcome: string }> } };
