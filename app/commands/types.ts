@@ -38,7 +38,7 @@ export type CommandContext = {
   download: (href: string) => void;
   /** Shows a bulk command's confirmation and progress. */
   startBulk: (job: BulkJob) => void;
-  /** Runs the showing screen's handler of a screen key (`list.columns`); false when it has none. */
+  /** Runs the showing screen's handler of a screen key (`list.columns`), closing the palette with it; false when it has none. */
   screenKey: (id: string) => boolean;
 };
 

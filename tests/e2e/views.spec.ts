@@ -65,11 +65,19 @@ test("a default view hides, orders and follows the operator to a new browser @sp
   await expect.poll(() => headers(elsewhere)).toEqual(expected);
   await expect(elsewhere).toHaveURL(/[?&]cols=/);
 
-  // The palette reaches the chooser too; `?` lists both keys.
+  // The palette reaches the chooser too, and is gone in the frame that shows it (never both open: the page's keys
+  // would wait on a palette still closing); `?` lists both keys.
   await openPalette(elsewhere);
   await elsewhere.keyboard.type("Columns…");
+  await elsewhere.evaluate(() => {
+    const both = () => !!document.querySelector('[role=dialog][aria-label="Columns"]') && !!document.querySelector('[role=dialog][aria-label="Command palette"]');
+    new MutationObserver(() => {
+      if (both()) document.body.dataset.bothDialogs = "seen";
+    }).observe(document.body, { subtree: true, childList: true });
+  });
   await elsewhere.keyboard.press("Enter");
   await expect(elsewhere.getByRole("dialog", { name: "Columns" }).getByRole("listbox", { name: "Columns" })).toBeFocused();
+  expect(await elsewhere.evaluate(() => document.body.dataset.bothDialogs)).toBeUndefined();
   await elsewhere.keyboard.press("Escape");
   await elsewhere.keyboard.press("?");
   const help = elsewhere.getByRole("dialog", { name: "Keys" });

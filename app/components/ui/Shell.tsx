@@ -180,7 +180,12 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
         }),
       screenKey: (id) => {
         const handler = handlerOf(id);
-        return handler !== undefined && handler() !== false;
+        if (handler === undefined || handler() === false) return false;
+        // Run from the palette (Columns…): the palette closes in the commit that shows what the key opened. Closed after,
+        // once its command had answered, it was still the open layer, pausing the page's keys, when that dialog was
+        // already gone: a `?` typed right after Esc was lost.
+        setLayer((current) => (current === "palette" ? null : current));
+        return true;
       },
     }),
     [operator, navigate, session, submitAction, selection, toggleMute, location.pathname, location.search],
