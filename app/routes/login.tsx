@@ -15,6 +15,7 @@ import { loginSchema } from "~/lib/forms/login";
 import { readForm } from "~/lib/forms/run-form.server";
 import { titleMeta, type PageHandle } from "~/lib/page";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useBrowserLayoutEffect } from "~/components/ui/use-browser-layout-effect";
 import { SessionActor } from "~/lib/session-context";
 import { signIn } from "~/lib/session-flow.server";
 import { readSession } from "~/lib/session.server";
@@ -65,8 +66,9 @@ export default function Login() {
   useEffect(() => session.send({ type: "session.cleared" }), [session]);
 
   // Keys typed after Enter wait for the shell (app/lib/key-buffer.ts); a refused sign-in or its
-  // second step gives them back to this page.
-  useEffect(() => {
+  // second step gives them back to this page, in the commit that shows it: given back after the
+  // paint, a code typed as its field appeared was held, and its Enter, replayed, submitted nothing.
+  useBrowserLayoutEffect(() => {
     if (idle || secondStep) releaseKeys(HOLD.signIn);
   }, [idle, secondStep]);
 

@@ -54,9 +54,23 @@ async function signInWithCode(page: Page, account: { username: string; password:
     await page.getByLabel("Password").press("Enter");
   } else await submitLogin(page, account);
   await expect(page.getByLabel("Code from your authenticator app")).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.dataset.codeKeysHeld), "keys held as the code's field showed").toBeUndefined();
   await page.keyboard.type(code);
   await page.keyboard.press("Enter");
 }
+
+/**
+ * Marks the page (`data-code-keys-held`) if the code's field is ever shown while the sign-in still holds the keys
+ * (app/lib/key-buffer.ts): a code typed then was held, and its Enter, replayed, submitted nothing. signInWithCode checks it.
+ */
+const watchCodeKeysHeld = (page: Page) =>
+  page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector("form[aria-label='Second factor'] input[name=code]") && window.betdeskKeys?.holds.includes("sign-in")) {
+        document.documentElement.dataset.codeKeysHeld = "seen";
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
 
 /** The next step's code (one step of drift ahead is accepted): later than the step enrolment used, so never a replay of it. */
 const nextCode = (key: string) => codeOf(key, Date.now() + STEP_MS);
@@ -67,6 +81,7 @@ test("enrol an authenticator app, sign in with a code, a replay refused, a recov
   const { key, codes } = await enrolAuthenticator(page);
   await signOut(page);
 
+  await watchCodeKeysHeld(page);
   const used = nextCode(key);
   await signInWithCode(page, account, used);
   await expect(signedInHeading(page, account.username)).toBeVisible();
