@@ -416,6 +416,10 @@ const FINDINGS = [
   "  against 1.47 s in the first round, the same after). So the bench now runs three rounds before the three it counts, and",
   "  reports those apart. Also now: a stored job carries each bet as its confirmation showed it, and the console stores the",
   "  API's bet (its job request 78–151 → 67–111 ms as the browser timed it).",
+  "- Same session, 09:20Z–09:29Z: the console's store on the machine's PostgreSQL (`CONSOLE_DATABASE_URL`) instead of PGlite in",
+  "  its process, `full`, two runs of three counted rounds with one on PGlite between them: 1.66× and 1.79× against 1.91×, the",
+  "  console's own CPU 0.16–0.31 s a round against 0.33–0.41 s (PostgreSQL's own is not counted: it is not the bench's child).",
+  "  Closer, not 1.5×.",
 ].join("\n");
 
 export async function benchSettleMarket(): Promise<void> {
