@@ -33,6 +33,7 @@ import type { Operator } from "./operator";
 import { deskOfAccount, mayUse, SCREENS } from "./screens";
 import { actorOf, callAsOperator, callerOf, requireSession } from "./session.server";
 import type { JobKind } from "../machines/bulk.machine";
+import type { SettleableBet } from "../machines/settlement.machine";
 import { inBatches } from "../machines/in-batches";
 import { createJob, type JobItemDraft } from "./store/jobs.server";
 import { reauthNeeded } from "./mfa/reauth.server";
@@ -169,8 +170,20 @@ const settlementPayloadSchema = z.object({
   status: settlementCodeSchema,
 });
 
-/** The bet fields a confirmed settlement shows and four-eyes counts, named as the desk names them. */
-const BET_FIELDS = { amount: "stake", username: "user", runner: "runner", type: "market type", isBack: "side", x: "line", odds: "odds", exposure: "exposure" } as const;
+/**
+ * The bet fields a confirmed settlement shows and four-eyes counts, named as the desk names them: every field of
+ * SettleableBet but its id, the fields the desk sends (settlement.machine.ts, confirmedOf), so the two cannot drift.
+ */
+const BET_FIELDS = {
+  amount: "stake",
+  username: "user",
+  runner: "runner",
+  type: "market type",
+  isBack: "side",
+  x: "line",
+  odds: "odds",
+  exposure: "exposure",
+} as const satisfies Record<Exclude<keyof SettleableBet, "_id">, string>;
 
 /** The first field the confirmed bet states otherwise than the API's, or null. */
 function differingField(confirmed: Record<string, unknown>, upstream: SportsBet): string | null {
