@@ -6,6 +6,11 @@
  * console's HTTP (its store in memory): a chunk posted twice reaches the API once.
  */
 import { randomUUID } from "node:crypto";
+import { copyFile, mkdtemp, readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetStatus, SportsBet } from "../../protocol/wire";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
@@ -16,9 +21,12 @@ import { resolveInFlight, settledBetCheck } from "../../app/lib/jobs.server";
 import { UNKNOWN_OUTCOME } from "../../app/machines/bulk.machine";
 import { SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE } from "../../app/lib/constants";
 import { consoleStores } from "./support/console-stores";
+import { openDatabase, runMigrations } from "../../db/index.js";
+import type { ConsoleDatabase } from "../../app/lib/store/schema";
 import { call, createAdmin, createUser, freshIp, houseId, login, placePendingBets, testDb } from "./support/platform.js";
 
 const { open, targets } = consoleStores("console_jobs");
+const MIGRATIONS = new URL("../../app/lib/store/migrations/", import.meta.url);
 
 const bets = (n: number): JobItemDraft[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -116,6 +124,54 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
       { key: "1002", outcome: "unknown", message: `${UNKNOWN_OUTCOME} (found settled; its outcome could not be read)` },
     ]);
     expect(await openJobs(store, "admin")).not.toContainEqual(expect.objectContaining({ id }));
+  });
+
+  it("counts a job's unanswered items down once each, answers racing or not, and finds unfinished jobs by that count alone (issue 35)", async () => {
+    const store = await open(await target());
+    const id = await createJob(store, { operator: "admin", kind: "settle", title: "Settle market", items: bets(5) });
+    const unanswered = async () => (await store.selectFrom("console_jobs").select("unanswered").where("id", "=", id).executeTakeFirstOrThrow()).unanswered;
+    expect(await unanswered()).toBe(5);
+    // Two chunks answering overlapping items at once (on PostgreSQL, two connections): each item lowers the count once.
+    await Promise.all([
+      recordAnswers(store, id, ["1000", "1001", "1002"].map((key) => ({ key, outcome: "done" as const, message: "" }))),
+      recordAnswers(store, id, ["1001", "1002", "1003"].map((key) => ({ key, outcome: "refused" as const, message: "late" }))),
+    ]);
+    expect(await unanswered()).toBe(1);
+    expect(await openJobs(store, "admin")).toEqual([expect.objectContaining({ id, total: 5, done: expect.any(Number), refused: expect.any(Number) })]);
+    const [listed] = await openJobs(store, "admin");
+    expect(listed!.done + listed!.refused).toBe(4);
+    // An answer repeated changes nothing; the last item's answer finishes the job.
+    await recordAnswers(store, id, [{ key: "1003", outcome: "unknown", message: "again" }]);
+    expect(await unanswered()).toBe(1);
+    await recordAnswers(store, id, [{ key: "1004", outcome: "done", message: "" }]);
+    expect(await unanswered()).toBe(0);
+    expect(await openJobs(store, "admin")).toEqual([]);
+  });
+
+  it("counts the unanswered items of the jobs stored before the count existed when it is added (migration 017)", async () => {
+    const db = await openDatabase<ConsoleDatabase>(await target());
+    try {
+      // The store as it was before migration 017, with an unfinished job and a finished one.
+      const before = await mkdtemp(join(tmpdir(), "console-migrations-"));
+      for (const name of (await readdir(MIGRATIONS)).filter((file) => file < "017")) await copyFile(new URL(name, MIGRATIONS), join(before, name));
+      await runMigrations(db, { dir: pathToFileURL(`${before}/`), table: "console_migrations" });
+      await sql`insert into console_jobs (id, operator, kind, title) values ('open', 'admin', 'settle', 'Open'), ('done', 'admin', 'settle', 'Done')`.execute(db);
+      await sql`
+        insert into console_job_items (job_id, position, key, label, request_id, payload, outcome)
+        values ('open', 0, 'a', 'a', 'a', 'null', 'done'), ('open', 1, 'b', 'b', 'b', 'null', null), ('open', 2, 'c', 'c', 'c', 'null', null),
+               ('done', 0, 'a', 'a', 'a', 'null', 'refused')`.execute(db);
+      expect(await runMigrations(db, { dir: MIGRATIONS, table: "console_migrations" })).toContain("017-job-unanswered.sql");
+      expect((await openJobs(db, "admin")).map(({ id, total, done, unknown }) => ({ id, total, done, unknown }))).toEqual([
+        { id: "open", total: 3, done: 1, unknown: 0 },
+      ]);
+      const counts = await db.selectFrom("console_jobs").select(["id", "unanswered"]).orderBy("id").execute();
+      expect(counts).toEqual([
+        { id: "done", unanswered: 0 },
+        { id: "open", unanswered: 2 },
+      ]);
+    } finally {
+      await db.destroy();
+    }
   });
 });
 

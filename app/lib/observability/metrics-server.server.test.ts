@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseScrape } from "../../../tests/fixtures/prometheus";
 import { createApiClient } from "../api.server";
 import type { Transport } from "../http-transport.server";
+import { createJob, recordAnswers } from "../store/jobs.server";
 import { openConsoleStore } from "../store/open.server";
 import type { ConsoleStore } from "../store/schema";
 import { createConsoleLogger, installRootLogger } from "./context.server";
@@ -47,5 +48,17 @@ describe("the console's /metrics", () => {
     expect(scrape.value("betdesk_jobs_running")).toBe(0);
     expect(scrape.value("betdesk_four_eyes_waiting")).toBe(0);
     expect(scrape.types.get("process_resident_memory_bytes")).toBe("gauge");
+  });
+
+  it("counts the stored jobs still unfinished and their unanswered items", async () => {
+    const items = ["a", "b", "c"].map((key) => ({ key, label: key, requestId: key }));
+    const running = await createJob(store, { operator: "admin", kind: "deposit", title: "Bulk deposit", items });
+    const finished = await createJob(store, { operator: "admin", kind: "deposit", title: "Bulk deposit", items: items.slice(0, 1) });
+    await recordAnswers(store, running, [{ key: "a", outcome: "done", message: "" }]);
+    await recordAnswers(store, finished, [{ key: "a", outcome: "refused", message: "Insufficient balance" }]);
+    const response = await fetch(`${origin}/metrics`, { headers: { Authorization: "Bearer scrape-token" } });
+    const scrape = parseScrape(await response.text());
+    expect(scrape.value("betdesk_jobs_running")).toBe(1);
+    expect(scrape.value("betdesk_job_items_left")).toBe(2);
   });
 });

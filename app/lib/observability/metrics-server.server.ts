@@ -13,9 +13,9 @@ import { metrics } from "./metrics.server";
 
 async function readStoreFigures(store: ConsoleStore): Promise<void> {
   const { jobs, items } = await store
-    .selectFrom("console_job_items")
-    .select([sql<string>`count(distinct job_id)`.as("jobs"), sql<string>`count(*)`.as("items")])
-    .where("outcome", "is", null)
+    .selectFrom("console_jobs")
+    .select([sql<string>`count(*)`.as("jobs"), sql<string>`coalesce(sum(unanswered), 0)`.as("items")])
+    .where("unanswered", ">", 0)
     .executeTakeFirstOrThrow();
   metrics.jobsRunning.set(Number(jobs));
   metrics.jobItemsLeft.set(Number(items));

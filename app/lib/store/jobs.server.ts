@@ -46,7 +46,14 @@ export async function createJob(store: ConsoleStore, draft: JobDraft): Promise<s
   await store.transaction().execute(async (trx) => {
     await trx
       .insertInto("console_jobs")
-      .values({ id, operator: draft.operator, kind: draft.kind, title: draft.title, file_lines: draft.fileLines === undefined ? undefined : JSON.stringify(draft.fileLines) })
+      .values({
+        id,
+        operator: draft.operator,
+        kind: draft.kind,
+        title: draft.title,
+        file_lines: draft.fileLines === undefined ? undefined : JSON.stringify(draft.fileLines),
+        unanswered: draft.items.length,
+      })
       .execute();
     // A payload of JSON null is read as SQL null from the document, and kept as JSON null.
     await sql`
@@ -83,7 +90,9 @@ export async function claimItems(store: ConsoleStore, jobId: string, keys: reado
 
 /**
  * Records answers; the first answer an item gets stands. Items answered alike (a chunk's settled
- * bets, all `done`) are written by one statement, all of them in one transaction.
+ * bets, all `done`) are written by one statement, all of them in one transaction, which lowers the
+ * job's count of unanswered items by the items it answered (an item answered already is not
+ * counted twice: a concurrent answer waits for the first one's row and then finds it answered).
  */
 export async function recordAnswers(store: ConsoleStore, jobId: string, answers: readonly ItemAnswer[]): Promise<void> {
   if (answers.length === 0) return;
@@ -95,13 +104,22 @@ export async function recordAnswers(store: ConsoleStore, jobId: string, answers:
   }
   const at = new Date();
   await store.transaction().execute(async (trx) => {
+    let answered = 0n;
     for (const { outcome, message, keys } of alike.values()) {
-      await trx
+      const { numUpdatedRows } = await trx
         .updateTable("console_job_items")
         .set({ outcome, message, answered_at: at })
         .where("job_id", "=", jobId)
         .where("key", "in", keys)
         .where("outcome", "is", null)
+        .executeTakeFirst();
+      answered += numUpdatedRows;
+    }
+    if (answered > 0n) {
+      await trx
+        .updateTable("console_jobs")
+        .set((eb) => ({ unanswered: eb("unanswered", "-", Number(answered)) }))
+        .where("id", "=", jobId)
         .execute();
     }
   });
@@ -148,7 +166,8 @@ const count = (condition: ReturnType<typeof sql>) => sql<string>`count(*) filter
 /**
  * Jobs with an item still unanswered, newest first; one operator's, or everyone's when `operator`
  * is null. With `resultsSince`, also the jobs made from a file since then, finished or not: /jobs
- * offers their result CSV (issue 34).
+ * offers their result CSV (issue 34). The jobs are found by their count of unanswered items, so
+ * only their own items are read, however many finished jobs the store holds.
  */
 export async function openJobs(store: ConsoleStore, operator: string | null, resultsSince?: Date): Promise<JobSummary[]> {
   let query = store
@@ -169,12 +188,13 @@ export async function openJobs(store: ConsoleStore, operator: string | null, res
       sql<Date | string>`greatest(j.created_at, max(i.sent_at), max(i.answered_at))`.as("last_activity"),
       sql<boolean>`bool_or(j.file_lines is not null)`.as("has_result"),
     ])
-    .groupBy(["j.id", "j.operator", "j.kind", "j.title", "j.created_at"])
-    .having(
-      resultsSince
-        ? sql<boolean>`bool_or(i.outcome is null) or (bool_or(j.file_lines is not null) and j.created_at >= ${resultsSince})`
-        : sql<boolean>`bool_or(i.outcome is null)`,
+    .where((eb) =>
+      eb.or([
+        eb("j.unanswered", ">", 0),
+        ...(resultsSince ? [eb.and([eb("j.file_lines", "is not", null), eb("j.created_at", ">=", resultsSince)])] : []),
+      ]),
     )
+    .groupBy(["j.id", "j.operator", "j.kind", "j.title", "j.created_at"])
     .orderBy("j.created_at", "desc");
   if (operator !== null) query = query.where("j.operator", "=", operator);
   const rows = await query.execute();
