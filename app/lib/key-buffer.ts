@@ -249,10 +249,35 @@ const activatedBy = (element: Element, key: BufferedKey): element is HTMLElement
   !key.ctrlKey && !key.metaKey && !key.altKey &&
   ((key.key === "Enter" && element.matches("button, a[href], summary")) || (key.key === " " && element.matches("button, summary")));
 
+/** The inputs whose Enter submits their form only through a submit button when the form has more than one (HTML's implicit submission). */
+const BLOCKS_IMPLICIT_SUBMISSION = new Set(["text", "search", "url", "tel", "email", "password", "date", "month", "week", "time", "datetime-local", "number"]);
+
+/**
+ * What Enter typed in a form's field does natively, which a replayed (untrusted) Enter does not: the
+ * form is submitted by its first submit button, unless that is disabled; a form with none, only when
+ * this is its one field of those kinds. False for a field of no form: nothing takes the Enter.
+ */
+function submitImplicitly(field: HTMLInputElement): boolean {
+  const { form } = field;
+  if (!form) return false;
+  const controls = [...form.elements];
+  const submitter = controls.find(
+    (control): control is HTMLButtonElement | HTMLInputElement =>
+      (control instanceof HTMLButtonElement && control.type === "submit") || (control instanceof HTMLInputElement && (control.type === "submit" || control.type === "image")),
+  );
+  if (submitter) {
+    if (!submitter.disabled) form.requestSubmit(submitter);
+  } else if (controls.filter((control) => control instanceof HTMLInputElement && BLOCKS_IMPLICIT_SUBMISSION.has(control.type)).length === 1) {
+    form.requestSubmit();
+  }
+  return true;
+}
+
 /**
  * Replays one key at the focused element: a handler that takes it prevents its default; otherwise a
- * control it activates is clicked, and a text field gets the character (or Backspace) as typing
- * would. A held click clicks its button again, if the page still shows it. False when nothing took it.
+ * control it activates is clicked, Enter in a form's field submits the form, and a text field gets
+ * the character (or Backspace) as typing would. A held click clicks its button again, if the page
+ * still shows it. False when nothing took it.
  */
 function replay(key: BufferedInput): boolean {
   if ("click" in key) {
@@ -268,6 +293,7 @@ function replay(key: BufferedInput): boolean {
     return true;
   }
   if (!typesText(target) || key.ctrlKey || key.metaKey || key.altKey) return false;
+  if (key.key === "Enter" && target instanceof HTMLInputElement) return submitImplicitly(target);
   if (key.key.length === 1) return document.execCommand("insertText", false, key.key);
   return key.key === "Backspace" && document.execCommand("delete");
 }

@@ -33,6 +33,16 @@ test.describe("typed right after the sign-in's Enter", () => {
     await expect(page.getByLabel("Password")).toHaveValue("not-the-passwordxyz");
     await expect(page.getByLabel("Password")).toBeFocused();
   });
+
+  test("a password retyped before the refusal showed signs in with its own Enter", SPEC_API, async ({ page }) => {
+    const wrong = "not-it";
+    await submitLogin(page, { username: DEMO.admin.username, password: wrong });
+    // Typed at once, held until the refusal shows, then replayed: the Enter submits as it would have typed.
+    for (let i = 0; i < wrong.length; i++) await page.keyboard.press("Backspace");
+    await page.keyboard.type(DEMO.admin.password);
+    await page.keyboard.press("Enter");
+    await expect(signedInHeading(page, DEMO.admin.username)).toBeVisible();
+  });
 });
 
 test("a sign-in typed into a slow page before it hydrated signs in", async ({ page }) => {
