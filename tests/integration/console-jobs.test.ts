@@ -148,6 +148,19 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
     expect(await openJobs(store, "admin")).toEqual([]);
   });
 
+  it("keeps the count whatever writes the items: a console of the release before, during a rolling deploy, is counted too (migration 017)", async () => {
+    const store = await open(await target());
+    // As the release before writes and answers a job: it knows nothing of the count.
+    await sql`insert into console_jobs (id, operator, kind, title) values ('before', 'admin', 'settle', 'Settle market')`.execute(store);
+    await sql`
+      insert into console_job_items (job_id, position, key, label, request_id, payload)
+      values ('before', 0, 'a', 'a', 'a', 'null'), ('before', 1, 'b', 'b', 'b', 'null')`.execute(store);
+    expect((await openJobs(store, "admin")).map(({ id, total }) => ({ id, total }))).toEqual([{ id: "before", total: 2 }]);
+    await sql`update console_job_items set sent_at = now() where job_id = 'before'`.execute(store);
+    await sql`update console_job_items set outcome = 'done', message = '', answered_at = now() where job_id = 'before' and outcome is null`.execute(store);
+    expect(await openJobs(store, "admin")).toEqual([]);
+  });
+
   it("counts the unanswered items of the jobs stored before the count existed when it is added (migration 017)", async () => {
     const db = await openDatabase<ConsoleDatabase>(await target());
     try {

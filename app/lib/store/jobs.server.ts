@@ -46,14 +46,7 @@ export async function createJob(store: ConsoleStore, draft: JobDraft): Promise<s
   await store.transaction().execute(async (trx) => {
     await trx
       .insertInto("console_jobs")
-      .values({
-        id,
-        operator: draft.operator,
-        kind: draft.kind,
-        title: draft.title,
-        file_lines: draft.fileLines === undefined ? undefined : JSON.stringify(draft.fileLines),
-        unanswered: draft.items.length,
-      })
+      .values({ id, operator: draft.operator, kind: draft.kind, title: draft.title, file_lines: draft.fileLines === undefined ? undefined : JSON.stringify(draft.fileLines) })
       .execute();
     // A payload of JSON null is read as SQL null from the document, and kept as JSON null.
     await sql`
@@ -90,9 +83,8 @@ export async function claimItems(store: ConsoleStore, jobId: string, keys: reado
 
 /**
  * Records answers; the first answer an item gets stands. Items answered alike (a chunk's settled
- * bets, all `done`) are written by one statement, all of them in one transaction, which lowers the
- * job's count of unanswered items by the items it answered (an item answered already is not
- * counted twice: a concurrent answer waits for the first one's row and then finds it answered).
+ * bets, all `done`) are written by one statement, all of them in one transaction. The store lowers
+ * the job's count of unanswered items by those answered (migration 017).
  */
 export async function recordAnswers(store: ConsoleStore, jobId: string, answers: readonly ItemAnswer[]): Promise<void> {
   if (answers.length === 0) return;
@@ -104,22 +96,13 @@ export async function recordAnswers(store: ConsoleStore, jobId: string, answers:
   }
   const at = new Date();
   await store.transaction().execute(async (trx) => {
-    let answered = 0n;
     for (const { outcome, message, keys } of alike.values()) {
-      const { numUpdatedRows } = await trx
+      await trx
         .updateTable("console_job_items")
         .set({ outcome, message, answered_at: at })
         .where("job_id", "=", jobId)
         .where("key", "in", keys)
         .where("outcome", "is", null)
-        .executeTakeFirst();
-      answered += numUpdatedRows;
-    }
-    if (answered > 0n) {
-      await trx
-        .updateTable("console_jobs")
-        .set((eb) => ({ unanswered: eb("unanswered", "-", Number(answered)) }))
-        .where("id", "=", jobId)
         .execute();
     }
   });

@@ -57,8 +57,8 @@ export type ConsoleDatabase = {
     created_at: ColumnType<Date, never, never>;
     /** A job made from a file (migration 012): the file's lines as previewed, for its result CSV; null otherwise. */
     file_lines: ColumnType<unknown, string | undefined, never>;
-    /** Its items with no answer yet (migration 017): set when written, lowered as they are answered; over 0 while unfinished. */
-    unanswered: number;
+    /** Its items with no answer yet, kept by the store's triggers as items are written and answered (migration 017): over 0 while unfinished. */
+    unanswered: ColumnType<number, never, never>;
   };
   console_job_items: {
     job_id: string;
