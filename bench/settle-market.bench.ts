@@ -420,6 +420,21 @@ const FINDINGS = [
   "  its process, `full`, two runs of three counted rounds with one on PGlite between them: 1.66× and 1.79× against 1.91×, the",
   "  console's own CPU 0.16–0.31 s a round against 0.33–0.41 s (PostgreSQL's own is not counted: it is not the bench's child).",
   "  Closer, not 1.5×.",
+  "- 2026-11-29, 10:05Z–10:50Z, on a machine three times slower for the bare calls (`full` 0.54–1.04 s). Both programs' CPU",
+  "  profiles in bins of 50 ms (`full`): the platform idle from Enter until the job was stored (about 200 ms, its only work the",
+  "  console's session reads) and through the last 100–150 ms (the last chunk's answers and entries, the browser's paint), and",
+  "  busy 97–100 % in between, with the console at 60–100 % beside it. The chunks alone took 1.1–1.6 times the bare calls. The",
+  "  job's request timed step by step in the console: its body 5–25 ms, validation 8–16, the re-authentication and operator",
+  "  reads 10–20, the check against the confirmation's read 18–44, its 1,000 items written 46–114 ms. Not kept: the items as a",
+  "  `json` parameter rather than `jsonb` (65–70 ms per 1,000 realistic bets either way). Kept (ADR 0009, amendment of",
+  "  2026-11-29): jobs count their unanswered items, so the index on unanswered items is gone; in micro-benchmarks per 1,000",
+  "  items the claims went about 80 → 70 ms, the answers 70 → 50 ms, the job's items 65 → 55 ms. Five runs of this bench's",
+  "  rounds on the same code that hour gave `full` medians of 1.90×, 1.85×, 1.83×, 1.60× and 1.38× (that one profiled), and",
+  "  single rounds from 1.21× to 2.46×: on this machine a median of three under 1.5× is as much the bare calls' spread as the code.",
+  "- Same session, the bench itself twice on the final code's two steps: at 10:42Z, the count kept by the console's code, `full`",
+  "  1.47× (rounds 1.21, 1.47, 1.66) and `spec` 1.15× (1.11, 1.32, 1.15), both within budget; at 10:57Z, the count kept by the",
+  "  store's triggers (the figures above), `full` 1.67× and `spec` 1.36×, neither. The triggers cost nothing measurable (a job of",
+  "  1,000 written, claimed and answered in chunks of 200: 135–160 ms with them and without, alternated in one store).",
 ].join("\n");
 
 export async function benchSettleMarket(): Promise<void> {
