@@ -122,7 +122,12 @@ The next night (2026-11-29, 00:20Z) a faster machine, whose clean-clone \`npm te
 The morning after (2026-11-29, 03:50Z, the figures above), on a machine about a sixth slower (the same code's clean-clone
 \`npm test\` 613 s against 551 s), with the client's scripts grouped by the pages that load them (docs/decisions/0011-client-chunks.md:
 the shell's 40 scripts now 9): p50 17 ms and p95 28 ms, within both budgets. The account lists' first visits were still the
-slowest (Users 82 ms, Panels 51 ms); Pending Sport Bets' first 26 ms against 45 ms. A saved view added 0.5 ms.`;
+slowest (Users 82 ms, Panels 51 ms); Pending Sport Bets' first 26 ms against 45 ms. A saved view added 0.5 ms.
+
+The same day at 11:18Z–11:25Z, on a slower machine (the clean-clone \`npm test\` of this session's head took 706 s, each of its
+phases 1.4–1.5 times the 476 s run's), two runs of that head: p50 28 and 28 ms, p95 58 and 76 ms (the figures above are the
+second), over both budgets, with the account lists' first visits slowest (Users 162 and 143 ms, Panels 81 and 95 ms). The commit that measured 17 and 28 ms at 03:50Z, built and run here right after, gave p50 28 ms and
+p95 61 ms (Users' first visit 116 ms): the machine's, not the code's. Nothing on a switch's path changed since.`;
 
 export async function benchSwitches(): Promise<void> {
   const stack = await startStack(...PORTS, { dataDir: benchDataDir(SEED) });
