@@ -148,7 +148,7 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
     expect(await openJobs(store, "admin")).toEqual([]);
   });
 
-  it("keeps the count whatever writes the items: a console of the release before, during a rolling deploy, is counted too (migration 017)", async () => {
+  it("keeps the count whatever writes the items: a console of the release before (a rolling deploy) or a hand in the database (migration 017)", async () => {
     const store = await open(await target());
     // As the release before writes and answers a job: it knows nothing of the count.
     await sql`insert into console_jobs (id, operator, kind, title) values ('before', 'admin', 'settle', 'Settle market')`.execute(store);
@@ -158,6 +158,11 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
     expect((await openJobs(store, "admin")).map(({ id, total }) => ({ id, total }))).toEqual([{ id: "before", total: 2 }]);
     await sql`update console_job_items set sent_at = now() where job_id = 'before'`.execute(store);
     await sql`update console_job_items set outcome = 'done', message = '', answered_at = now() where job_id = 'before' and outcome is null`.execute(store);
+    expect(await openJobs(store, "admin")).toEqual([]);
+    // A hand in the database: an answer taken back reopens the job, the unanswered item deleted closes it.
+    await sql`update console_job_items set outcome = null where job_id = 'before' and key = 'b'`.execute(store);
+    expect((await openJobs(store, "admin")).map(({ id, total, done }) => ({ id, total, done }))).toEqual([{ id: "before", total: 2, done: 1 }]);
+    await sql`delete from console_job_items where job_id = 'before' and key = 'b'`.execute(store);
     expect(await openJobs(store, "admin")).toEqual([]);
   });
 

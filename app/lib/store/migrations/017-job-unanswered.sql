@@ -2,8 +2,8 @@
 -- jobs (read on every action), home, /jobs and /metrics found them by reading every item of every
 -- job ever stored, and the partial index below did not spare them that; each claim and answer
 -- paid for it all the same. The count is kept by the store itself, whatever writes the items (a
--- console of the previous release too, during a rolling deploy): raised by the unanswered items
--- inserted, lowered by the items an update answers, once per statement.
+-- console of the previous release too, during a rolling deploy, or a hand in the database), once
+-- per statement.
 -- No item is written between the count below and the triggers that keep it (another console may be running).
 lock table console_jobs, console_job_items in exclusive mode;
 alter table console_jobs add column unanswered integer not null default 0;
@@ -11,32 +11,50 @@ update console_jobs j set unanswered = (select count(*) from console_job_items i
 alter table console_jobs add constraint console_jobs_unanswered_check check (unanswered >= 0);
 create index console_jobs_unfinished on console_jobs (created_at) where unanswered > 0;
 
+-- Each statement's items, before and after, change the count of their jobs by the unanswered items it
+-- adds and those it takes away (an item answered, or deleted unanswered).
 create function console_job_items_count_inserted() returns trigger language plpgsql as $$
 begin
-  update console_jobs j set unanswered = j.unanswered + inserted.items
-  from (select job_id, count(*) as items from new_items where outcome is null group by job_id) inserted
-  where j.id = inserted.job_id;
+  update console_jobs j set unanswered = j.unanswered + change.items
+  from (select job_id, count(*) as items from new_items where outcome is null group by job_id) change
+  where j.id = change.job_id;
   return null;
 end
 $$;
 create trigger console_job_items_count_insert after insert on console_job_items
   referencing new table as new_items for each statement execute function console_job_items_count_inserted();
 
-create function console_job_items_count_answered() returns trigger language plpgsql as $$
+create function console_job_items_count_deleted() returns trigger language plpgsql as $$
 begin
-  update console_jobs j set unanswered = j.unanswered - answered.items
+  update console_jobs j set unanswered = j.unanswered - change.items
+  from (select job_id, count(*) as items from old_items where outcome is null group by job_id) change
+  where j.id = change.job_id;
+  return null;
+end
+$$;
+create trigger console_job_items_count_delete after delete on console_job_items
+  referencing old table as old_items for each statement execute function console_job_items_count_deleted();
+
+-- An update nets its unanswered items out per job: those it answers less those it makes unanswered again.
+create function console_job_items_count_updated() returns trigger language plpgsql as $$
+begin
+  update console_jobs j set unanswered = j.unanswered + change.items
   from (
-    select after.job_id, count(*) as items
-    from old_items before join new_items after on after.job_id = before.job_id and after.position = before.position
-    where before.outcome is null and after.outcome is not null
-    group by after.job_id
-  ) answered
-  where j.id = answered.job_id;
+    select job_id, sum(items) as items
+    from (
+      select job_id, count(*) as items from new_items where outcome is null group by job_id
+      union all
+      select job_id, -count(*) from old_items where outcome is null group by job_id
+    ) counted
+    group by job_id
+    having sum(items) <> 0
+  ) change
+  where j.id = change.job_id;
   return null;
 end
 $$;
 create trigger console_job_items_count_update after update on console_job_items
-  referencing old table as old_items new table as new_items for each statement execute function console_job_items_count_answered();
+  referencing old table as old_items new table as new_items for each statement execute function console_job_items_count_updated();
 
 -- Nothing reads items by it now, and answering an item without it touches none of the item's
 -- indexes (a heap-only update in the room migration 016 left).
