@@ -11,29 +11,20 @@ update console_jobs j set unanswered = (select count(*) from console_job_items i
 alter table console_jobs add constraint console_jobs_unanswered_check check (unanswered >= 0);
 create index console_jobs_unfinished on console_jobs (created_at) where unanswered > 0;
 
--- Each statement's items, before and after, change the count of their jobs by the unanswered items it
--- adds and those it takes away (an item answered, or deleted unanswered).
-create function console_job_items_count_inserted() returns trigger language plpgsql as $$
+-- Each statement changes its jobs' counts by the unanswered items it adds and those it takes away.
+-- Items inserted (the trigger's argument 1) or deleted (-1): their unanswered ones, per job.
+create function console_job_items_count_rows() returns trigger language plpgsql as $$
 begin
-  update console_jobs j set unanswered = j.unanswered + change.items
-  from (select job_id, count(*) as items from new_items where outcome is null group by job_id) change
+  update console_jobs j set unanswered = j.unanswered + tg_argv[0]::integer * change.items
+  from (select job_id, count(*) as items from changed_items where outcome is null group by job_id) change
   where j.id = change.job_id;
   return null;
 end
 $$;
 create trigger console_job_items_count_insert after insert on console_job_items
-  referencing new table as new_items for each statement execute function console_job_items_count_inserted();
-
-create function console_job_items_count_deleted() returns trigger language plpgsql as $$
-begin
-  update console_jobs j set unanswered = j.unanswered - change.items
-  from (select job_id, count(*) as items from old_items where outcome is null group by job_id) change
-  where j.id = change.job_id;
-  return null;
-end
-$$;
+  referencing new table as changed_items for each statement execute function console_job_items_count_rows('1');
 create trigger console_job_items_count_delete after delete on console_job_items
-  referencing old table as old_items for each statement execute function console_job_items_count_deleted();
+  referencing old table as changed_items for each statement execute function console_job_items_count_rows('-1');
 
 -- An update nets its unanswered items out per job: those it answers less those it makes unanswered again.
 create function console_job_items_count_updated() returns trigger language plpgsql as $$
