@@ -6,7 +6,7 @@
  * console's HTTP (its store in memory): a chunk posted twice reaches the API once.
  */
 import { randomUUID } from "node:crypto";
-import { copyFile, mkdtemp, readdir } from "node:fs/promises";
+import { copyFile, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -126,7 +126,7 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
     expect(await openJobs(store, "admin")).not.toContainEqual(expect.objectContaining({ id }));
   });
 
-  it("counts a job's unanswered items down once each, answers racing or not, and finds unfinished jobs by that count alone (issue 35)", async () => {
+  it("counts a job's unanswered items down once each, answers racing or not: with none left it is no longer listed (issue 35)", async () => {
     const store = await open(await target());
     const id = await createJob(store, { operator: "admin", kind: "settle", title: "Settle market", items: bets(5) });
     const unanswered = async () => (await store.selectFrom("console_jobs").select("unanswered").where("id", "=", id).executeTakeFirstOrThrow()).unanswered;
@@ -168,9 +168,9 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
 
   it("counts the unanswered items of the jobs stored before the count existed when it is added (migration 017)", async () => {
     const db = await openDatabase<ConsoleDatabase>(await target());
+    const before = await mkdtemp(join(tmpdir(), "console-migrations-"));
     try {
       // The store as it was before migration 017, with an unfinished job and a finished one.
-      const before = await mkdtemp(join(tmpdir(), "console-migrations-"));
       for (const name of (await readdir(MIGRATIONS)).filter((file) => file < "017")) await copyFile(new URL(name, MIGRATIONS), join(before, name));
       await runMigrations(db, { dir: pathToFileURL(`${before}/`), table: "console_migrations" });
       await sql`insert into console_jobs (id, operator, kind, title) values ('open', 'admin', 'settle', 'Open'), ('done', 'admin', 'settle', 'Done')`.execute(db);
@@ -189,6 +189,7 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
       ]);
     } finally {
       await db.destroy();
+      await rm(before, { recursive: true });
     }
   });
 });
