@@ -26,6 +26,17 @@ async function ownConsole(nth: number) {
   return { platformPort, port, base: `http://localhost:${port}`, dataDir: await freshDataDir("console") };
 }
 
+/**
+ * The scenario's own console, started while `setup` runs on the platform (bets placed, balances read): neither needs
+ * the other, and each takes seconds. Whichever fails, the console does not outlive the scenario's start.
+ */
+async function startConsoleBeside<T>(setup: Promise<T>, { platformPort, port, dataDir }: Awaited<ReturnType<typeof ownConsole>>): Promise<[T, ChildProcess]> {
+  const [set, started] = await Promise.allSettled([setup, startConsole(port, platformPort, dataDir)]);
+  if (set.status === "fulfilled" && started.status === "fulfilled") return [set.value, started.value];
+  if (started.status === "fulfilled") await killServer(started.value);
+  throw set.status === "rejected" ? set.reason : (started as PromiseRejectedResult).reason;
+}
+
 /** Back on a console started again: its page reloaded and hydrated, with what it reported during the outage forgotten. */
 async function backAfterRestart(page: Page, base: string, consoleErrors: string[], before: number) {
   await page.goto(`${base}/`);
@@ -52,12 +63,12 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
   // 200 bets placed, a console started twice: a long limit, never none, so a step that waits for
   // good fails the run instead of holding it (a CI run once hung here past its hour).
   test.setTimeout(KILLED_CONSOLE_SCENARIO_MS);
-  const { platformPort, port, base, dataDir } = await ownConsole(1);
+  const own = await ownConsole(1);
+  const { platformPort, port, base, dataDir } = own;
 
   // One odds market with a back price on offer; 200 more bets on it. Settle market… settles them all.
-  const { offer, placed } = await betsOnOneMarket(BETS);
-
-  let console_ = await startConsole(port, platformPort, dataDir);
+  const [{ offer, placed }, started] = await startConsoleBeside(betsOnOneMarket(BETS), own);
+  let console_ = started;
   try {
     await signInWithKeyboard(page, DEMO.admin, base);
     const run = await openSettleMarket(page, offer, base);
@@ -116,11 +127,12 @@ const FILE_AMOUNT = 17.31;
 
 test("a deposit job from a pasted file, its console killed mid-run and started again, is resumed with r: each balance moves once", async ({ page, consoleErrors }) => {
   test.setTimeout(KILLED_CONSOLE_SCENARIO_MS);
-  const { platformPort, port, base, dataDir } = await ownConsole(2);
-  const before = await balancesOf(FILE_USERS);
+  const own = await ownConsole(2);
+  const { platformPort, port, base, dataDir } = own;
+  const [before, started] = await startConsoleBeside(balancesOf(FILE_USERS), own);
+  let console_ = started;
   const file = ["username,amount,remark", ...FILE_USERS.map((username) => `${username},${FILE_AMOUNT},file job resumed`)].join("\n");
 
-  let console_ = await startConsole(port, platformPort, dataDir);
   try {
     await signInWithKeyboard(page, DEMO.admin, base);
     const run = await pasteDepositFile(page, file);
