@@ -435,6 +435,16 @@ const FINDINGS = [
   "  1.47× (rounds 1.21, 1.47, 1.66) and `spec` 1.15× (1.11, 1.32, 1.15), both within budget; at 10:57Z, the count kept by the",
   "  store's triggers (the figures above), `full` 1.67× and `spec` 1.36×, neither. The triggers cost nothing measurable (a job of",
   "  1,000 written, claimed and answered in chunks of 200: 135–160 ms with them and without, alternated in one store).",
+  "- 2026-11-29, 12:54Z–14:13Z, on the slowest machine yet (bare `/settle-bets` calls 0.67–1.26 s; the clean-clone `npm test` of",
+  "  9baff93 took 1,105 s against 699 s on the late morning's machine), the same code. Runs of this bench's `full` rounds gave",
+  "  medians of 1.66× and 1.77×, then 1.56× in the recorded run (the figures above), single rounds 1.33× to 2.47×;",
+  "  `spec` 1.10×, within its budget, while its bare calls alone took 4.78–5.54 s, so issue 9's 5 s cannot be met here at all.",
+  "  The console's CPU profile over three `full` rounds: busy 67 % of their spans, PGlite 44 % of that (its WebAssembly 1.23 s,",
+  "  its JavaScript 0.45 s), the audit entries' drafts, redaction, canonical JSON and hashes 0.16 s a round, the garbage",
+  "  collector 0.12 s a round. Chromium's processes per round (the full browser): renderer 220–330 ms, browser 80–160, GPU",
+  "  30–40, network 20; the renderer's own profile puts about 40 % of its time in React's render and commit of the progress,",
+  "  the rest outside JavaScript (style, layout, paint). Nothing there approaches the third of the console's CPU that the",
+  "  1.5× budget would need.",
 ].join("\n");
 
 export async function benchSettleMarket(): Promise<void> {

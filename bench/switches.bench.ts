@@ -127,7 +127,13 @@ slowest (Users 82 ms, Panels 51 ms); Pending Sport Bets' first 26 ms against 45 
 The same day at 11:18Z–11:25Z, on a slower machine (the clean-clone \`npm test\` of this session's head took 706 s, each of its
 phases 1.4–1.5 times the 476 s run's), two runs of that head: p50 28 and 28 ms, p95 58 and 76 ms (the figures above are the
 second), over both budgets, with the account lists' first visits slowest (Users 162 and 143 ms, Panels 81 and 95 ms). The commit that measured 17 and 28 ms at 03:50Z, built and run here right after, gave p50 28 ms and
-p95 61 ms (Users' first visit 116 ms): the machine's, not the code's. Nothing on a switch's path changed since.`;
+p95 61 ms (Users' first visit 116 ms): the machine's, not the code's. Nothing on a switch's path changed since.
+
+The same afternoon (12:53Z and 14:17Z), on the slowest machine yet (the clean-clone \`npm test\` of 9baff93 took 1,105 s
+against 699 s for the same commit on the late morning's machine, and 476 s for all its tests but nine at 08c1877 on the
+machine before it), the same code:
+p50 35 and 44 ms, p95 92 and 95 ms, Users' first visit the slowest as ever (185 ms in the second run). Every switch took
+two to two and a half times as long as at 03:50Z (p50 17 ms), the repeat visits as much as the first: the machine's speed again.`;
 
 export async function benchSwitches(): Promise<void> {
   const stack = await startStack(...PORTS, { dataDir: benchDataDir(SEED) });
