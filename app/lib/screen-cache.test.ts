@@ -333,22 +333,51 @@ describe("the first visits' idle moment", () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
+  /** The screens' code loading: it answers when `load` is called. */
+  function codeLoading() {
+    let load!: (loaded: string[]) => void;
+    const prepare = vi.fn(() => new Promise<string[]>((resolve) => (load = resolve)));
+    return { prepare, load: (loaded: string[]) => load(loaded) };
+  }
+
   it("comes once FIRST_VISITS_AFTER_MS has passed with no job shown, and waits while one is, to its end", async () => {
     const ready = vi.fn();
     const ended = jobShown();
-    atIdleWithoutJobs(ready);
+    atIdleWithoutJobs(async () => ["/deposits"], ready);
     await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 5);
     expect(ready).not.toHaveBeenCalled();
     ended();
     ended();
     await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
-    expect(ready).toHaveBeenCalledOnce();
+    expect(ready).toHaveBeenCalledExactlyOnceWith(["/deposits"]);
   });
 
-  it("never comes once cancelled", async () => {
+  it("reads nothing while a job confirmed as the code loaded is shown, then reads at the next idle moment after it", async () => {
+    const { prepare, load } = codeLoading();
     const ready = vi.fn();
-    atIdleWithoutJobs(ready)();
+    atIdleWithoutJobs(prepare, ready);
+    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
+    expect(prepare).toHaveBeenCalledOnce();
+    const ended = jobShown(); // `y` on a settlement while the screens' code still loads
+    load(["/deposits"]);
+    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 5);
+    expect(ready).not.toHaveBeenCalled();
+    ended();
+    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
+    expect(ready).toHaveBeenCalledExactlyOnceWith(["/deposits"]);
+    expect(prepare).toHaveBeenCalledOnce();
+  });
+
+  it("never comes once cancelled, before the code loads or while it does", async () => {
+    const ready = vi.fn();
+    atIdleWithoutJobs(async () => [], ready)();
+    const { prepare, load } = codeLoading();
+    const cancel = atIdleWithoutJobs(prepare, ready);
+    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
+    cancel(); // the shell left while the code loaded
+    load(["/deposits"]);
     await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 3);
+    expect(prepare).toHaveBeenCalledOnce();
     expect(ready).not.toHaveBeenCalled();
   });
 });

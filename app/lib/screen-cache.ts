@@ -153,27 +153,37 @@ export function jobShown(): () => void {
 }
 
 /**
- * Calls `ready` at the first idle moment at least FIRST_VISITS_AFTER_MS from now while no job is
- * shown in this page, looking again every FIRST_VISITS_AFTER_MS while one is: reading ahead beside
- * a job's chunks slowed a settlement run begun just after sign-in by a third of a second (a
- * chunk's bets waited behind the desks' reads); answers a cancel.
+ * At the first idle moment at least FIRST_VISITS_AFTER_MS from now while no job is shown in this
+ * page (looking again every FIRST_VISITS_AFTER_MS while one is), runs `prepare` (loading the
+ * screens' code), then `ready` with what it answered, again only while no job is shown: a job
+ * confirmed while the code loaded puts `ready` off to the next idle moment after it. Reading ahead
+ * beside a job's chunks slowed a settlement run begun just after sign-in by a third of a second (a
+ * chunk's bets waited behind the desks' reads), and reads that fail there (its console gone)
+ * reach no screen that could show it. Answers a cancel, after which neither runs.
  */
-export function atIdleWithoutJobs(ready: () => void): () => void {
+export function atIdleWithoutJobs<T>(prepare: () => Promise<T>, ready: (prepared: T) => void): () => void {
   const requestIdle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback) as unknown as number);
   const cancelIdle = globalThis.cancelIdleCallback ?? ((handle: number) => clearTimeout(handle));
   let timer: ReturnType<typeof setTimeout> | undefined;
   let idle: number | undefined;
-  const wait = () => {
+  let cancelled = false;
+  const whenIdleWithoutJobs = (then: () => void) => {
     timer = setTimeout(() => {
       idle = requestIdle(() => {
         idle = undefined;
-        if (jobsShown > 0) wait();
-        else ready();
+        if (jobsShown > 0) whenIdleWithoutJobs(then);
+        else then();
       });
     }, FIRST_VISITS_AFTER_MS);
   };
-  wait();
+  whenIdleWithoutJobs(async () => {
+    const prepared = await prepare();
+    if (cancelled) return;
+    if (jobsShown > 0) whenIdleWithoutJobs(() => ready(prepared));
+    else ready(prepared);
+  });
   return () => {
+    cancelled = true;
     clearTimeout(timer);
     if (idle !== undefined) cancelIdle(idle);
   };

@@ -212,21 +212,20 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
   // The first idle moment after sign-in with no job shown readies the first visits (issue 35): the lettered screens'
   // code (those the page has discovered: app/lib/route-code.ts), the layers' code (else loaded by the first key,
   // beside the switch it starts), and the light desks' data (screens.ts, `readAhead`).
-  // A desk is read ahead only once its code has loaded (loadRouteCode says why).
+  // A desk is read ahead only once its code has loaded (loadRouteCode says why), and only if no job is shown by then.
   useEffect(() => {
-    let left = false;
-    const cancel = atIdleWithoutJobs(async () => {
-      void loadLayers();
-      const screens = LETTERED_SCREENS.filter((one) => mayOpen(one, operator));
-      const loaded = await loadRouteCode(screens.map((one) => one.path));
-      const ahead = screens.filter((one) => readsAhead(one, operator) && !one.extension && one.path !== window.location.pathname && loaded.includes(one.path));
-      const more = left ? [] : firstVisitsFrom(ahead.map((one) => one.path));
-      if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
-    });
-    return () => {
-      left = true;
-      cancel();
-    };
+    const screens = LETTERED_SCREENS.filter((one) => mayOpen(one, operator));
+    return atIdleWithoutJobs(
+      () => {
+        void loadLayers();
+        return loadRouteCode(screens.map((one) => one.path));
+      },
+      (loaded) => {
+        const ahead = screens.filter((one) => readsAhead(one, operator) && !one.extension && one.path !== window.location.pathname && loaded.includes(one.path));
+        const more = firstVisitsFrom(ahead.map((one) => one.path));
+        if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
+      },
+    );
   }, []);
   const readAheadDone = useCallback((address: string) => setReadingAhead((current) => current.filter((one) => one !== address)), []);
   const latestContext = useRef(context);
