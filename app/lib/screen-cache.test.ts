@@ -7,33 +7,39 @@ import {
   jobShown,
   newsArrived,
   READ_AHEAD,
-  readAheadFrom as chooseAhead,
+  readAheadFrom,
   refreshOwed,
   screenClientLoader,
-  startReadAhead,
 } from "./screen-cache";
 
 const ORIGIN = "http://console.test";
 let showing = "/users";
 let serverReads: string[] = [];
+/** Where Remix's navigation is going while a loader is called: null when it is idle. */
+let going: string | null = null;
 
-/** A screen's clientLoader called as Remix does, for `address`, while `showing` is on screen. */
-const load = (address: string, answer: () => Promise<unknown> = async () => ({ address, read: serverReads.length })) =>
-  screenClientLoader({
-    request: new Request(`${ORIGIN}${address}`),
-    params: {},
-    serverLoader: () => {
-      serverReads.push(address);
-      return answer();
-    },
-  } as unknown as Parameters<typeof screenClientLoader>[0]);
-
-/** What a `g` chooses to read ahead, each fetcher then started. */
-const readAheadFrom = (showing: string) => {
-  const chosen = chooseAhead(showing);
-  chosen.forEach(startReadAhead);
-  return chosen;
+type Answer = () => Promise<unknown>;
+const call = (address: string, answer: Answer, navigatingTo: string | null) => {
+  going = navigatingTo;
+  try {
+    return screenClientLoader({
+      request: new Request(`${ORIGIN}${address}`),
+      params: {},
+      serverLoader: () => {
+        serverReads.push(address);
+        return answer();
+      },
+    } as unknown as Parameters<typeof screenClientLoader>[0]);
+  } finally {
+    going = null;
+  }
 };
+const serverAnswer = (address: string) => async () => ({ address, read: serverReads.length });
+
+/** A screen's clientLoader called as Remix does for a switch to `address` (a reload of it, when it shows), while `showing` is on screen. */
+const load = (address: string, answer: Answer = serverAnswer(address)) => call(address, answer, address);
+/** A screen's clientLoader called by a read-ahead fetcher of `address` (ReadAhead): no navigation under way. */
+const fetchAhead = (address: string, answer: Answer = serverAnswer(address)) => call(address, answer, null);
 
 /** Lets reads that already answered finish keeping their data. */
 const settle = async () => {
@@ -73,6 +79,13 @@ const show = (address: string) => {
 
 beforeEach(() => {
   vi.stubGlobal("window", {
+    __remixRouter: {
+      state: {
+        get navigation() {
+          return going === null ? { state: "idle" } : { state: "loading", location: new URL(`${ORIGIN}${going}`) };
+        },
+      },
+    },
     location: {
       get pathname() {
         return new URL(`${ORIGIN}${showing}`).pathname;
@@ -183,8 +196,7 @@ describe("screen cache", () => {
     const chosen = firstVisitsFrom(["/deposits", "/withdraws", "/pending-sport-bets"]);
     expect(chosen).toEqual(["/deposits", "/pending-sport-bets"]);
     expect(firstVisitsFrom(["/deposits", "/pending-sport-bets"])).toEqual([]);
-    chosen.forEach(startReadAhead);
-    const read = await load("/deposits");
+    const read = await fetchAhead("/deposits");
     await settle();
     expect(await load("/deposits")).toBe(read);
     // Read while the operator was idle, however recently: a deposit may have come since.
@@ -194,16 +206,17 @@ describe("screen cache", () => {
 
   it("a screen read ahead paints what the read answered, with no read owed after it", async () => {
     show("/users");
-    const first = await load("/deposits");
+    await load("/deposits");
     show("/deposits");
     older();
     expect(readAheadFrom("/deposits")).toEqual([]); // only kept screens other than the one showing
     show("/users");
     expect(readAheadFrom("/users")).toEqual(["/deposits"]);
-    expect(await load("/deposits")).toBe(first); // the fetcher's call, answered at once
+    const read = await fetchAhead("/deposits");
     await settle();
     const revalidate = vi.fn();
-    expect(await load("/deposits")).toEqual({ address: "/deposits", read: 2 }); // the switch
+    expect(await load("/deposits")).toBe(read); // the switch
+    expect(read).toEqual({ address: "/deposits", read: 2 });
     show("/deposits");
     refreshOwed("/deposits", revalidate);
     expect(revalidate).not.toHaveBeenCalled();
@@ -216,7 +229,7 @@ describe("screen cache", () => {
     older();
     let answer!: (value: unknown) => void;
     expect(readAheadFrom("/users")).toEqual(["/deposits"]);
-    await load("/deposits", () => new Promise((resolve) => (answer = resolve)));
+    void fetchAhead("/deposits", () => new Promise((resolve) => (answer = resolve)));
     expect(await load("/deposits")).toBe(first);
     show("/deposits");
     const revalidate = vi.fn();
@@ -234,7 +247,7 @@ describe("screen cache", () => {
     vi.advanceTimersByTime(60_000);
     readAheadFrom("/users");
     let answer!: (value: unknown) => void;
-    const ahead = load("/deposits", () => new Promise((resolve) => (answer = resolve)));
+    const ahead = fetchAhead("/deposits", () => new Promise((resolve) => (answer = resolve)));
     const switched = load("/deposits");
     answer({ fresh: true });
     expect(await switched).toEqual({ fresh: true });
@@ -244,9 +257,9 @@ describe("screen cache", () => {
 
   it("a first visit's switch that waits for its idle read under way paints its answer, then reads it again", async () => {
     show("/");
-    firstVisitsFrom(["/deposits"]).forEach(startReadAhead);
+    firstVisitsFrom(["/deposits"]);
     let answer!: (value: unknown) => void;
-    const ahead = load("/deposits", () => new Promise((resolve) => (answer = resolve)));
+    const ahead = fetchAhead("/deposits", () => new Promise((resolve) => (answer = resolve)));
     // A deposit requested now may miss the read under way: the switch waits for it, and owes another.
     const switched = load("/deposits");
     answer({ before: "the deposit" });
@@ -282,7 +295,7 @@ describe("screen cache", () => {
     const first = await load("/deposits");
     older();
     readAheadFrom("/users");
-    expect(await load("/deposits", async () => Promise.reject(new Error("down")))).toBe(first);
+    expect(await fetchAhead("/deposits", async () => Promise.reject(new TypeError("Failed to fetch")))).toBeNull();
     await settle();
     expect(await load("/deposits")).toBe(first);
     expect(serverReads).toEqual(["/deposits", "/deposits"]);
@@ -303,20 +316,49 @@ describe("screen cache", () => {
     show("/users");
     const first = await load("/deposits");
     older();
-    expect(chooseAhead("/users")).toEqual(["/deposits"]);
-    expect(chooseAhead("/users")).toEqual([]); // chosen once
+    expect(readAheadFrom("/users")).toEqual(["/deposits"]);
+    expect(readAheadFrom("/users")).toEqual([]); // chosen once
     expect(await load("/deposits")).toBe(first); // the letter came first: kept data, no read
     expect(serverReads).toEqual(["/deposits"]);
   });
 
-  it("a switch that took a read ahead's call paints what was kept, the read being its refresh", async () => {
+  it("a read ahead's fetcher that calls once its switch painted reads what shows, which is the switch's refresh", async () => {
     show("/users");
     const first = await load("/deposits");
     older();
     readAheadFrom("/users");
     expect(await load("/deposits")).toBe(first);
-    expect(await readAgainOnceShown("/deposits")).toEqual({ address: "/deposits", read: 2 });
+    show("/deposits");
+    const read = await fetchAhead("/deposits");
+    expect(await readAgainOnceShown("/deposits")).toBe(read);
     expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("a read ahead's fetcher loaded again by a revalidation, the console out of reach, fails quietly and reads nothing for the switch", async () => {
+    show("/");
+    firstVisitsFrom(["/deposits"]);
+    const unreachable = async () => Promise.reject(new TypeError("Failed to fetch"));
+    expect(await fetchAhead("/deposits", unreachable)).toBeNull();
+    // Its fetcher mounted a moment more: news (or the job's end) revalidates it.
+    expect(await fetchAhead("/deposits", unreachable)).toBeNull();
+    await settle();
+    await expect(load("/deposits", unreachable)).rejects.toThrow("Failed to fetch"); // the switch says so, plainly
+  });
+
+  it("a first visit's read aborted and loaded again by a revalidation still owes a read after the switch's paint", async () => {
+    show("/");
+    firstVisitsFrom(["/deposits"]);
+    let abort!: (reason: unknown) => void;
+    const aborted = fetchAhead("/deposits", () => new Promise((_, reject) => (abort = reject)));
+    // The revalidation calls the loader again, then aborts the load in flight.
+    const again = fetchAhead("/deposits");
+    abort(new DOMException("aborted", "AbortError"));
+    expect(await aborted).toBeNull(); // Remix drops an aborted load's answer
+    expect(await again).toEqual({ address: "/deposits", read: 2 });
+    await settle();
+    // A deposit requested since, whose news did not reach this tab: the switch paints, then reads again.
+    expect(await load("/deposits")).toEqual({ address: "/deposits", read: 2 });
+    expect(await readAgainOnceShown("/deposits")).toEqual({ address: "/deposits", read: 3 });
   });
 
   it("a refresh that found no screen to reload is forgotten: a later reload is news, read from the server", async () => {

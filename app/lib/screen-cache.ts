@@ -35,12 +35,10 @@ type Kept = { data: unknown; at: number; owesRead?: true };
 const kept = new Map<string, Kept>();
 /** Server reads under way, by address; `owesRead` as Kept's: a read made while the operator was idle, which news may overtake. */
 const reading = new Map<string, { answer: Promise<unknown>; owesRead: boolean }>();
-/** Addresses a `g` chose to read ahead whose fetcher has not started yet. */
+/** Addresses chosen to be read ahead whose loader has not been called yet (by their fetcher, or by a switch come first). */
 const chosen = new Set<string>();
 /** Addresses chosen for their first visit: read while the operator is idle, so read again once shown (a deposit may have come meanwhile). */
 const firstVisits = new Set<string>();
-/** Addresses whose read-ahead fetcher started and has not called the loader yet. */
-const ahead = new Set<string>();
 /** Bumped when the kept data is dropped: a read that started before does not keep its answer. */
 let generation = 0;
 /** The address painted from `kept` whose server read the shell still owes. */
@@ -56,7 +54,16 @@ const REFRESH_WAIT_MS = 2_000;
 const addressOf = ({ pathname, search }: { pathname: string; search: string }) => `${pathname}${search}`;
 
 /** Whether `address` is being read, or chosen to be read ahead: not to be chosen again. */
-const readOrChosen = (address: string) => reading.has(address) || chosen.has(address) || ahead.has(address);
+const readOrChosen = (address: string) => reading.has(address) || chosen.has(address);
+
+/**
+ * Where the operator is going: Remix moves its navigation to the address before it calls the
+ * loaders, and leaves it idle through a revalidation (news, a poll) and a fetcher's load.
+ */
+function goingTo(): string | null {
+  const { navigation } = window.__remixRouter.state;
+  return navigation.state === "idle" ? null : addressOf(navigation.location);
+}
 
 function read(address: string, serverLoader: () => Promise<unknown>, owesRead = false): Promise<unknown> {
   const started = generation;
@@ -79,22 +86,17 @@ function read(address: string, serverLoader: () => Promise<unknown>, owesRead = 
 /** A screen route's `clientLoader`. */
 export async function screenClientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   const address = addressOf(new URL(request.url));
-  if (ahead.delete(address)) {
-    // A read ahead: its answer is kept for the switch; a failure stays the switch's to show, not the
-    // showing screen's. Were this a switch come first after all, it paints what was kept and owes the refresh this read is.
-    const answer = read(address, serverLoader, firstVisits.delete(address)).catch(() => null);
-    const hit = kept.get(address);
-    if (!hit) return answer;
-    owed = address;
-    return hit.data;
-  }
+  // The first call for an address chosen to be read ahead is its fetcher's, or a switch's come first.
+  const first = chosen.delete(address);
+  const firstVisit = firstVisits.delete(address);
+  // Remix moves the address only once the loaders answered.
+  const showing = address === addressOf(window.location);
+  if (!showing && goingTo() !== address) return readAhead(address, serverLoader, first ? firstVisit : undefined);
   const hit = kept.get(address);
   const age = hit ? Date.now() - hit.at : Infinity;
   // Read this recently, and not while the operator was idle: shown with no read after it.
   const fresh = age < FRESH_MS && !hit?.owesRead;
   const underWay = reading.get(address);
-  // Remix moves the address only once the loaders answered, so another address is a switch.
-  const showing = address === addressOf(window.location);
   if (!showing) {
     if (hit && age < KEPT_MS) {
       owed = fresh ? null : address;
@@ -110,6 +112,20 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
     if (hit && fresh) return hit.data;
   }
   return showing ? screenThroughOutage(address, () => read(address, serverLoader)) : read(address, serverLoader);
+}
+
+/**
+ * A read-ahead fetcher's load (ReadAhead): its answer is kept for the switch, and a failure is the
+ * switch's to show, never the fetcher's (Remix reports a fetcher's failure at the root: the console
+ * would be replaced by the error page while out of reach). Its first load owes a read after its
+ * paint if it is a first visit's (`firstVisit`); a load again, in a revalidation while the fetcher is
+ * mounted, keeps the standing of the read it replaces (that read was made while the operator was idle too).
+ */
+function readAhead(address: string, serverLoader: () => Promise<unknown>, firstVisit: boolean | undefined): Promise<unknown> {
+  const underWay = reading.get(address);
+  const owesRead = firstVisit ?? Boolean(underWay?.owesRead ?? kept.get(address)?.owesRead);
+  const answer = underWay ? underWay.answer.catch(() => read(address, serverLoader, owesRead)) : read(address, serverLoader, owesRead);
+  return answer.catch(() => null);
 }
 
 /** Once `address` shows: if it was painted from kept data, reads it again from the server by `revalidate`. */
@@ -200,15 +216,6 @@ export function firstVisitsFrom(addresses: readonly string[]): string[] {
 }
 
 /**
- * Marks the loader call a read-ahead fetcher is about to make, just before it makes it: a switch
- * the operator started earlier has called the loader already, so it is not taken for the read.
- */
-export function startReadAhead(address: string): void {
-  chosen.delete(address);
-  ahead.add(address);
-}
-
-/**
  * News from the platform (a new request): the shell reloads the screen showing, and every other
  * screen kept or being read may lack it, however fresh: each still paints at once, then is read again.
  */
@@ -224,7 +231,6 @@ export function forgetScreens(): void {
   reading.clear();
   chosen.clear();
   firstVisits.clear();
-  ahead.clear();
 }
 
 /** In the shell. */
@@ -250,8 +256,7 @@ export function ReadAhead({ address, onDone }: { address: string; onDone: (addre
   const fetcher = useFetcher({ key: `read-ahead ${address}` });
   const started = useRef(false);
   useEffect(() => {
-    startReadAhead(address);
-    fetcher.load(address);
+    void fetcher.load(address);
   }, []);
   useEffect(() => {
     if (fetcher.state !== "idle") started.current = true;

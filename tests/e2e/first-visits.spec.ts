@@ -5,7 +5,10 @@
  * operator but the super admin (whose pages carry passwords, which the API audits as shown).
  */
 import type { Route } from "@playwright/test";
-import { DEMO, endUser, expect, signIn, test } from "./fixtures";
+import { MESSAGES } from "../../app/lib/constants";
+import { REALTIME_EVENTS } from "../../protocol/wire";
+import { killServer, startConsole } from "../fixtures/e2e-stack";
+import { DEMO, endUser, expect, ownConsole, signedInHeading, signIn, signInWithKeyboard, test } from "./fixtures";
 
 test("the first idle moment after sign-in reads the desks ahead and loads the account lists' code, never their data @spec", async ({ page }) => {
   const asked: string[] = [];
@@ -63,6 +66,42 @@ test("a deposit requested after the idle moment's read ahead shows on the first 
   await page.keyboard.press("g");
   await page.keyboard.press("d");
   await expect(page.getByRole("row", { name: new RegExp(utr) })).toBeVisible();
+});
+
+test("news that reloads a desk read ahead while the console is out of reach keeps the console as it was @spec", async ({ page, consoleErrors }) => {
+  const own = await ownConsole(3);
+  const console_ = await startConsole(own.port, own.platformPort, own.dataDir);
+  try {
+    // The idle moment's read of Deposits is held in the browser until its console is gone; later reads of it go on.
+    let heldRead!: (route: Route) => void;
+    const held = new Promise<Route>((resolve) => (heldRead = resolve));
+    let reads = 0;
+    await page.route(/\/deposits\.data/, (route) => (++reads === 1 ? heldRead(route) : route.continue()));
+    const news = new Promise<void>((resolve) =>
+      page.on("websocket", (socket) => socket.on("framereceived", ({ payload }) => String(payload).includes(REALTIME_EVENTS.newDeposit) && resolve())),
+    );
+    await signInWithKeyboard(page, DEMO.admin, own.base);
+    const readAhead = await held;
+
+    // A deposit's news comes while the desk's read is under way: its reload waits for that read to end.
+    await (await endUser("user0006", "user123")).deposit({ amount: 100, type: 0, utr: `UTROUT${Date.now()}` });
+    await news;
+    const before = consoleErrors.length;
+    await killServer(console_);
+    await readAhead.continue();
+
+    // The read fails, then the news reloads what shows and the desk's read again, and neither is reached:
+    // the console keeps home as it was and says so, not the error page in its place.
+    await expect(page.getByText(MESSAGES.consoleUnreachable)).toBeVisible();
+    await expect.poll(() => reads).toBe(2);
+    await expect(signedInHeading(page, DEMO.admin.username)).toBeVisible();
+    await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
+    // What the page reported while its server was gone is the outage's doing (failed fetches, a closed socket).
+    consoleErrors.splice(before);
+  } finally {
+    await page.close();
+    await killServer(console_);
+  }
 });
 
 test("the build's scripts go out to be cached for good (they are fingerprinted); signed-in pages are never cached @spec", async ({ page }) => {

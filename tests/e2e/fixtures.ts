@@ -9,8 +9,8 @@ import { expect, test as base, type Locator, type Page } from "@playwright/test"
 import { open, seal } from "../../protocol/envelope";
 import { SETTINGS_TOASTS } from "../../protocol/rules";
 import type { Page as ListPage, SportsBet } from "../../protocol/wire";
-import { E2E_PROJECT_NAMES, type E2eProject } from "../fixtures/e2e-ports";
-import { SERVER_START_MS, startE2eStack, type E2eStack } from "../fixtures/e2e-stack";
+import { E2E_PROJECT_NAMES, EXTRA_CONSOLE_SPACING, type E2eProject } from "../fixtures/e2e-ports";
+import { freshDataDir, SERVER_START_MS, startE2eStack, type E2eStack } from "../fixtures/e2e-stack";
 import { RUNTIME_CHUNK } from "../../vite.chunks";
 
 const EXPECTED_REFUSAL = /Failed to load resource: the server responded with a status of 4\d\d/;
@@ -37,6 +37,18 @@ export function workerStack(): E2eStack {
   if (!started) throw new Error("no end-to-end stack in this worker: its project is not full or spec");
   return started;
 }
+
+/**
+ * A console of the scenario's own, for one it kills (tests/fixtures/e2e-stack.ts `startConsole`): the
+ * worker's platform, the `nth` spare port above the worker's console, a fresh store directory. Each
+ * scenario that starts one takes an `nth` no other takes: jobs.spec 1 and 2, first-visits.spec 3.
+ */
+export async function ownConsole(nth: number) {
+  const { platformPort, consolePort } = workerStack();
+  const port = consolePort + nth * EXTRA_CONSOLE_SPACING;
+  return { platformPort, port, base: `http://localhost:${port}`, dataDir: await freshDataDir("console") };
+}
+export type OwnConsole = Awaited<ReturnType<typeof ownConsole>>;
 
 /** The platform of the running scenario's worker. */
 export const platformUrl = () => workerStack().platformUrl;

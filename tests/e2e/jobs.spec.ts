@@ -9,28 +9,33 @@
 import { parse } from "csv-parse/sync";
 import { ACCOUNT_JOB_CHUNK_ENDPOINT } from "../../app/lib/account-jobs";
 import { MESSAGES } from "../../app/lib/constants";
-import { EXTRA_CONSOLE_SPACING } from "../fixtures/e2e-ports";
-import { freshDataDir, killServer, startConsole } from "../fixtures/e2e-stack";
+import { killServer, startConsole } from "../fixtures/e2e-stack";
 import type { ChildProcess } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { allPendingBets, balancesOf, betsOnOneMarket, DEMO, expect, openSettleMarket, pasteDepositFile, pickSettleMarketJob, signInWithKeyboard, test, workerStack } from "./fixtures";
+import {
+  allPendingBets,
+  balancesOf,
+  betsOnOneMarket,
+  DEMO,
+  expect,
+  openSettleMarket,
+  ownConsole,
+  pasteDepositFile,
+  pickSettleMarketJob,
+  signInWithKeyboard,
+  test,
+  type OwnConsole,
+} from "./fixtures";
 
 const BETS = 200;
 /** How long a scenario that starts a console of its own twice may take in all. */
 const KILLED_CONSOLE_SCENARIO_MS = 240_000;
 
-/** A console of the test's own: the worker's platform, the `nth` spare port above the worker's console, a fresh store directory. */
-async function ownConsole(nth: number) {
-  const { platformPort, consolePort } = workerStack();
-  const port = consolePort + nth * EXTRA_CONSOLE_SPACING;
-  return { platformPort, port, base: `http://localhost:${port}`, dataDir: await freshDataDir("console") };
-}
-
 /**
  * The scenario's own console, started while `setup` runs on the platform (bets placed, balances read): neither needs
  * the other, and each takes seconds. Whichever fails, the console does not outlive the scenario's start.
  */
-async function startConsoleBeside<T>(setup: Promise<T>, { platformPort, port, dataDir }: Awaited<ReturnType<typeof ownConsole>>): Promise<[T, ChildProcess]> {
+async function startConsoleBeside<T>(setup: Promise<T>, { platformPort, port, dataDir }: OwnConsole): Promise<[T, ChildProcess]> {
   const [set, started] = await Promise.allSettled([setup, startConsole(port, platformPort, dataDir)]);
   if (set.status === "fulfilled" && started.status === "fulfilled") return [set.value, started.value];
   if (started.status === "fulfilled") await killServer(started.value);
