@@ -38,8 +38,8 @@ const serverAnswer = (address: string) => async () => ({ address, read: serverRe
 
 /** A screen's clientLoader called as Remix does for a switch to `address` (a reload of it, when it shows), while `showing` is on screen. */
 const load = (address: string, answer: Answer = serverAnswer(address)) => call(address, answer, address);
-/** A screen's clientLoader called by a read-ahead fetcher of `address` (ReadAhead): no navigation under way. */
-const fetchAhead = (address: string, answer: Answer = serverAnswer(address)) => call(address, answer, null);
+/** A screen's clientLoader called by a read-ahead fetcher of `address` (ReadAhead), while Remix's navigation goes to `navigatingTo` (none). */
+const fetchAhead = (address: string, answer: Answer = serverAnswer(address), navigatingTo: string | null = null) => call(address, answer, navigatingTo);
 
 /** Lets reads that already answered finish keeping their data. */
 const settle = async () => {
@@ -359,6 +359,19 @@ describe("screen cache", () => {
     // A deposit requested since, whose news did not reach this tab: the switch paints, then reads again.
     expect(await load("/deposits")).toEqual({ address: "/deposits", read: 2 });
     expect(await readAgainOnceShown("/deposits")).toEqual({ address: "/deposits", read: 3 });
+  });
+
+  it("a read ahead's fetcher loaded again in the revalidation that news makes of a switch leaves the switch's refresh owed", async () => {
+    show("/");
+    firstVisitsFrom(["/deposits", "/pending-sport-bets"]);
+    await fetchAhead("/deposits");
+    await fetchAhead("/pending-sport-bets");
+    await settle();
+    newsArrived(); // a deposit requested after those reads
+    // Its reload comes while `g d` is under way: the switch's loader is called again, and the fetcher still mounted is too.
+    expect(await load("/deposits")).toEqual({ address: "/deposits", read: 1 });
+    await fetchAhead("/pending-sport-bets", serverAnswer("/pending-sport-bets"), "/deposits");
+    expect(await readAgainOnceShown("/deposits")).toEqual({ address: "/deposits", read: 4 });
   });
 
   it("a refresh that found no screen to reload is forgotten: a later reload is news, read from the server", async () => {
