@@ -80,8 +80,11 @@ test("news that reloads a desk read ahead while the console is out of reach keep
     const news = new Promise<void>((resolve) =>
       page.on("websocket", (socket) => socket.on("framereceived", ({ payload }) => String(payload).includes(REALTIME_EVENTS.newDeposit) && resolve())),
     );
+    // The other desks' reads ahead answer first: the held read is the last under way, so its fetcher is still mounted when the news's reload comes.
+    const othersRead = ["/withdraws.data", "/pending-sport-bets.data"].map((path) => page.waitForResponse((response) => new URL(response.url()).pathname === path));
     await signInWithKeyboard(page, DEMO.admin, own.base);
     const readAhead = await held;
+    await Promise.all(othersRead);
 
     // A deposit's news comes while the desk's read is under way: its reload waits for that read to end.
     await (await endUser("user0006", "user123")).deposit({ amount: 100, type: 0, utr: `UTROUT${Date.now()}` });
