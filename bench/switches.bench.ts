@@ -133,7 +133,12 @@ The same afternoon (12:53Z and 14:17Z), on the slowest machine yet (the clean-cl
 against 699 s for the same commit on the late morning's machine, and 476 s for all its tests but nine at 08c1877 on the
 machine before it), the same code:
 p50 35 and 44 ms, p95 92 and 95 ms, Users' first visit the slowest as ever (185 ms in the second run). Every switch took
-two to two and a half times as long as at 03:50Z (p50 17 ms), the repeat visits as much as the first: the machine's speed again.`;
+two to two and a half times as long as at 03:50Z (p50 17 ms), the repeat visits as much as the first: the machine's speed again.
+
+The evening (16:48Z), on another machine (its clean-clone Vitest phase as slow as the afternoon's), after cb09ef5 (a desk's
+read ahead told from a switch by where Remix's navigation goes: one read of the router's state per loader call), with a
+load of 3.0 at the start: p50 28 ms, p95 79 ms. The slowest switches were the first visits as ever (Users 177 ms, Deposits
+85, Panels 78, Pending Sport Bets 72); the repeat visits' p50 were 18–50 ms.`;
 
 export async function benchSwitches(): Promise<void> {
   const stack = await startStack(...PORTS, { dataDir: benchDataDir(SEED) });
