@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  atIdleWithoutJobs,
+  atIdleMoment,
   FIRST_VISITS_AFTER_MS,
   firstVisitsFrom,
   forgetScreens,
@@ -245,13 +245,12 @@ describe("screen cache", () => {
     show("/users");
     await load("/deposits");
     vi.advanceTimersByTime(60_000);
-    readAheadFrom("/users");
     let answer!: (value: unknown) => void;
-    const ahead = fetchAhead("/deposits", () => new Promise((resolve) => (answer = resolve)));
-    const switched = load("/deposits");
+    const first = load("/deposits", () => new Promise((resolve) => (answer = resolve))); // `g d`, its read under way
+    const again = load("/deposits"); // `g d` again before it answered
     answer({ fresh: true });
-    expect(await switched).toEqual({ fresh: true });
-    await ahead;
+    expect(await again).toEqual({ fresh: true });
+    expect(await first).toEqual({ fresh: true });
     expect(serverReads).toEqual(["/deposits", "/deposits"]);
   });
 
@@ -339,10 +338,22 @@ describe("screen cache", () => {
     firstVisitsFrom(["/deposits"]);
     const unreachable = async () => Promise.reject(new TypeError("Failed to fetch"));
     expect(await fetchAhead("/deposits", unreachable)).toBeNull();
-    // Its fetcher mounted a moment more: news (or the job's end) revalidates it.
+    // Its fetcher mounted a moment more: news (or the job's end) revalidates it, which reads nothing.
     expect(await fetchAhead("/deposits", unreachable)).toBeNull();
     await settle();
     await expect(load("/deposits", unreachable)).rejects.toThrow("Failed to fetch"); // the switch says so, plainly
+    expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("a read ahead's fetcher loaded again once its read answered reads nothing: what it read stays kept", async () => {
+    show("/");
+    firstVisitsFrom(["/deposits"]);
+    const read = await fetchAhead("/deposits");
+    await settle();
+    // A switch elsewhere whose screen's shouldRevalidate reloads the fetchers still mounted.
+    expect(await fetchAhead("/deposits", serverAnswer("/deposits"), "/users")).toBe(read);
+    expect(await load("/deposits")).toBe(read);
+    expect(serverReads).toEqual(["/deposits"]);
   });
 
   it("a first visit's read aborted and loaded again by a revalidation still owes a read after the switch's paint", async () => {
@@ -371,7 +382,7 @@ describe("screen cache", () => {
     // Its reload comes while `g d` is under way: the switch's loader is called again, and the fetcher still mounted is too.
     expect(await load("/deposits")).toEqual({ address: "/deposits", read: 1 });
     await fetchAhead("/pending-sport-bets", serverAnswer("/pending-sport-bets"), "/deposits");
-    expect(await readAgainOnceShown("/deposits")).toEqual({ address: "/deposits", read: 4 });
+    expect(await readAgainOnceShown("/deposits")).toEqual({ address: "/deposits", read: 3 });
   });
 
   it("a refresh that found no screen to reload is forgotten: a later reload is news, read from the server", async () => {
@@ -398,7 +409,7 @@ describe("the first visits' idle moment", () => {
   it("comes once FIRST_VISITS_AFTER_MS has passed with no job shown, and waits while one is, to its end", async () => {
     const ready = vi.fn();
     const ended = jobShown();
-    atIdleWithoutJobs(async () => ["/deposits"], ready);
+    atIdleMoment(async () => ["/deposits"], ready);
     await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 5);
     expect(ready).not.toHaveBeenCalled();
     ended();
@@ -410,7 +421,7 @@ describe("the first visits' idle moment", () => {
   it("reads nothing while a job confirmed as the code loaded is shown, then reads at the next idle moment after it", async () => {
     const { prepare, load } = codeLoading();
     const ready = vi.fn();
-    atIdleWithoutJobs(prepare, ready);
+    atIdleMoment(prepare, ready);
     await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
     expect(prepare).toHaveBeenCalledOnce();
     const ended = jobShown(); // `y` on a settlement while the screens' code still loads
@@ -423,11 +434,25 @@ describe("the first visits' idle moment", () => {
     expect(prepare).toHaveBeenCalledOnce();
   });
 
+  it("reads nothing while a switch begun as the code loaded is under way, then reads at the next idle moment after it", async () => {
+    const { prepare, load } = codeLoading();
+    const ready = vi.fn();
+    atIdleMoment(prepare, ready);
+    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
+    going = "/users"; // `g u` while the screens' code still loads, its data not read yet
+    load(["/deposits"]);
+    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 3);
+    expect(ready).not.toHaveBeenCalled();
+    going = null;
+    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
+    expect(ready).toHaveBeenCalledExactlyOnceWith(["/deposits"]);
+  });
+
   it("never comes once cancelled, before the code loads or while it does", async () => {
     const ready = vi.fn();
-    atIdleWithoutJobs(async () => [], ready)();
+    atIdleMoment(async () => [], ready)();
     const { prepare, load } = codeLoading();
-    const cancel = atIdleWithoutJobs(prepare, ready);
+    const cancel = atIdleMoment(prepare, ready);
     await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
     cancel(); // the shell left while the code loaded
     load(["/deposits"]);

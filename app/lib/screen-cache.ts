@@ -117,15 +117,16 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
 /**
  * A read-ahead fetcher's load (ReadAhead): its answer is kept for the switch, and a failure is the
  * switch's to show, never the fetcher's (Remix reports a fetcher's failure at the root: the console
- * would be replaced by the error page while out of reach). Its first load owes a read after its
- * paint if it is a first visit's (`firstVisit`); a load again, in a revalidation while the fetcher is
- * mounted, keeps the standing of the read it replaces (that read was made while the operator was idle too).
+ * would be replaced by the error page while out of reach). Its first load (`firstVisit` given: a
+ * first visit's owes a read after its paint) reads. Loaded again while the fetcher is mounted (a
+ * revalidation, or a navigation the screen's shouldRevalidate reloads it on), it reads only if its
+ * read was aborted, keeping that read's standing; else what it read stays kept, read again once shown if need be.
  */
 function readAhead(address: string, serverLoader: () => Promise<unknown>, firstVisit: boolean | undefined): Promise<unknown> {
   const underWay = reading.get(address);
-  const owesRead = firstVisit ?? Boolean(underWay?.owesRead ?? kept.get(address)?.owesRead);
-  const answer = underWay ? underWay.answer.catch(() => read(address, serverLoader, owesRead)) : read(address, serverLoader, owesRead);
-  return answer.catch(() => null);
+  if (underWay) return underWay.answer.catch(() => read(address, serverLoader, firstVisit ?? underWay.owesRead)).catch(() => null);
+  if (firstVisit === undefined) return Promise.resolve(kept.get(address)?.data ?? null);
+  return read(address, serverLoader, firstVisit).catch(() => null);
 }
 
 /** Once `address` shows: if it was painted from kept data, reads it again from the server by `revalidate`. */
@@ -170,32 +171,34 @@ export function jobShown(): () => void {
 
 /**
  * At the first idle moment at least FIRST_VISITS_AFTER_MS from now while no job is shown in this
- * page (looking again every FIRST_VISITS_AFTER_MS while one is), runs `prepare` (loading the
- * screens' code), then `ready` with what it answered, again only while no job is shown: a job
- * confirmed while the code loaded puts `ready` off to the next idle moment after it. Reading ahead
- * beside a job's chunks slowed a settlement run begun just after sign-in by a third of a second (a
- * chunk's bets waited behind the desks' reads), and reads that fail there (its console gone)
- * reach no screen that could show it. Answers a cancel, after which neither runs.
+ * page and no switch is under way (looking again every FIRST_VISITS_AFTER_MS while one is), runs
+ * `prepare` (loading the screens' code), then `ready` with what it answered, again only while
+ * neither is: a job confirmed or a switch begun while the code loaded puts `ready` off to the next
+ * idle moment after it. Reading ahead beside a job's chunks slowed a settlement run begun just
+ * after sign-in by a third of a second (a chunk's bets waited behind the desks' reads), and reads
+ * that fail there (its console gone) reach no screen that could show it; read beside an operator's
+ * first switch, the desks' reads made it wait for the server behind them. Answers a cancel, after which neither runs.
  */
-export function atIdleWithoutJobs<T>(prepare: () => Promise<T>, ready: (prepared: T) => void): () => void {
+export function atIdleMoment<T>(prepare: () => Promise<T>, ready: (prepared: T) => void): () => void {
   const requestIdle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback) as unknown as number);
   const cancelIdle = globalThis.cancelIdleCallback ?? ((handle: number) => clearTimeout(handle));
   let timer: ReturnType<typeof setTimeout> | undefined;
   let idle: number | undefined;
   let cancelled = false;
-  const whenIdleWithoutJobs = (then: () => void) => {
+  const busy = () => jobsShown > 0 || goingTo() !== null;
+  const whenIdle = (then: () => void) => {
     timer = setTimeout(() => {
       idle = requestIdle(() => {
         idle = undefined;
-        if (jobsShown > 0) whenIdleWithoutJobs(then);
+        if (busy()) whenIdle(then);
         else then();
       });
     }, FIRST_VISITS_AFTER_MS);
   };
-  whenIdleWithoutJobs(async () => {
+  whenIdle(async () => {
     const prepared = await prepare();
     if (cancelled) return;
-    if (jobsShown > 0) whenIdleWithoutJobs(() => ready(prepared));
+    if (busy()) whenIdle(() => ready(prepared));
     else ready(prepared);
   });
   return () => {

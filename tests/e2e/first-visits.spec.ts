@@ -52,7 +52,8 @@ test("a panel's first idle moment reads its account lists ahead too, and its fir
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users - Admin");
   await expect(page.getByRole("grid", { name: "Users" }).locator("[data-table-row]").first()).toBeVisible();
   await page.unroute(/\/users\.data/);
-  for (const route of held) await route.continue();
+  // A held read the page gave up meanwhile (a newer reload took its place) is already handled.
+  for (const route of held) await route.continue().catch((error: Error) => expect(error.message).toContain("Route is already handled"));
 });
 
 test("a deposit requested after the idle moment's read ahead shows on the first visit to Deposits @spec", async ({ page }) => {
@@ -93,10 +94,10 @@ test("news that reloads a desk read ahead while the console is out of reach keep
     await killServer(console_);
     await readAhead.continue();
 
-    // The read fails, then the news reloads what shows and the desk's read again, and neither is reached:
-    // the console keeps home as it was and says so, not the error page in its place.
+    // The read fails, then the news reloads what shows, and the desk's fetcher still mounted: nothing is reached.
+    // The console keeps home as it was and says so, not the error page in its place, and the desk is not read again.
     await expect(page.getByText(MESSAGES.consoleUnreachable)).toBeVisible();
-    await expect.poll(() => reads).toBe(2);
+    expect(reads).toBe(1);
     await expect(signedInHeading(page, DEMO.admin.username)).toBeVisible();
     await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
     // What the page reported while its server was gone is the outage's doing (failed fetches, a closed socket).
