@@ -135,10 +135,15 @@ machine before it), the same code:
 p50 35 and 44 ms, p95 92 and 95 ms, Users' first visit the slowest as ever (185 ms in the second run). Every switch took
 two to two and a half times as long as at 03:50Z (p50 17 ms), the repeat visits as much as the first: the machine's speed again.
 
-The evening (16:48Z), on another machine (its clean-clone Vitest phase as slow as the afternoon's), after cb09ef5 (a desk's
-read ahead told from a switch by where Remix's navigation goes: one read of the router's state per loader call), with a
-load of 3.0 at the start: p50 28 ms, p95 79 ms. The slowest switches were the first visits as ever (Users 177 ms, Deposits
-85, Panels 78, Pending Sport Bets 72); the repeat visits' p50 were 18–50 ms.`;
+The evening (16:48Z–17:22Z), on another machine (its clean-clone Vitest phase as slow as the afternoon's), after cb09ef5
+(a desk's read ahead told from a switch by where Remix's navigation goes: one read of the router's state per loader call):
+p50 28 ms and p95 79 ms with a load of 3.0 at the start, then the figures above (p50 25 ms, p95 65 ms, load 2.0), with a
+desk's mounted read ahead no longer read again when a switch or a revalidation reloads its fetcher. The slowest switches
+were the first visits as ever (Users 147–177 ms; timed alone, its data arrived 45–85 ms after the keydown and the rest was
+its first render). Tried and not kept: the first idle moment also waiting for a switch under way (an operator's \`g u\` the
+moment the desks' reads began made Users' first visit wait behind them, 236 ms against 132–151 alone). Here it moved the
+code's loading and the reads into the first round, which this bench starts as the idle moment comes: p50 33 ms, p95 158 ms,
+home's first visit 158 ms, Deposits' 194.`;
 
 export async function benchSwitches(): Promise<void> {
   const stack = await startStack(...PORTS, { dataDir: benchDataDir(SEED) });

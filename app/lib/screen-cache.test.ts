@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  atIdleMoment,
+  atIdleWithoutJobs,
   FIRST_VISITS_AFTER_MS,
   firstVisitsFrom,
   forgetScreens,
@@ -409,7 +409,7 @@ describe("the first visits' idle moment", () => {
   it("comes once FIRST_VISITS_AFTER_MS has passed with no job shown, and waits while one is, to its end", async () => {
     const ready = vi.fn();
     const ended = jobShown();
-    atIdleMoment(async () => ["/deposits"], ready);
+    atIdleWithoutJobs(async () => ["/deposits"], ready);
     await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 5);
     expect(ready).not.toHaveBeenCalled();
     ended();
@@ -421,7 +421,7 @@ describe("the first visits' idle moment", () => {
   it("reads nothing while a job confirmed as the code loaded is shown, then reads at the next idle moment after it", async () => {
     const { prepare, load } = codeLoading();
     const ready = vi.fn();
-    atIdleMoment(prepare, ready);
+    atIdleWithoutJobs(prepare, ready);
     await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
     expect(prepare).toHaveBeenCalledOnce();
     const ended = jobShown(); // `y` on a settlement while the screens' code still loads
@@ -434,25 +434,11 @@ describe("the first visits' idle moment", () => {
     expect(prepare).toHaveBeenCalledOnce();
   });
 
-  it("reads nothing while a switch begun as the code loaded is under way, then reads at the next idle moment after it", async () => {
-    const { prepare, load } = codeLoading();
-    const ready = vi.fn();
-    atIdleMoment(prepare, ready);
-    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
-    going = "/users"; // `g u` while the screens' code still loads, its data not read yet
-    load(["/deposits"]);
-    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 3);
-    expect(ready).not.toHaveBeenCalled();
-    going = null;
-    await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
-    expect(ready).toHaveBeenCalledExactlyOnceWith(["/deposits"]);
-  });
-
   it("never comes once cancelled, before the code loads or while it does", async () => {
     const ready = vi.fn();
-    atIdleMoment(async () => [], ready)();
+    atIdleWithoutJobs(async () => [], ready)();
     const { prepare, load } = codeLoading();
-    const cancel = atIdleMoment(prepare, ready);
+    const cancel = atIdleWithoutJobs(prepare, ready);
     await vi.advanceTimersByTimeAsync(FIRST_VISITS_AFTER_MS * 2);
     cancel(); // the shell left while the code loaded
     load(["/deposits"]);

@@ -171,34 +171,32 @@ export function jobShown(): () => void {
 
 /**
  * At the first idle moment at least FIRST_VISITS_AFTER_MS from now while no job is shown in this
- * page and no switch is under way (looking again every FIRST_VISITS_AFTER_MS while one is), runs
- * `prepare` (loading the screens' code), then `ready` with what it answered, again only while
- * neither is: a job confirmed or a switch begun while the code loaded puts `ready` off to the next
- * idle moment after it. Reading ahead beside a job's chunks slowed a settlement run begun just
- * after sign-in by a third of a second (a chunk's bets waited behind the desks' reads), and reads
- * that fail there (its console gone) reach no screen that could show it; read beside an operator's
- * first switch, the desks' reads made it wait for the server behind them. Answers a cancel, after which neither runs.
+ * page (looking again every FIRST_VISITS_AFTER_MS while one is), runs `prepare` (loading the
+ * screens' code), then `ready` with what it answered, again only while no job is shown: a job
+ * confirmed while the code loaded puts `ready` off to the next idle moment after it. Reading ahead
+ * beside a job's chunks slowed a settlement run begun just after sign-in by a third of a second (a
+ * chunk's bets waited behind the desks' reads), and reads that fail there (its console gone)
+ * reach no screen that could show it. Answers a cancel, after which neither runs.
  */
-export function atIdleMoment<T>(prepare: () => Promise<T>, ready: (prepared: T) => void): () => void {
+export function atIdleWithoutJobs<T>(prepare: () => Promise<T>, ready: (prepared: T) => void): () => void {
   const requestIdle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback) as unknown as number);
   const cancelIdle = globalThis.cancelIdleCallback ?? ((handle: number) => clearTimeout(handle));
   let timer: ReturnType<typeof setTimeout> | undefined;
   let idle: number | undefined;
   let cancelled = false;
-  const busy = () => jobsShown > 0 || goingTo() !== null;
-  const whenIdle = (then: () => void) => {
+  const whenIdleWithoutJobs = (then: () => void) => {
     timer = setTimeout(() => {
       idle = requestIdle(() => {
         idle = undefined;
-        if (busy()) whenIdle(then);
+        if (jobsShown > 0) whenIdleWithoutJobs(then);
         else then();
       });
     }, FIRST_VISITS_AFTER_MS);
   };
-  whenIdle(async () => {
+  whenIdleWithoutJobs(async () => {
     const prepared = await prepare();
     if (cancelled) return;
-    if (busy()) whenIdle(() => ready(prepared));
+    if (jobsShown > 0) whenIdleWithoutJobs(() => ready(prepared));
     else ready(prepared);
   });
   return () => {

@@ -47,7 +47,7 @@ export function BulkRun({ job, onClose, confirmed = false }: { job: BulkJob; onC
   useEffect(() => {
     if (ended) revalidate();
   }, [ended, revalidate]);
-  // No desk is read ahead beside the job (screen-cache.ts, atIdleMoment).
+  // No desk is read ahead beside the job (screen-cache.ts, atIdleWithoutJobs).
   useEffect(() => (ended ? undefined : jobShown()), [ended]);
 
   const close = () => {

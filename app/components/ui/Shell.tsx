@@ -17,7 +17,7 @@ import { lackOf, type Lacking } from "../../lib/capabilities";
 import { LETTERED_SCREENS, mayOpen, readsAhead, screenAt } from "../../lib/screens";
 import { speakAlert } from "../../lib/speech";
 import { useQuietRevalidate } from "../../lib/use-quiet-revalidate";
-import { atIdleMoment, firstVisitsFrom, newsArrived, ReadAhead, readAheadFrom, useScreenRefresh } from "../../lib/screen-cache";
+import { atIdleWithoutJobs, firstVisitsFrom, newsArrived, ReadAhead, readAheadFrom, useScreenRefresh } from "../../lib/screen-cache";
 import { useRememberShown } from "../../lib/outage";
 import { loadRouteCode } from "../../lib/route-code";
 import { useRealtime } from "../../lib/use-realtime";
@@ -209,13 +209,13 @@ export function Shell({ operator, balance, pending, lacking, children }: ShellPr
     const more = readAheadFrom(`${location.pathname}${location.search}`);
     if (more.length > 0) setReadingAhead((current) => [...current, ...more]);
   }, [keyPrefix]);
-  // The first idle moment after sign-in with no job shown and no switch under way readies the first visits (issue 35): the lettered screens'
+  // The first idle moment after sign-in with no job shown readies the first visits (issue 35): the lettered screens'
   // code (those the page has discovered: app/lib/route-code.ts), the layers' code (else loaded by the first key,
   // beside the switch it starts), and the light desks' data (screens.ts, `readAhead`).
-  // A desk is read ahead only once its code has loaded (loadRouteCode says why), and only if neither is under way by then.
+  // A desk is read ahead only once its code has loaded (loadRouteCode says why), and only if no job is shown by then.
   useEffect(() => {
     const screens = LETTERED_SCREENS.filter((one) => mayOpen(one, operator));
-    return atIdleMoment(
+    return atIdleWithoutJobs(
       () => {
         void loadLayers();
         return loadRouteCode(screens.map((one) => one.path));
