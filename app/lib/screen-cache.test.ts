@@ -333,7 +333,7 @@ describe("screen cache", () => {
     expect(serverReads).toEqual(["/deposits", "/deposits"]);
   });
 
-  it("a read ahead's fetcher loaded again by a revalidation, the console out of reach, fails quietly and reads nothing for the switch", async () => {
+  it("a read ahead's fetcher loaded again by a revalidation, the console out of reach, reads nothing and fails quietly; the switch fails plainly", async () => {
     show("/");
     firstVisitsFrom(["/deposits"]);
     const unreachable = async () => Promise.reject(new TypeError("Failed to fetch"));
