@@ -15,15 +15,19 @@ import {
 const ORIGIN = "http://console.test";
 let showing = "/users";
 let serverReads: string[] = [];
-/** Where Remix's navigation is going while a loader is called: null when it is idle. */
-let going: string | null = null;
+type Navigation = { state: "loading"; location: URL };
+/** Remix's navigation while a loader is called: null when it is idle. Remix keeps one object per navigation. */
+let navigation: Navigation | null = null;
+const navigationTo = (address: string): Navigation => ({ state: "loading", location: new URL(`${ORIGIN}${address}`) });
 
 type Answer = () => Promise<unknown>;
-const call = (address: string, answer: Answer, navigatingTo: string | null) => {
-  going = navigatingTo;
+/** The loader called for `address` while Remix navigates to `navigatingTo` (none): in the navigation under way (`navigating`), else in one of its own. */
+const call = (address: string, answer: Answer, navigatingTo: string | null, signal?: AbortSignal) => {
+  const under = navigation;
+  navigation = navigatingTo === null ? null : under && under.location.pathname + under.location.search === navigatingTo ? under : navigationTo(navigatingTo);
   try {
     return screenClientLoader({
-      request: new Request(`${ORIGIN}${address}`),
+      request: new Request(`${ORIGIN}${address}`, { signal }),
       params: {},
       serverLoader: () => {
         serverReads.push(address);
@@ -31,15 +35,24 @@ const call = (address: string, answer: Answer, navigatingTo: string | null) => {
       },
     } as unknown as Parameters<typeof screenClientLoader>[0]);
   } finally {
-    going = null;
+    navigation = under;
   }
 };
 const serverAnswer = (address: string) => async () => ({ address, read: serverReads.length });
 
 /** A screen's clientLoader called as Remix does for a switch to `address` (a reload of it, when it shows), while `showing` is on screen. */
-const load = (address: string, answer: Answer = serverAnswer(address)) => call(address, answer, address);
+const load = (address: string, answer: Answer = serverAnswer(address), signal?: AbortSignal) => call(address, answer, address, signal);
 /** A screen's clientLoader called by a read-ahead fetcher of `address` (ReadAhead), while Remix's navigation goes to `navigatingTo` (none). */
 const fetchAhead = (address: string, answer: Answer = serverAnswer(address), navigatingTo: string | null = null) => call(address, answer, navigatingTo);
+/** Runs `calls` in one navigation to `address`, as Remix makes its loaders' and its fetchers' calls within it. */
+async function navigating(address: string, calls: () => Promise<void>) {
+  navigation = navigationTo(address);
+  try {
+    await calls();
+  } finally {
+    navigation = null;
+  }
+}
 
 /** Lets reads that already answered finish keeping their data. */
 const settle = async () => {
@@ -82,7 +95,7 @@ beforeEach(() => {
     __remixRouter: {
       state: {
         get navigation() {
-          return going === null ? { state: "idle" } : { state: "loading", location: new URL(`${ORIGIN}${going}`) };
+          return navigation ?? { state: "idle" };
         },
       },
     },
@@ -383,6 +396,33 @@ describe("screen cache", () => {
     expect(await load("/deposits")).toEqual({ address: "/deposits", read: 1 });
     await fetchAhead("/pending-sport-bets", serverAnswer("/pending-sport-bets"), "/deposits");
     expect(await readAgainOnceShown("/deposits")).toEqual({ address: "/deposits", read: 3 });
+  });
+
+  it("a read ahead's fetcher that loads beside the switch to its address, the console out of reach, fails quietly; the switch fails plainly", async () => {
+    show("/");
+    firstVisitsFrom(["/deposits"]);
+    const unreachable = async () => Promise.reject(new TypeError("Failed to fetch"));
+    // `g d` came before the idle moment's ReadAhead started its fetcher: the switch's loader is called first.
+    await navigating("/deposits", async () => {
+      const switched = load("/deposits", unreachable);
+      const fetched = fetchAhead("/deposits", unreachable, "/deposits");
+      await expect(switched).rejects.toThrow("Failed to fetch");
+      expect(await fetched).toBeNull(); // Remix would report a fetcher's failure at the root: the error page
+    });
+    expect(serverReads).toEqual(["/deposits", "/deposits"]);
+  });
+
+  it("a switch whose loader a revalidation calls again in the same navigation is still the switch", async () => {
+    show("/users");
+    const unreachable = async () => Promise.reject(new TypeError("Failed to fetch"));
+    await navigating("/deposits", async () => {
+      const interrupted = new AbortController();
+      const first = load("/deposits", () => new Promise((_, reject) => interrupted.signal.addEventListener("abort", () => reject(interrupted.signal.reason))), interrupted.signal);
+      // News comes while `g d` is under way: Remix aborts the switch's load and calls its loader again.
+      interrupted.abort();
+      await expect(load("/deposits", unreachable)).rejects.toThrow("Failed to fetch"); // plainly, not as a fetcher's null
+      await expect(first).rejects.toThrow();
+    });
   });
 
   it("a refresh that found no screen to reload is forgotten: a later reload is news, read from the server", async () => {

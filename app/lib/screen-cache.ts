@@ -56,13 +56,23 @@ const addressOf = ({ pathname, search }: { pathname: string; search: string }) =
 /** Whether `address` is being read, or chosen to be read ahead: not to be chosen again. */
 const readOrChosen = (address: string) => reading.has(address) || chosen.has(address);
 
+/** The switch's own loader call in the navigation under way: a later call for its address while it stands is a fetcher's. */
+let switchCall: { navigation: object; address: string; signal: AbortSignal } | null = null;
+
 /**
- * Where the operator is going: Remix moves its navigation to the address before it calls the
- * loaders, and leaves it idle through a revalidation (news, a poll) and a fetcher's load.
+ * Whether this loader call is the operator's switch to `address`. Remix moves its navigation to the
+ * address before it calls the loaders, and leaves it idle through a revalidation (news, a poll) and a
+ * fetcher's load. In a navigation, the switch's loader is called first; a read-ahead fetcher loading
+ * the same address beside it comes after (its ReadAhead mounted as the letter came, or reloaded by
+ * the navigation), and is a fetcher's for as long as the switch's call stands. A revalidation during
+ * the navigation aborts that call and calls the switch's loader again, in the same navigation.
  */
-function goingTo(): string | null {
+function isSwitch(address: string, request: Request): boolean {
   const { navigation } = window.__remixRouter.state;
-  return navigation.state === "idle" ? null : addressOf(navigation.location);
+  if (navigation.state === "idle" || addressOf(navigation.location) !== address) return false;
+  if (switchCall?.navigation === navigation && switchCall.address === address && !switchCall.signal.aborted) return false;
+  switchCall = { navigation, address, signal: request.signal };
+  return true;
 }
 
 function read(address: string, serverLoader: () => Promise<unknown>, owesRead = false): Promise<unknown> {
@@ -91,7 +101,7 @@ export async function screenClientLoader({ request, serverLoader }: ClientLoader
   const firstVisit = firstVisits.delete(address);
   // Remix moves the address only once the loaders answered.
   const showing = address === addressOf(window.location);
-  if (!showing && goingTo() !== address) return readAhead(address, serverLoader, first ? firstVisit : undefined);
+  if (!showing && !isSwitch(address, request)) return readAhead(address, serverLoader, first ? firstVisit : undefined);
   const hit = kept.get(address);
   const age = hit ? Date.now() - hit.at : Infinity;
   // Read this recently, and not while the operator was idle: shown with no read after it.
