@@ -445,6 +445,15 @@ const FINDINGS = [
   "  30–40, network 20; the renderer's own profile puts about 40 % of its time in React's render and commit of the progress,",
   "  the rest outside JavaScript (style, layout, paint). Nothing there approaches the third of the console's CPU that the",
   "  1.5× budget would need.",
+  "- 2026-11-29, 18:52Z–19:17Z, on a fast machine (the clean-clone `npm test` of df7a7e9 took 510 s against 1,063 s on the",
+  "  machine before), the same code: `full` 1.88× (the figures above: the console 0.67–0.80 s, bare 0.36–0.43 s) and `spec`",
+  "  1.29×; a profiled run right after, 2.11× and 1.23×. As at 00:21Z, the bare calls shrink more than the console's run on a",
+  "  faster machine, so the ratio is worse there. The console's CPU profile over the three profiled `full` rounds: busy 1.77 s",
+  "  (0.59 s a round, 67 % of their spans), PGlite 0.72 s of it (its WebAssembly 0.52 s), the garbage collector 0.19 s, the",
+  "  trail's canonical JSON, hash chain and redaction about 0.13 s. Per bet the store writes its item three times (written,",
+  "  claimed, answered) and its trail entry once, a row and seven B-tree entries (its key and the six indexes the trail's",
+  "  screens read at a million entries). Cutting a third of that CPU means recording less per bet; the trail and",
+  "  exactly-once need all of it.",
 ].join("\n");
 
 export async function benchSettleMarket(): Promise<void> {

@@ -137,13 +137,18 @@ two to two and a half times as long as at 03:50Z (p50 17 ms), the repeat visits 
 
 The evening (16:48Z–17:22Z), on another machine (its clean-clone Vitest phase as slow as the afternoon's), after cb09ef5
 (a desk's read ahead told from a switch by where Remix's navigation goes: one read of the router's state per loader call):
-p50 28 ms and p95 79 ms with a load of 3.0 at the start, then the figures above (p50 25 ms, p95 65 ms, load 2.0), with a
+p50 28 ms and p95 79 ms with a load of 3.0 at the start, then p50 25 ms and p95 65 ms (load 2.0), with a
 desk's mounted read ahead no longer read again when a switch or a revalidation reloads its fetcher. The slowest switches
 were the first visits as ever (Users 147–177 ms; timed alone, its data arrived 45–85 ms after the keydown and the rest was
 its first render). Tried and not kept: the first idle moment also waiting for a switch under way (an operator's \`g u\` the
 moment the desks' reads began made Users' first visit wait behind them, 236 ms against 132–151 alone). Here it moved the
 code's loading and the reads into the first round, which this bench starts as the idle moment comes: p50 33 ms, p95 158 ms,
-home's first visit 158 ms, Deposits' 194.`;
+home's first visit 158 ms, Deposits' 194.
+
+The next hours (18:47Z–19:34Z), on a faster machine (the clean-clone \`npm test\` of df7a7e9 took 510 s here against 1,063 s
+on the machine before): df7a7e9 gave p50 18 ms and p95 36 ms (Users' first visit 91 ms), and f7377bc (a read ahead's fetcher
+loading beside the switch to its own address told from it by coming after the switch's loader call) the figures above, p50
+17 ms and p95 32 ms (Users' first visit 70 ms): within both budgets, where the same switch path measured p50 25 and p95 65 ms on the machine before.`;
 
 export async function benchSwitches(): Promise<void> {
   const stack = await startStack(...PORTS, { dataDir: benchDataDir(SEED) });
