@@ -5,10 +5,10 @@
 # (issue 35, docs/benchmarks.md "The test suite"):
 #   1. typecheck and the build, side by side, alone: beside Vitest both took 51 s against 18 s and
 #      Vitest 206–211 s against 177 s, a loss;
-#   2. Vitest on PGlite | unit, then Vitest on PostgreSQL;
-#   3. Playwright (two workers, a platform and console each);
-#   4. the cluster scenario, alone: it restarts processes under load and counts on their drain,
-#      which beside Playwright's two workers once dropped a request.
+#   2. Vitest on PGlite | unit, then Vitest on PostgreSQL | the cluster scenario (it needs the build):
+#      half its time it waits on restarts and drains, which the Vitest passes fill; beside
+#      Playwright's two workers, busier still, its drain once dropped a request (since mended);
+#   3. Playwright (two workers, a platform and console each).
 # Each job writes its own log, printed whole when its stage ends; each job's wall time and each
 # stage's are printed at the end whatever the outcome, so that a slower suite shows.
 set -euo pipefail
@@ -89,13 +89,11 @@ stage "typecheck, build"
 
 job vitest-pglite vitest pglite --project integration
 job vitest-rest vitest rest --project unit --project unit-isolated ${TEST_DATABASE_URL:+--project integration-pg}
-stage "vitest"
+job cluster cluster
+stage "vitest, cluster"
 
 job playwright env PLAYWRIGHT_JSON_OUTPUT_NAME=.cache/playwright.json npx playwright test --reporter=list,json
 stage "end to end"
-
-job cluster cluster
-stage "cluster"
 
 echo "== summary"
 npx tsx scripts/test-summary.ts
