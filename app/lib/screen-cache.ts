@@ -56,8 +56,8 @@ const addressOf = ({ pathname, search }: { pathname: string; search: string }) =
 /** Whether `address` is being read, or chosen to be read ahead: not to be chosen again. */
 const readOrChosen = (address: string) => reading.has(address) || chosen.has(address);
 
-/** The switch's own loader call in the navigation under way: a later call for its address while it stands is a fetcher's. */
-let switchCall: { navigation: object; address: string; signal: AbortSignal } | null = null;
+/** The switch's own loader call, by its navigation (whose address it is): a later call in that navigation while it stands is a fetcher's. */
+let switchCall: { navigation: object; signal: AbortSignal } | null = null;
 
 /**
  * Whether this loader call is the operator's switch to `address`. Remix moves its navigation to the
@@ -70,8 +70,8 @@ let switchCall: { navigation: object; address: string; signal: AbortSignal } | n
 function isSwitch(address: string, request: Request): boolean {
   const { navigation } = window.__remixRouter.state;
   if (navigation.state === "idle" || addressOf(navigation.location) !== address) return false;
-  if (switchCall?.navigation === navigation && switchCall.address === address && !switchCall.signal.aborted) return false;
-  switchCall = { navigation, address, signal: request.signal };
+  if (switchCall?.navigation === navigation && !switchCall.signal.aborted) return false;
+  switchCall = { navigation, signal: request.signal };
   return true;
 }
 
