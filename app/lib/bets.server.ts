@@ -14,13 +14,15 @@ import { MESSAGES, SCOPE_READ_REUSE_MS, SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE,
 import { env } from "./env.server";
 import { inBatches, slicesOf } from "../machines/in-batches";
 import { inLane } from "./job-lanes.server";
-import { runJobChunk } from "./jobs.server";
+import { runJobChunk, sendClaimed } from "./jobs.server";
+import type { JobItem } from "./store/jobs.server";
 import { jobThresholdsOn } from "./store/four-eyes.server";
 import { inScope, resettleSchema, settlementChunkSchema, type SettlementScope } from "./forms/settlement";
 import { readForm, runForm } from "./forms/run-form.server";
 import { partialText, SCAN_LIMIT, type Coverage } from "./list";
 import { loadListPage, PAGES_IN_FLIGHT, readEveryPage, type Scan } from "./list.server";
 import { orRouteError } from "./route-errors.server";
+import { storeOf } from "./guards.server";
 import { SEARCH_LIMIT, searchSources } from "./search.server";
 import type { StoredSettlement } from "../machines/settlement.machine";
 import { callAsOperator, callItemsAsOperator, downloadAsOperator, requireSession } from "./session.server";
@@ -269,29 +271,46 @@ export async function sendSettlements(
     return { results: settlements.map(({ bet }) => ({ key: bet._id, error: MESSAGES.unstoredSettlement })), forbidden: 0 };
   }
   let forbidden = 0;
-  const results = await runJobChunk(request, context, jobId, settlements.map(({ bet }) => bet._id), (claimed) =>
-    withAuditBatch(context.store, async () => {
-      const changed: ChunkResult[] = [];
-      const sendable: Outbound[] = [];
-      for (const settlement of settlements) {
-        if (!claimed.has(settlement.bet._id)) continue;
-        const stored = claimed.get(settlement.bet._id);
-        if (!stored) {
-          sendable.push(settlement);
-          continue;
-        }
-        // A stored job's bet goes as stored (checked against the API when confirmed), with the outcome it was confirmed with, or not at all.
-        const payload = stored.item.payload as Partial<StoredSettlement<unknown>> | null;
-        if (payload?.status !== settlement.status || payload.bet?._id !== settlement.bet._id) changed.push({ key: settlement.bet._id, error: MESSAGES.jobItemChanged });
-        else sendable.push({ bet: payload.bet, status: settlement.status });
+  const results = await runJobChunk(request, context, jobId, settlements.map(({ bet }) => bet._id), async (claimed) => {
+    const changed: ChunkResult[] = [];
+    const sendable: Outbound[] = [];
+    for (const settlement of settlements) {
+      if (!claimed.has(settlement.bet._id)) continue;
+      const stored = claimed.get(settlement.bet._id);
+      if (!stored) {
+        sendable.push(settlement);
+        continue;
       }
-      const answered = await settleUpstream(request, context, jobId, sendable);
-      forbidden += answered.filter((answer) => answer.status === 403).length;
-      return [...changed, ...answered.map(({ key, error, unknown }) => ({ key, ...(error !== undefined && { error }), ...(unknown && { unknown }) }))];
-    }),
-  );
+      // A stored job's bet goes as stored (checked against the API when confirmed), with the outcome it was confirmed with, or not at all.
+      const payload = stored.item.payload as Partial<StoredSettlement<unknown>> | null;
+      if (payload?.status !== settlement.status || payload.bet?._id !== settlement.bet._id) changed.push({ key: settlement.bet._id, error: MESSAGES.jobItemChanged });
+      else sendable.push({ bet: payload.bet, status: settlement.status });
+    }
+    const answered = await settleAudited(request, context, jobId, sendable);
+    forbidden += answered.filter((answer) => answer.status === 403).length;
+    return [...changed, ...answered.map(chunkResultOf)];
+  });
   return { results, forbidden };
 }
+
+/**
+ * A settlement job's first chunk, claimed as the job was written (`startJob`, issue 35): each bet sent as the job
+ * stored it, its answer recorded before it is answered.
+ */
+export const settleStarted = (request: Request, context: AppLoadContext, jobId: string, items: readonly JobItem[]): Promise<ChunkResult[]> =>
+  sendClaimed(storeOf(context), jobId, "settle", items, async () => {
+    const sendable = items.map((item) => {
+      const { bet, status } = item.payload as StoredSettlement<unknown>;
+      return { bet, status };
+    });
+    return (await settleAudited(request, context, jobId, sendable)).map(chunkResultOf);
+  });
+
+/** One chunk's bets settled upstream, their trail entries appended as their answers come (withAuditBatch). */
+const settleAudited = (request: Request, context: AppLoadContext, jobId: string | undefined, sendable: readonly Outbound[]) =>
+  withAuditBatch(context.store, () => settleUpstream(request, context, jobId, sendable));
+
+const chunkResultOf = ({ key, error, unknown }: Answered): ChunkResult => ({ key, ...(error !== undefined && { error }), ...(unknown && { unknown }) });
 
 /** A bet's answer upstream, with the HTTP status it came with (403: the operator may not settle). */
 type Answered = ChunkResult & { status?: number | null };

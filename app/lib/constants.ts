@@ -24,6 +24,8 @@ export const MESSAGES = {
   unstoredSettlement: "Four-eyes job thresholds are on: settle through a stored job",
   /** A stored job's item posted other than it was confirmed (and counted by the job thresholds; issue 19). */
   jobItemChanged: "This item differs from its job as confirmed: not sent",
+  /** A started settlement job (issue 35) whose later items could not be written: those were never sent. */
+  jobNotStored: "The job could not be stored whole: not sent",
   settlementUnanswered: "The API's answer did not name this bet: it may be settled",
   /** A stored bulk job's item posted again after it was done (issue 19): not sent twice. */
   answeredBefore: "Done before: not sent again",

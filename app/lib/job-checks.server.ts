@@ -9,7 +9,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { BET_KIND, ROLE, type SportsBet } from "../../protocol/wire";
-import { pendingCall, pendingScan, takeScopeRead, todayIn } from "./bets.server";
+import { pendingCall, pendingScan, settleStarted, takeScopeRead, todayIn } from "./bets.server";
+import { LINES_TYPE, type StartedLine } from "./jobs";
+import { MESSAGES } from "./constants";
+import { currentLog } from "./observability/context.server";
 import { capabilities } from "./capabilities.server";
 import {
   jobSchema,
@@ -34,8 +37,8 @@ import { deskOfAccount, mayUse, SCREENS } from "./screens";
 import { actorOf, callAsOperator, callerOf, requireSession } from "./session.server";
 import type { JobKind } from "../machines/bulk.machine";
 import type { SettleableBet } from "../machines/settlement.machine";
-import { inBatches } from "../machines/in-batches";
-import { createJob, type JobItemDraft } from "./store/jobs.server";
+import { inBatches, slicesOf } from "../machines/in-batches";
+import { addJobItems, createJob, createJobClaimingFirst, type JobItem, type JobItemDraft } from "./store/jobs.server";
 import { reauthNeeded } from "./mfa/reauth.server";
 import { fileJobRefusal } from "./bulk-file.server";
 
@@ -280,11 +283,83 @@ export async function startJob(request: Request, context: AppLoadContext) {
   // A job from a file (issue 34): its lines as previewed, and a partner's deposits within their balance.
   const refused = await fileJobRefusal(request, context, operator, job);
   if (refused) return Response.json({ ok: false, message: refused }, { status: 400 });
-  const { file, ...draft } = job;
+  const { file, start, ...draft } = job;
   const admitted = { ...draft, items, fileLines: file?.lines };
   // Four-eyes (issue 19): a job above a job threshold waits for a second operator, unstored and unsent.
   const held = await holdJobAboveThreshold(context.store, maker, admitted);
   if (held) return Response.json({ ok: true, held });
-  const id = await createJob(storeOf(context), { operator: maker.operator, ...admitted });
-  return Response.json({ ok: true, id });
+  const stored = { operator: maker.operator, ...admitted };
+  if (start && job.kind === "settle") return startedSettlement(request, context, stored, start);
+  return Response.json({ ok: true, id: await createJob(storeOf(context), stored) });
+}
+
+/**
+ * A settlement job stored and started at once (issue 35, ADR 0009): written with its first chunk claimed, which goes
+ * upstream at once; its next chunks of the window written claimed and started, then its other items, while the API
+ * settles the first. Answered as lines of JSON (StartedLine): the id once every item is stored (null if they could
+ * not all be: the browser runs the rest unstored, as when no job can be stored), then each started chunk's results as
+ * they are recorded.
+ */
+async function startedSettlement(request: Request, context: AppLoadContext, job: StoredJobDraft, { chunkSize, chunks }: { chunkSize: number; chunks: number }) {
+  const store = storeOf(context);
+  const [, ...window] = slicesOf(job.items.slice(0, chunkSize * chunks), chunkSize);
+  const { id, claimed } = await createJobClaimingFirst(store, job, chunkSize);
+  const startChunk = (chunk: number, items: readonly JobItem[]): Promise<StartedLine> =>
+    settleStarted(request, context, id, items).then(
+      (results) => ({ chunk, results }),
+      (error: unknown) => {
+        currentLog().error({ err: error, jobId: id, chunk }, "a started chunk failed");
+        return { chunk, message: MESSAGES.fallback };
+      },
+    );
+  const started = [startChunk(0, claimed)];
+  const rest = (async () => {
+    // The first chunk's calls on their way before the store is busy again (PGlite answers in this process's turn).
+    await new Promise((resolve) => setImmediate(resolve));
+    let position = claimed.length;
+    try {
+      for (const items of window) {
+        started.push(startChunk(started.length, await addJobItems(store, id, items, position, { claimed: true })));
+        position += items.length;
+      }
+      await addJobItems(store, id, job.items.slice(position), position);
+      return id;
+    } catch (error) {
+      currentLog().error({ err: error, jobId: id }, "a started job's other items could not be stored");
+      // Not written, so never sent: the window's chunks not started are refused, the rest runs unstored.
+      for (let chunk = started.length; chunk <= window.length; chunk++) {
+        const keys = window[chunk - 1]!.map((item) => item.key);
+        started.push(Promise.resolve({ chunk, results: keys.map((key) => ({ key, error: MESSAGES.jobNotStored })) }));
+      }
+      return null;
+    }
+  })();
+  const lines = async function* (): AsyncGenerator<StartedLine> {
+    yield { id: await rest };
+    yield* inOrderOfAnswer(started);
+  };
+  return new Response(linesOfJson(lines()), { headers: { "Content-Type": `${LINES_TYPE}; charset=utf-8`, "Cache-Control": "no-store, no-transform" } });
+}
+
+type StoredJobDraft = Parameters<typeof createJob>[1];
+
+/** The values of these promises as each settles, first come first. */
+async function* inOrderOfAnswer<T>(promises: readonly Promise<T>[]): AsyncGenerator<T> {
+  const waiting = new Map(promises.map((promise, index) => [index, promise.then((value) => ({ index, value }))]));
+  while (waiting.size > 0) {
+    const { index, value } = await Promise.race(waiting.values());
+    waiting.delete(index);
+    yield value;
+  }
+}
+
+/** A body of one JSON value a line, each sent as it comes. */
+function linesOfJson(values: AsyncIterable<unknown>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async start(controller) {
+      for await (const value of values) controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
+      controller.close();
+    },
+  });
 }

@@ -15,7 +15,8 @@ import { SCAN_LIMIT } from "./list";
 import type { Operator } from "./operator";
 import { mayOpen, SCREENS } from "./screens";
 import type { ChunkResult } from "./bets.server";
-import { SETTLED_STATUS, type SettlementScope } from "./forms/settlement";
+import { SETTLE_CHUNK_LIMIT, SETTLED_STATUS, type SettlementScope } from "./forms/settlement";
+import { SETTLE_CHUNKS_IN_FLIGHT } from "../machines/settlement.machine";
 import { PERMISSION_DENIED, requireAccess, storeOf } from "./guards.server";
 import { claimItems, jobItems, jobOf, openJobs, recordAnswers, reopenItem, type ItemAnswer, type JobItem } from "./store/jobs.server";
 import type { ConsoleStore } from "./store/schema";
@@ -36,6 +37,11 @@ export const jobSchema = z.object({
     .max(JOB_ITEM_LIMIT),
   /** A job made from a file (issue 34): the preview's lines and seal, checked again before it is stored. */
   file: jobFileSchema.optional(),
+  /**
+   * A settlement job's first chunks, sent as it is stored (issue 35): `chunks` of `chunkSize` items from the first,
+   * as the browser would send them (bulk.machine's window).
+   */
+  start: z.object({ chunkSize: z.number().int().min(1).max(SETTLE_CHUNK_LIMIT), chunks: z.number().int().min(1).max(SETTLE_CHUNKS_IN_FLIGHT) }).optional(),
 });
 
 /** What an item in flight turned out to be: not applied (send it again), or its answer. */
@@ -161,18 +167,36 @@ export async function runJobChunk(
   if (!jobId || !context.store) return send(new Map(keys.map((key) => [key, null])));
   const store = context.store;
   const job = await ownJob(request, context, store, jobId);
-  const claimed = new Map((await claimItems(store, jobId, keys)).map((item) => [item.key, { kind: job.kind, item }]));
+  const claimed = await claimItems(store, jobId, keys);
+  const results = await sendClaimed(store, jobId, job.kind, claimed, send);
+  const sent = new Set(claimed.map((item) => item.key));
+  const skipped = keys.filter((key) => !sent.has(key));
+  if (skipped.length === 0) return results;
+  const standing = new Map((await jobItems(store, jobId)).map((item) => [item.key, item]));
+  return [...results, ...skipped.map((key) => standingAnswer(key, standing.get(key)))];
+}
+
+/**
+ * Sends a stored job's claimed items and records their answers before answering them: a chunk's, or those a
+ * settlement job claimed as it was written (its first chunks, issue 35).
+ */
+export async function sendClaimed(
+  store: ConsoleStore,
+  jobId: string,
+  kind: string,
+  items: readonly JobItem[],
+  send: (claimed: ReadonlyMap<string, Claimed>) => Promise<ChunkResult[]>,
+): Promise<ChunkResult[]> {
+  if (items.length === 0) return [];
+  const claimed = new Map(items.map((item) => [item.key, { kind, item }]));
   // Each item's entry in the trail names the job (issue 19): the trail shows every item sent once, under it.
-  const results = claimed.size > 0 ? await withAuditJob(jobId, () => send(claimed)) : [];
+  const results = await withAuditJob(jobId, () => send(claimed));
   await recordAnswers(
     store,
     jobId,
     results.map((result) => ({ key: result.key, outcome: !result.error ? "done" : result.unknown ? "unknown" : "refused", message: result.error ?? "" })),
   );
-  const skipped = keys.filter((key) => !claimed.has(key));
-  if (skipped.length === 0) return results;
-  const standing = new Map((await jobItems(store, jobId)).map((item) => [item.key, item]));
-  return [...results, ...skipped.map((key) => standingAnswer(key, standing.get(key)))];
+  return results;
 }
 
 /** An item this chunk did not send: its recorded answer, or in flight elsewhere (unknown). */

@@ -126,6 +126,72 @@ describe("bulk runner", () => {
     expect(order).toEqual(["record 5", "job-1: u0,u1", "job-1: u2,u3", "job-1: u4"]);
   });
 
+  it("a job whose first chunks the server sent with it awaits their answers, sends only the rest under its id, and a cancel meanwhile still counts them (issue 35)", async () => {
+    const sent: string[][] = [];
+    let answerSecond: (results: ItemResult[]) => void = () => {};
+    const second = new Promise<ItemResult[]>((resolve) => (answerSecond = resolve));
+    const actor = createActor(
+      bulkMachine.provide({
+        actors: {
+          recordJob: fromPromise(
+            async (): Promise<RecordedJob> => ({
+              id: "job-2",
+              started: [Promise.resolve([{ key: "u0" }, { key: "u1", error: "Bet already settled" }]), second],
+            }),
+          ),
+          runChunk: fromPromise(async ({ input }: { input: { items: BulkItem[]; jobId: string | null } }) => {
+            expect(input.jobId).toBe("job-2");
+            sent.push(input.items.map((item) => item.key));
+            return input.items.map(({ key }) => ({ key }));
+          }),
+        },
+      }),
+      { input: { items, chunkSize: 2, chunksInFlight: 2, stored: true } },
+    ).start();
+    actor.send({ type: "bulk.confirm" });
+    // The first started chunk answered: the window's free place goes to the third chunk, sent by the browser.
+    await vi.waitFor(() => expect(sent).toEqual([["u4"]]));
+    actor.send({ type: "bulk.cancel" });
+    answerSecond([{ key: "u2" }, { key: "u3", error: "Something went wrong", unknown: true }]);
+    await waitFor(actor, (s) => s.hasTag("finished") || s.hasTag("cancelled"));
+    const { done, failed } = actor.getSnapshot().context;
+    expect(done).toEqual(["u0", "u4", "u2"]);
+    expect(failed).toEqual([
+      { key: "u1", label: "user1", reason: "Bet already settled" },
+      { key: "u3", label: "user3", reason: `${UNKNOWN_OUTCOME} (Something went wrong)`, unknown: true },
+    ]);
+    expect(sent).toEqual([["u4"]]);
+  });
+
+  it("a cancel while a started job is recorded still takes its started chunks' answers, sends nothing more, and a lost one is unknown (issue 35)", async () => {
+    let record: (job: RecordedJob) => void = () => {};
+    const sent: string[][] = [];
+    const actor = createActor(
+      bulkMachine.provide({
+        actors: {
+          recordJob: fromPromise(() => new Promise<RecordedJob>((resolve) => (record = resolve))),
+          runChunk: fromPromise(async ({ input }: { input: { items: BulkItem[]; jobId: string | null } }) => {
+            sent.push(input.items.map((item) => item.key));
+            return input.items.map(({ key }) => ({ key }));
+          }),
+        },
+      }),
+      { input: { items, chunkSize: 2, chunksInFlight: 2, stored: true } },
+    ).start();
+    actor.send({ type: "bulk.confirm" });
+    actor.send({ type: "bulk.cancel" });
+    record({ id: "job-3", started: [Promise.resolve([{ key: "u0" }, { key: "u1" }]), Promise.reject(new Error("Failed to fetch"))] });
+    await waitFor(actor, (s) => s.hasTag("cancelled"));
+    const { done, failed } = actor.getSnapshot().context;
+    expect(done).toEqual(["u0", "u1"]);
+    expect(failed.map(({ key, unknown }) => ({ key, unknown }))).toEqual([
+      { key: "u2", unknown: true },
+      { key: "u3", unknown: true },
+    ]);
+    expect(remainingOf(actor.getSnapshot().context)).toBe(1);
+    expect(sent).toEqual([]);
+  });
+
   it("a job four-eyes holds sends nothing: it ends held, with what the operator is told", async () => {
     let sent = 0;
     const actor = createActor(

@@ -47,13 +47,24 @@ export type BulkJob = {
    * Written to the store when confirmed: its kind and what each item sends, to resume it after a
    * restart; `file`, a job from a file's preview lines and seal, which the server checks again.
    */
-  stored?: { kind: JobKind; payloadOf: (item: BulkItem) => unknown; file?: unknown };
+  stored?: {
+    kind: JobKind;
+    payloadOf: (item: BulkItem) => unknown;
+    file?: unknown;
+    /** The server sends the first chunks (one window) as it stores the job, so the API starts before the job is written whole (issue 35). */
+    startsWindow?: true;
+  };
   /** A job resumed from the store: its id and the answers recorded there. */
   resumed?: Resumed;
 } & ({ perform: (item: BulkItem, jobId: string | null) => Promise<void> } | { performChunk: RunChunk });
 
-/** What recording a confirmed job answers: its id, null (not stored), or held for four-eyes approval with what the operator is told. */
-export type RecordedJob = string | null | { held: string };
+/**
+ * What recording a confirmed job answers: its id, null (not stored), or held for four-eyes approval with what the
+ * operator is told; or a job whose first chunks the server sent as it stored it (`startsWindow`): their answers,
+ * in order, and its id (null when the rest could not be stored: it runs unstored).
+ */
+export type RecordedJob = string | null | { held: string } | StartedJob;
+export type StartedJob = { id: string | null; started: ReadonlyArray<Promise<ItemResult[]>> };
 
 /** `conflict`: found done otherwise by someone else when resumed (issue 29), counted apart from the job's failures. */
 export type BulkFailure = { key: string; label: string; reason: string; unknown?: true; conflict?: true };
@@ -103,6 +114,8 @@ type Context = {
   stopRequested: boolean;
   /** Four-eyes kept the job for a second operator: nothing was sent (this says why). */
   held: string | null;
+  /** The answers of the first chunks, which the server sent as it stored the job, in order; each is spawned as its chunk, cancel or not. */
+  started: ReadonlyArray<Promise<ItemResult[]>>;
 };
 
 const notProvided = new Error("bulk machine: runChunk was not provided");
@@ -112,6 +125,8 @@ const NO_ANSWER = "no answer for this item";
 const CHUNK_ACTOR = "chunk.";
 const chunkAt = (context: Context, start: number) => context.queue.slice(start, start + context.chunkSize);
 const startOf = (actorId: string) => Number(actorId.slice(CHUNK_ACTOR.length));
+/** The answer of the chunk starting at `start` if the server sent it with the job. */
+const startedAt = (context: Context, start: number) => (start % context.chunkSize === 0 ? context.started[start / context.chunkSize] : undefined);
 
 /**
  * Records the answers of the chunk starting at `start`. An item the answer does not mention, or
@@ -148,15 +163,19 @@ export const bulkMachine = setup({
     runChunk: fromPromise<ItemResult[], { items: BulkItem[]; jobId: string | null }>(async () => {
       throw notProvided;
     }),
+    /** A chunk the server sent as it stored the job: its answer, awaited; nothing is sent. */
+    startedChunk: fromPromise<ItemResult[], Promise<ItemResult[]>>(({ input }) => input),
     /** Writes the confirmed job to the store and answers its id; by default nothing is stored. */
     recordJob: fromPromise<RecordedJob, { items: BulkItem[] }>(async () => null),
   },
   actions: {
-    /** Sends chunks until `chunksInFlight` are out, the queue is all sent, or a cancel was asked. */
+    /** Sends chunks until `chunksInFlight` are out, the queue is all sent, or a cancel was asked (chunks sent with the job go whatever). */
     fillWindow: assign(({ context, spawn }) => {
       let { next, inFlight } = context;
-      while (inFlight < context.chunksInFlight && next < context.queue.length && !context.stopRequested) {
-        spawn("runChunk", { id: `${CHUNK_ACTOR}${next}`, input: { items: chunkAt(context, next), jobId: context.jobId } });
+      while (inFlight < context.chunksInFlight && next < context.queue.length && (!context.stopRequested || startedAt(context, next))) {
+        const started = startedAt(context, next);
+        if (started) spawn("startedChunk", { id: `${CHUNK_ACTOR}${next}`, input: started });
+        else spawn("runChunk", { id: `${CHUNK_ACTOR}${next}`, input: { items: chunkAt(context, next), jobId: context.jobId } });
         next += context.chunkSize;
         inFlight++;
       }
@@ -164,7 +183,7 @@ export const bulkMachine = setup({
     }),
   },
   guards: {
-    stopRequested: ({ context }) => context.stopRequested,
+    stopRequested: ({ context }) => context.stopRequested && !startedAt(context, context.next),
     hasMore: ({ context }) => context.next < context.queue.length,
     toRecord: ({ context }) => context.stored && context.jobId === null,
     drained: ({ context }) => context.inFlight === 0,
@@ -187,6 +206,7 @@ export const bulkMachine = setup({
       failed: input.resumed?.failed ?? [],
       stopRequested: false,
       held: null,
+      started: [],
     };
   },
   initial: "confirming",
@@ -211,9 +231,17 @@ export const bulkMachine = setup({
             onDone: [
               // Held for a second operator: nothing is sent; the checker's approval runs it.
               {
-                guard: ({ event }) => typeof event.output === "object" && event.output !== null,
+                guard: ({ event }) => typeof event.output === "object" && event.output !== null && "held" in event.output,
                 target: "#bulk.held",
                 actions: assign({ held: ({ event }) => (event.output as { held: string }).held }),
+              },
+              {
+                guard: ({ event }) => typeof event.output === "object" && event.output !== null && "started" in event.output,
+                target: "deciding",
+                actions: assign(({ event }) => {
+                  const { id, started } = event.output as StartedJob;
+                  return { jobId: id, started };
+                }),
               },
               { target: "deciding", actions: assign({ jobId: ({ event }) => event.output as string | null }) },
             ],

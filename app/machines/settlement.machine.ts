@@ -160,6 +160,8 @@ export function marketsJob<Scope>(
     performChunk,
     stored: {
       kind: "settle",
+      // The first two chunks go upstream as the job is stored: the API settles while its other items are written.
+      startsWindow: true,
       // The bet as the confirmation showed it: the console stores the API's own bet, checked against these fields.
       payloadOf: (item) => {
         const { scope, bet, status } = byId.get(item.key)!;

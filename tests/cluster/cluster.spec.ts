@@ -188,7 +188,8 @@ test("a decision held for four-eyes on console A is pushed to the approver on co
 
 test("a settlement job run on console A and resumed on console B at once settles each bet once, and Prometheus sums the settled counter to it", async ({ browser, consoleErrors }) => {
   test.setTimeout(180_000);
-  const BETS = 120;
+  // Five chunks: the first two go with the job, the browser sends the other three.
+  const BETS = 200;
   const { offer, placed } = await betsOnOneMarket(BETS, CLUSTER.platforms);
   const [counterBefore, resultsBefore] = [await prometheusValue(SETTLED_SUM), await sportsResults()];
 
@@ -199,7 +200,7 @@ test("a settlement job run on console A and resumed on console B at once settles
 
   const runOnA = await openSettleMarket(onA, offer);
 
-  // Console A's chunks after its first wait until console B runs the same job: both then send at once.
+  // Console A's chunks after its first (the job's third) wait until console B runs the same job: both then send at once.
   let releaseA!: () => void;
   const bRuns = new Promise<void>((resolve) => (releaseA = resolve));
   let chunksOfA = 0;
@@ -259,7 +260,8 @@ test("one console and one platform restarted under load: no request fails, and a
   const run = await openSettleMarket(page, offer);
   const load = steadyLoad(page, await player("user0012"));
 
-  // After the first, each chunk waits until the restarts have begun, then 1.5 s more: the job spans them.
+  // After the first the browser sends (the job's third: two go with the job), each chunk waits until the restarts
+  // have begun, then 1.5 s more: the job spans them.
   let restartsBegun!: () => void;
   const begun = new Promise<void>((resolve) => (restartsBegun = resolve));
   let chunks = 0;

@@ -78,7 +78,8 @@ test("a settlement job of 200 bets, its console killed mid-run and started again
     await signInWithKeyboard(page, DEMO.admin, base);
     const run = await openSettleMarket(page, offer, base);
 
-    // The second chunk on its way: the first is answered, the second in flight when the process dies.
+    // The browser's second chunk on its way (the job's fourth: the first two go with the job), the one before it
+    // answered, when the process dies.
     let chunks = 0;
     const secondChunk = new Promise<void>((resolve) =>
       page.on("request", (request) => {

@@ -16,7 +16,7 @@ import type { BetStatus, SportsBet } from "../../protocol/wire";
 import { DEMO_ACCOUNTS } from "../../platform/seed.js";
 import { listAudit } from "../../app/lib/store/audit-log.server";
 import { startConsole, type TestConsole } from "./support/console.js";
-import { claimItems, createJob, jobItems, openJobs, recordAnswers, type JobItemDraft } from "../../app/lib/store/jobs.server";
+import { addJobItems, claimItems, createJob, createJobClaimingFirst, jobItems, openJobs, recordAnswers, type JobItemDraft } from "../../app/lib/store/jobs.server";
 import { resolveInFlight, settledBetCheck } from "../../app/lib/jobs.server";
 import { UNKNOWN_OUTCOME } from "../../app/machines/bulk.machine";
 import { SETTLE_BULK_IN_FLIGHT, SETTLE_BULK_SIZE } from "../../app/lib/constants";
@@ -73,6 +73,19 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
     const keys = bets(40).map((item) => item.key);
     const [a, b] = await Promise.all([claimItems(store, other, keys), claimItems(store, other, keys)]);
     expect([...a, ...b].map((item) => item.key).sort()).toEqual(keys);
+  });
+
+  it("writes a started job's first items claimed, so no chunk sends them again, and its others unclaimed after them (issue 35)", async () => {
+    const store = await open(await target());
+    const drafts = bets(5);
+    const { id, claimed } = await createJobClaimingFirst(store, { operator: "admin", kind: "settle", title: "Settle market", items: drafts }, 3);
+    expect(claimed).toEqual(drafts.slice(0, 3).map((draft) => ({ ...draft, sent: true, outcome: null, message: null })));
+    expect((await openJobs(store, "admin")).map(({ id: listed, total, inFlight }) => ({ listed, total, inFlight }))).toEqual([{ listed: id, total: 3, inFlight: 3 }]);
+    await addJobItems(store, id, drafts.slice(3), 3);
+    expect((await jobItems(store, id)).map(({ key, sent }) => ({ key, sent }))).toEqual(drafts.map(({ key }, i) => ({ key, sent: i < 3 })));
+    // A chunk asking for all five claims only the two written unclaimed.
+    expect((await claimItems(store, id, drafts.map((draft) => draft.key))).map((item) => item.key)).toEqual(["1003", "1004"]);
+    expect(await openJobs(store, "admin")).toEqual([expect.objectContaining({ id, total: 5, inFlight: 5 })]);
   });
 
   it("lists one operator's unfinished jobs, everyone's for a super admin, and no finished job", async () => {
@@ -259,6 +272,43 @@ describe("a stored settlement job over the console's HTTP", () => {
 
     const resumed = (await (await post(`/resources/jobs/${id}/resume`)).json()) as { job: { items: Array<{ key: string; outcome: string }> } };
     expect(resumed.job.items.map(({ key, outcome }) => ({ key, outcome }))).toEqual(placed.ids.map((key) => ({ key, outcome: "done" })));
+  });
+
+  it("starts a settlement job as it stores it: its first chunks go upstream with it, each bet once, answered line by line; the rest by chunks (issue 35)", async () => {
+    const placed = await placePendingBets(app.platform, 5);
+    const scope = { eventId: placed.eventId, marketId: placed.marketId };
+    const before = settledSends().length;
+    const started = await post("/resources/jobs", { kind: "settle", title: "Settle market", items: settleItems(placed), start: { chunkSize: 2, chunks: 2 } });
+    expect(started.headers.get("Content-Type")).toMatch(/^application\/x-ndjson/);
+    const [first, ...chunks] = (await started.text()).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const id = (first as { id: string }).id;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(chunks.sort((a, b) => Number(a.chunk) - Number(b.chunk))).toEqual([
+      { chunk: 0, results: placed.ids.slice(0, 2).map((key) => ({ key })) },
+      { chunk: 1, results: placed.ids.slice(2, 4).map((key) => ({ key })) },
+    ]);
+    // One call a started chunk; the fifth bet waits, stored and unsent, for the browser's chunk.
+    expect(settledSends().slice(before)).toEqual(["POST /api/admin/settle-bets", "POST /api/admin/settle-bets"]);
+    const stored = await jobItems(app.store, id);
+    expect(stored.map(({ key, sent, outcome }) => ({ key, sent, outcome }))).toEqual(placed.ids.map((key, i) => ({ key, sent: i < 4, outcome: i < 4 ? "done" : null })));
+    // Each started bet under its job in the trail, sent as the job stored it: the API's bet.
+    const entries = await listAudit(app.store, { job: id }, { limit: 100, offset: 0 });
+    expect(entries.map((entry) => (entry.request as { bet: { _id: string; userId: string } }).bet._id).sort()).toEqual(placed.ids.slice(0, 4).sort());
+    for (const entry of entries) expect((entry.request as { bet: { userId: string } }).bet.userId).not.toBe("forged");
+
+    // The browser's chunk of all five: the started four answered from the store, the fifth sent.
+    const chunk = { jobId: id, scope, settlements: placed.ids.map((_id) => ({ bet: { _id, ...scope }, status: 1 })) };
+    const rest = (await (await post("/resources/bets/settle", chunk)).json()) as { results: Array<{ key: string }> };
+    expect(rest.results.map((result) => result.key).sort()).toEqual([...placed.ids].sort());
+    expect(rest.results.every((result) => !("error" in result))).toBe(true);
+    expect(settledSends().slice(before)).toHaveLength(3);
+    expect((await listAudit(app.store, { job: id }, { limit: 100, offset: 0 })).length).toBe(5);
+
+    // Refused or held, a job with a start is answered as any job, and nothing is sent.
+    const refused = await post("/resources/jobs", { kind: "settle", title: "Settle market", items: settleItems(placed), start: { chunkSize: 2, chunks: 2 } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(`Item 1 (${placed.ids[0]}) is not a pending bet at the API`);
+    expect(settledSends().slice(before)).toHaveLength(3);
   });
 
   it("two chunks of one job in flight at once share its lanes: the API never has more /settle-bets calls at once than one chunk sends (issue 35)", async () => {

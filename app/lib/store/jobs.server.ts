@@ -40,21 +40,50 @@ export type JobSummary = {
  */
 export async function createJob(store: ConsoleStore, draft: JobDraft): Promise<string> {
   const id = randomUUID();
-  const items = JSON.stringify(
-    draft.items.map((item, position) => ({ position, key: item.key, label: item.label, request_id: item.requestId, payload: item.payload ?? null })),
-  );
   await store.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("console_jobs")
-      .values({ id, operator: draft.operator, kind: draft.kind, title: draft.title, file_lines: draft.fileLines === undefined ? undefined : JSON.stringify(draft.fileLines) })
-      .execute();
-    // A payload of JSON null is read as SQL null from the document, and kept as JSON null.
-    await sql`
-      insert into console_job_items (job_id, position, key, label, request_id, payload)
-      select ${id}, item.position, item.key, item.label, item.request_id, coalesce(item.payload, 'null')
-        from jsonb_to_recordset(${items}::jsonb) as item (position integer, key text, label text, request_id text, payload jsonb)`.execute(trx);
+    await insertJob(trx, id, draft);
+    await insertItems(trx, id, draft.items, 0, null);
   });
   return id;
+}
+
+/**
+ * Writes a confirmed job with only its first `count` items, claimed as they are written (marked sent, as
+ * `claimItems` would), so that they go upstream at once; `addJobItems` writes the others meanwhile (issue 35,
+ * ADR 0009). Answers the job's id and its claimed items.
+ */
+export async function createJobClaimingFirst(store: ConsoleStore, draft: JobDraft, count: number): Promise<{ id: string; claimed: JobItem[] }> {
+  const id = randomUUID();
+  const claimed = await store.transaction().execute(async (trx) => {
+    await insertJob(trx, id, draft);
+    return insertItems(trx, id, draft.items.slice(0, count), 0, new Date());
+  });
+  return { id, claimed };
+}
+
+/** Writes more of a job's items, the first of them at `position`; `claimed`: marked sent as written, and answered. */
+export async function addJobItems(store: ConsoleStore, jobId: string, items: readonly JobItemDraft[], position: number, { claimed = false } = {}): Promise<JobItem[]> {
+  return items.length > 0 ? insertItems(store, jobId, items, position, claimed ? new Date() : null) : [];
+}
+
+const insertJob = (trx: ConsoleStore, id: string, draft: JobDraft) =>
+  trx
+    .insertInto("console_jobs")
+    .values({ id, operator: draft.operator, kind: draft.kind, title: draft.title, file_lines: draft.fileLines === undefined ? undefined : JSON.stringify(draft.fileLines) })
+    .execute();
+
+/** Items from `first` on, marked sent at `sentAt` (claimed) or not; answers those written when claimed. */
+async function insertItems(trx: ConsoleStore, id: string, items: readonly JobItemDraft[], first: number, sentAt: Date | null): Promise<JobItem[]> {
+  const rows = JSON.stringify(
+    items.map((item, i) => ({ position: first + i, key: item.key, label: item.label, request_id: item.requestId, payload: item.payload ?? null })),
+  );
+  // A payload of JSON null is read as SQL null from the document, and kept as JSON null.
+  const written = await sql<ItemRow & { position: number }>`
+    insert into console_job_items (job_id, position, key, label, request_id, payload, sent_at)
+    select ${id}, item.position, item.key, item.label, item.request_id, coalesce(item.payload, 'null'), ${sentAt}::timestamptz
+      from jsonb_to_recordset(${rows}::jsonb) as item (position integer, key text, label text, request_id text, payload jsonb)
+    ${sentAt ? sql`returning position, key, label, request_id, payload, sent_at, outcome, message` : sql``}`.execute(trx);
+  return written.rows.sort((a, b) => a.position - b.position).map(itemOf);
 }
 
 /** The job if it is this operator's (a super admin's `anyOperator` reaches everyone's). */
