@@ -15,6 +15,16 @@ describe("what the audit trail records", () => {
     expect(gets.sort()).toEqual(["makeDefaultAdmin", "removeAdmin", "removeSlider"]);
   });
 
+  it("records a request with nothing to hide as it is, without copying it, and copies one it redacts", () => {
+    const bet = { bet: { _id: "1", username: "user0001", runner: "India", amount: 10 }, status: 1 };
+    expect(redact(bet)).toBe(bet);
+    const login = { username: "admin", nested: { password: "x" } };
+    expect(redact(login)).toEqual({ username: "admin", nested: { password: "[redacted]" } });
+    expect(login.nested.password).toBe("x");
+    // Not plain JSON (a date): copied as its fields, as always.
+    expect(redact({ at: new Date(0) })).toEqual({ at: {} });
+  });
+
   it("redacts every password, secret and token, at any depth, and cuts long strings", () => {
     expect(
       redact({ user: "7", password: "hunter22", curPassword: "a", repeatPassword: "b", nested: [{ apiToken: "t", keep: 1 }], image: "x".repeat(500) }),

@@ -84,11 +84,30 @@ const SECRET_FIELD = /passw|secret|token|^otp$/i;
 /** Longer strings (an uploaded image's data) are kept as their length. */
 const LONGEST_KEPT = 200;
 
-/** The request as recorded: every password, secret and token field replaced, long strings cut. */
+/**
+ * The request as recorded: every password, secret and token field replaced, long strings cut. A JSON value with
+ * nothing to hide is answered as it is, not copied (a settlement job's thousand bets are recorded as sent; issue 35).
+ */
 export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
+  return hides(value) ? redacted(value) : value;
+}
+
+/** Whether redact would change anything in this value: other than plain JSON, it copies. */
+function hides(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hides);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, SECRET_FIELD.test(key) ? "[redacted]" : redact(field)]));
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return true;
+    for (const key of Object.keys(value)) if (SECRET_FIELD.test(key) || hides((value as Record<string, unknown>)[key])) return true;
+    return false;
+  }
+  return typeof value === "string" && value.length > LONGEST_KEPT;
+}
+
+function redacted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redacted);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, SECRET_FIELD.test(key) ? "[redacted]" : redacted(field)]));
   }
   return typeof value === "string" && value.length > LONGEST_KEPT ? `[${value.length} characters]` : value;
 }

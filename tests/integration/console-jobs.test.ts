@@ -88,6 +88,25 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
     expect(await openJobs(store, "admin")).toEqual([expect.objectContaining({ id, total: 5, inFlight: 5 })]);
   });
 
+  it("a claim answers each item as written, whether this process wrote its job or another did (issue 35)", async () => {
+    const store = await open(await target());
+    const drafts = bets(3);
+    const id = await createJob(store, { operator: "admin", kind: "settle", title: "Settle market", items: drafts });
+    // A fourth item written by another instance (or by hand): not among what this process wrote.
+    await sql`insert into console_job_items (job_id, position, key, label, request_id, payload) values (${id}, 3, 'x', 'bet x', 'x', '{"bet":{"_id":"x"},"status":2}')`.execute(store);
+    const claimed = (await claimItems(store, id, ["1001", "x", "1002"])).sort((a, b) => a.key.localeCompare(b.key));
+    expect(claimed).toEqual([
+      { ...drafts[1], sent: true, outcome: null, message: null },
+      { ...drafts[2], sent: true, outcome: null, message: null },
+      { key: "x", label: "bet x", requestId: "x", payload: { bet: { _id: "x" }, status: 2 }, sent: true, outcome: null, message: null },
+    ]);
+    // A job no process here wrote is read from the store whole.
+    await sql`insert into console_jobs (id, operator, kind, title) values ('elsewhere', 'admin', 'settle', 'Settle market')`.execute(store);
+    await sql`insert into console_job_items (job_id, position, key, label, request_id, payload) values ('elsewhere', 0, 'y', 'bet y', 'y', '{"status":1}')`.execute(store);
+    expect(await claimItems(store, "elsewhere", ["y"])).toEqual([{ key: "y", label: "bet y", requestId: "y", payload: { status: 1 }, sent: true, outcome: null, message: null }]);
+    expect(await claimItems(store, id, ["1001", "x"])).toEqual([]);
+  });
+
   it("lists one operator's unfinished jobs, everyone's for a super admin, and no finished job", async () => {
     const store = await open(await target());
     const mine = await createJob(store, { operator: "staff", kind: "deposit", title: "Bulk deposit", items: bets(2) });

@@ -37,7 +37,8 @@ export type AuditEntry = AuditDraft & { seq: bigint; at: Date; prevHash: string;
 
 /**
  * JSON with object keys sorted at every depth (by UTF-16 code units), undefined fields left out: the same value
- * hashes the same after a jsonb round trip. Built by appending, as every entry of a settlement job passes here.
+ * hashes the same after a jsonb round trip. Built by appending, as every entry of a settlement job passes here; an
+ * object's keys are sorted once per set of keys (its shape) seen, not once per object (issue 35).
  */
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) {
@@ -46,15 +47,31 @@ export function canonical(value: unknown): string {
     return `${out}]`;
   }
   if (value && typeof value === "object") {
+    const { order, names } = shapeOf(Object.keys(value));
     let out = "{";
-    for (const key of Object.keys(value).sort()) {
-      const field = (value as Record<string, unknown>)[key];
+    for (let i = 0; i < order.length; i++) {
+      const field = (value as Record<string, unknown>)[order[i]!];
       if (field === undefined) continue;
-      out += `${out.length > 1 ? "," : ""}${JSON.stringify(key)}:${canonical(field)}`;
+      out += `${out.length > 1 ? "," : ""}${names[i]}${canonical(field)}`;
     }
     return `${out}}`;
   }
   return JSON.stringify(value ?? null);
+}
+
+/** An object's keys in canonical order, each written as `"key":`; kept for the shapes seen first, up to SHAPES_KEPT. */
+type Shape = { order: readonly string[]; names: readonly string[] };
+const shapes = new Map<string, Shape>();
+const SHAPES_KEPT = 1_000;
+
+function shapeOf(keys: string[]): Shape {
+  const id = JSON.stringify(keys);
+  const kept = shapes.get(id);
+  if (kept) return kept;
+  const order = keys.sort();
+  const shape = { order, names: order.map((key) => `${JSON.stringify(key)}:`) };
+  if (shapes.size < SHAPES_KEPT) shapes.set(id, shape);
+  return shape;
 }
 
 function hashOf(entry: Omit<AuditEntry, "hash">): string {
@@ -156,8 +173,9 @@ async function appendChained(store: ConsoleStore, drafts: readonly AuditDraft[])
     const at = new Date();
     let previous = head;
     const entries = drafts.map((draft): AuditEntry => {
-      const unhashed = { ...draft, request: draft.request ?? null, answer: draft.answer ?? null, seq: previous.seq + 1n, at, prevHash: previous.hash };
-      const entry = { ...unhashed, hash: hashOf(unhashed) };
+      // One object an entry: its hash is made over every other field.
+      const entry = { ...draft, request: draft.request ?? null, answer: draft.answer ?? null, seq: previous.seq + 1n, at, prevHash: previous.hash, hash: "" };
+      entry.hash = hashOf(entry);
       previous = entry;
       return entry;
     });
