@@ -105,6 +105,11 @@ describe.each(targets)("console jobs on %s", (_name, target) => {
     await sql`insert into console_job_items (job_id, position, key, label, request_id, payload) values ('elsewhere', 0, 'y', 'bet y', 'y', '{"status":1}')`.execute(store);
     expect(await claimItems(store, "elsewhere", ["y"])).toEqual([{ key: "y", label: "bet y", requestId: "y", payload: { status: 1 }, sent: true, outcome: null, message: null }]);
     expect(await claimItems(store, id, ["1001", "x"])).toEqual([]);
+    // Another store holding a job of the same id (a copied store): what this process wrote to the first says nothing of it.
+    const copy = await open(await target());
+    await sql`insert into console_jobs (id, operator, kind, title) values (${id}, 'admin', 'settle', 'Settle market')`.execute(copy);
+    await sql`insert into console_job_items (job_id, position, key, label, request_id, payload) values (${id}, 0, '1000', 'bet 1000', '1000', '{"status":3}')`.execute(copy);
+    expect(await claimItems(copy, id, ["1000"])).toEqual([{ key: "1000", label: "bet 1000", requestId: "1000", payload: { status: 3 }, sent: true, outcome: null, message: null }]);
   });
 
   it("lists one operator's unfinished jobs, everyone's for a super admin, and no finished job", async () => {

@@ -44,7 +44,7 @@ export async function createJob(store: ConsoleStore, draft: JobDraft): Promise<s
     await insertJob(trx, id, draft);
     return insertItems(trx, id, draft.items, 0, null);
   });
-  rememberWritten(id, items, { first: true });
+  rememberWritten(store, id, items, { first: true });
   return id;
 }
 
@@ -59,14 +59,14 @@ export async function createJobClaimingFirst(store: ConsoleStore, draft: JobDraf
     await insertJob(trx, id, draft);
     return insertItems(trx, id, draft.items.slice(0, count), 0, new Date());
   });
-  rememberWritten(id, claimed, { first: true });
+  rememberWritten(store, id, claimed, { first: true });
   return { id, claimed };
 }
 
 /** Writes more of a job's items, the first of them at `position`; `claimed`: marked sent as written, and answered. */
 export async function addJobItems(store: ConsoleStore, jobId: string, items: readonly JobItemDraft[], position: number, { claimed = false } = {}): Promise<JobItem[]> {
   const written = items.length > 0 ? await insertItems(store, jobId, items, position, claimed ? new Date() : null) : [];
-  rememberWritten(jobId, written, { first: false });
+  rememberWritten(store, jobId, written, { first: false });
   return written;
 }
 
@@ -109,7 +109,7 @@ export async function claimItems(store: ConsoleStore, jobId: string, keys: reado
     .where("key", "in", keys)
     .where("sent_at", "is", null)
     .where("outcome", "is", null);
-  const known = writtenHere.get(jobId);
+  const known = writtenHere.get(store)?.get(jobId);
   if (!known) return (await claim.returningAll().execute()).map(itemOf);
   // A job this process wrote: which items were claimed is all the store need answer.
   const claimed = (await claim.returning("key").execute()).map(({ key }) => key);
@@ -119,21 +119,23 @@ export async function claimItems(store: ConsoleStore, jobId: string, keys: reado
 }
 
 /**
- * The items of the jobs this process wrote last, as written (an item's key, label, request id and payload never
+ * The items of the jobs this process last wrote to each store, as written (an item's key, label, request id and payload never
  * change after): a claim of theirs reads back only which were claimed, not every payload, which took half of a
  * claim's time on PGlite (issue 35). Any other instance, or this one after a restart, reads them from the store.
  */
-const writtenHere = new Map<string, Map<string, JobItem>>();
+const writtenHere = new WeakMap<ConsoleStore, Map<string, Map<string, JobItem>>>();
 const WRITTEN_JOBS_KEPT = 8;
 
-function rememberWritten(jobId: string, items: readonly JobItem[], { first }: { first: boolean }) {
-  let known = writtenHere.get(jobId);
+function rememberWritten(store: ConsoleStore, jobId: string, items: readonly JobItem[], { first }: { first: boolean }) {
+  let jobs = writtenHere.get(store);
+  if (!jobs) writtenHere.set(store, (jobs = new Map()));
+  let known = jobs.get(jobId);
   if (!known) {
     // A job written in parts is known only if its first part was written here.
     if (!first) return;
     known = new Map();
-    writtenHere.set(jobId, known);
-    if (writtenHere.size > WRITTEN_JOBS_KEPT) writtenHere.delete(writtenHere.keys().next().value!);
+    jobs.set(jobId, known);
+    if (jobs.size > WRITTEN_JOBS_KEPT) jobs.delete(jobs.keys().next().value!);
   }
   for (const item of items) known.set(item.key, item);
 }
