@@ -3,6 +3,7 @@ import { CALL_LIST } from "../../protocol/calls";
 import type { SportsBet } from "../../protocol/wire";
 import { AUDIT_BATCH_FLUSH, AUDITED_CALLS, ITEMIZED_CALLS, UNAUDITED_POSTS, answerSummary, auditedCall, recordAudit, redact, withAuditBatch } from "./audit.server";
 import { createConsoleLogger, installRootLogger } from "./observability/context.server";
+import { metrics } from "./observability/metrics.server";
 import { listAudit, verifyAudit } from "./store/audit-log.server";
 import { openConsoleStore } from "./store/open.server";
 import type { ConsoleStore } from "./store/schema";
@@ -97,6 +98,17 @@ describe("a chunk's entries recorded together (withAuditBatch)", () => {
     expect(appendedMidway).toBe(AUDIT_BATCH_FLUSH);
     const entries = await listAudit(store, {}, { limit: 1_000, offset: 0 });
     expect(entries.map((entry) => Number(entry.accountId)).reverse()).toEqual(Array.from({ length: AUDIT_BATCH_FLUSH * 2 + 7 }, (_, i) => i + 1));
+    expect(await verifyAudit(store)).toMatchObject({ ok: true });
+  });
+
+  it("takes every entry waiting when an append starts: answers that came together go in one append, not one per AUDIT_BATCH_FLUSH", async () => {
+    const appends = async () => (await metrics.auditAppendDuration.get()).values.find((value) => value.metricName === "betdesk_audit_append_duration_seconds_count")?.value ?? 0;
+    const before = await appends();
+    const first = await count();
+    // Four `/settle-bets` answers at once: their entries are all waiting when the first append starts.
+    await withAuditBatch(store, () => Promise.all(Array.from({ length: AUDIT_BATCH_FLUSH * 4 }, (_, i) => recordAudit(store, draft(10_000 + i)))));
+    expect((await appends()) - before).toBe(1);
+    expect((await count()) - first).toBe(AUDIT_BATCH_FLUSH * 4);
     expect(await verifyAudit(store)).toMatchObject({ ok: true });
   });
 });

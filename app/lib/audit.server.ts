@@ -166,21 +166,28 @@ export async function recordAudit(store: ConsoleStore | undefined, recorded: Aud
 export const AUDIT_BATCH_FLUSH = 50;
 
 /**
- * Runs `work` keeping the entries it records, and appends them AUDIT_BATCH_FLUSH at a time, one
- * append after another, while the work goes on, then the rest; it returns once all are appended:
- * a settlement chunk's calls go upstream back to back instead of each waiting for its own append
+ * Runs `work` keeping the entries it records, and appends them while the work goes on, one append
+ * after another, then the rest; it returns once all are appended: a settlement chunk's calls go
+ * upstream back to back instead of each waiting for its own append
  * (docs/decisions/0009-console-store-and-audit-trail.md, amendment on batches), and the appends
- * of the first answers are written while the chunk's other bets are still upstream. The entries
- * are durable when the chunk answers, as its job answers are.
+ * of the first answers are written while the chunk's other bets are still upstream. An append is
+ * due once AUDIT_BATCH_FLUSH entries wait, and takes every entry waiting when it starts: answers
+ * that came while the one before was written go in one statement, not one per AUDIT_BATCH_FLUSH
+ * (a chunk's four `/settle-bets` calls answer together; issue 35). The entries are durable when
+ * the chunk answers, as its job answers are.
  */
 export async function withAuditBatch<T>(store: ConsoleStore | undefined, work: () => Promise<T>): Promise<T> {
   let drafts: AuditDraft[] = [];
   let appended = Promise.resolve();
+  let due = false;
   const flush = () => {
-    const batch = drafts;
-    drafts = [];
-    if (batch.length === 0) return;
+    if (due) return;
+    due = true;
     appended = appended.then(async () => {
+      due = false;
+      const batch = drafts;
+      drafts = [];
+      if (batch.length === 0) return;
       try {
         if (!store) throw new Error("the console store is not open");
         await appendAuditBatch(store, batch);
