@@ -271,13 +271,19 @@ async function admit(request: Request, context: AppLoadContext, maker: Operator,
  * 29), written before its first chunk is sent; answers its id, or `held` for four-eyes.
  */
 export async function startJob(request: Request, context: AppLoadContext) {
-  const parsed = jobSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return Response.json({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
-  const job = parsed.data;
+  // The body (a settlement's thousand bets) is read and checked while the session and the operator's record are, the
+  // latter a round trip to the API: the head of a settlement, before its first call (issue 35). Nothing is answered
+  // from it before the session is checked.
+  const parsed = request
+    .json()
+    .catch(() => null)
+    .then((body) => jobSchema.safeParse(body));
   const asked = await reauthNeeded(request, context);
   if (asked) return asked;
   const session = await requireSession(request);
-  const [maker, operator] = await Promise.all([actorOf(session, callerOf(request, context, session.token)), currentOperator(request, context)]);
+  const [checked, maker, operator] = await Promise.all([parsed, actorOf(session, callerOf(request, context, session.token)), currentOperator(request, context)]);
+  if (!checked.success) return Response.json({ ok: false, message: checked.error.issues[0]!.message }, { status: 400 });
+  const job = checked.data;
   const items = await admit(request, context, operator, job);
   if (items instanceof Refusal) return Response.json({ ok: false, message: items.message }, { status: items.status });
   // A job from a file (issue 34): its lines as previewed, and a partner's deposits within their balance.
