@@ -85,29 +85,27 @@ const SECRET_FIELD = /passw|secret|token|^otp$/i;
 const LONGEST_KEPT = 200;
 
 /**
- * The request as recorded: every password, secret and token field replaced, long strings cut. A JSON value with
- * nothing to hide is answered as it is, not copied (a settlement job's thousand bets are recorded as sent; issue 35).
+ * The request as recorded: every password, secret and token field replaced, long strings cut. Copied only where
+ * something changes: a JSON value with nothing to hide is answered as it is (a settlement job's thousand bets are
+ * recorded as sent; issue 35). Anything but plain JSON (a date) is copied as its own fields, as always.
  */
 export function redact(value: unknown): unknown {
-  return hides(value) ? redacted(value) : value;
-}
-
-/** Whether redact would change anything in this value: other than plain JSON, it copies. */
-function hides(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hides);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((field, i) => {
+      const kept = redact(field);
+      if (kept !== field) (copy ??= [...value])[i] = kept;
+    });
+    return copy ?? value;
+  }
   if (value && typeof value === "object") {
     const prototype = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) return true;
-    for (const key of Object.keys(value)) if (SECRET_FIELD.test(key) || hides((value as Record<string, unknown>)[key])) return true;
-    return false;
-  }
-  return typeof value === "string" && value.length > LONGEST_KEPT;
-}
-
-function redacted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redacted);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, SECRET_FIELD.test(key) ? "[redacted]" : redacted(field)]));
+    let copy: Record<string, unknown> | undefined = prototype === Object.prototype || prototype === null ? undefined : { ...value };
+    for (const [key, field] of Object.entries(value)) {
+      const kept = SECRET_FIELD.test(key) ? "[redacted]" : redact(field);
+      if (kept !== field) (copy ??= { ...value })[key] = kept;
+    }
+    return copy ?? value;
   }
   return typeof value === "string" && value.length > LONGEST_KEPT ? `[${value.length} characters]` : value;
 }
