@@ -521,6 +521,13 @@ const FINDINGS = [
   "  which exactly-once and the trail need), its garbage collector (12 %) and its socket writes (8 %).",
   "  The run recorded above (02:23Z), the machine slower again (bare `/settle-bets` 0.46–0.64 s, the console's CPU 0.56–0.83",
   "  s a round): `full` 2.17× (rounds 1.40–2.26×), `spec` 1.15×, within its budget.",
+  "- Same session, a stall found on the way. PGlite runs no checkpointer to recycle WAL segments, so each 16 MB of WAL",
+  "  starts a new file, which PostgreSQL fills with zeros first (`wal_init_zero`): through PGlite's file system a 25–60 ms",
+  "  stall of the process (400 inserts of 200 rows: the three slowest 37–59 ms, the median 1.1–1.7 ms; with the setting off",
+  "  the slowest 4–7 ms). The console writes 16 MB every three or four jobs of 1,000 bets (its job and first chunk written",
+  "  in 9–14 ms, 29–46 ms in one round of four, timed step by step), the platform more often. Both now start segments empty",
+  "  (db/index.ts). Rounds with and without it, four runs of five alternated: medians 1.76× and 1.78× with it, 1.77× and",
+  "  1.76× without: a stall in one round of three or four is within the spread.",
 ].join("\n");
 
 export async function benchSettleMarket(): Promise<void> {

@@ -53,6 +53,11 @@ export async function openDatabase<Schema>(target: DbTarget, { extensions }: { e
     return db;
   }
   const pglite = await createPglite({ extensions, parsers: { [INT8_OID]: (value: string) => BigInt(value) } }, target.dataDir);
+  // PGlite runs no checkpointer to recycle WAL segments: every 16 MB of WAL starts a new file, which PostgreSQL fills
+  // with zeros first by default, through PGlite's file system a 25–60 ms stall of the whole process (a console writes
+  // 16 MB every three or four settlement jobs of 1,000 bets; docs/benchmarks.md, "Settle market…"). Created empty
+  // instead, a segment is written only as the WAL reaches it. PGlite's one session keeps the setting.
+  await pglite.exec("set wal_init_zero = off");
   return new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
 }
 
