@@ -526,8 +526,9 @@ const FINDINGS = [
   "  stall of the process (400 inserts of 200 rows: the three slowest 37–59 ms, the median 1.1–1.7 ms; with the setting off",
   "  the slowest 4–7 ms). The console writes 16 MB every three or four jobs of 1,000 bets (its job and first chunk written",
   "  in 9–14 ms, 29–46 ms in one round of four, timed step by step), the platform more often. Both now start segments empty",
-  "  (db/index.ts). Rounds with and without it, four runs of five alternated: medians 1.76× and 1.78× with it, 1.77× and",
-  "  1.76× without: a stall in one round of three or four is within the spread.",
+  "  (db/index.ts); with it that step took 9–18 ms in the seven rounds after a first one (29 ms, cold). Rounds with and",
+  "  without it, four runs of five alternated: medians 1.76× and 1.78× with it, 1.77× and 1.76× without: a stall in one",
+  "  round of three or four is within the spread.",
 ].join("\n");
 
 export async function benchSettleMarket(): Promise<void> {
